@@ -1,0 +1,173 @@
+// Package algos holds the algorithms distviz teaches, each as per-process
+// state machines for the engine, described by a registry entry: parameters,
+// message types, the theory's message counts and the lecture's scenarios.
+// Global checks (invariants, outcomes) live here beside them, never inside a
+// process.
+package algos
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"distviz/engine"
+	"distviz/param"
+)
+
+// Family groups algorithms in the picker.
+const (
+	FamilyElection = "election"
+	FamilyMutex    = "mutex"
+)
+
+// Views say which SVG view draws an algorithm.
+const (
+	ViewRing     = "ring"
+	ViewComplete = "complete"
+	ViewTree     = "tree"
+	ViewGrid     = "grid"
+)
+
+// Algorithm is a registry entry.
+type Algorithm struct {
+	ID           string       `json:"id"`
+	Name         string       `json:"name"`
+	Family       string       `json:"family"`
+	View         string       `json:"view"`
+	Summary      string       `json:"summary"`
+	Params       []param.Spec `json:"params"`
+	MessageTypes []string     `json:"messageTypes"`
+	Actions      []ActionSpec `json:"actions"`
+	Invariants   []Doc        `json:"invariants"`
+	Theory       []Bound      `json:"theory"`
+	Scenarios    []Scenario   `json:"scenarios"`
+
+	// complete fills computed defaults (using the run's seeded generator)
+	// and checks what single-parameter bounds cannot (lengths, distinctness).
+	complete func(v param.Values, rng *rand.Rand) error
+	// build turns resolved parameters into the engine's configuration.
+	build func(v param.Values) (engine.Config, []Node, error)
+}
+
+// ActionSpec is an algorithm-specific action on a process, offered in the UI.
+type ActionSpec struct {
+	ID    string `json:"id"`
+	Label string `json:"label"`
+	Doc   string `json:"description"`
+}
+
+// Doc names and explains an invariant.
+type Doc struct {
+	Name string `json:"name"`
+	Doc  string `json:"description"`
+}
+
+// Bound is a published message count, evaluated for a run's parameters.
+type Bound struct {
+	Name    string                       `json:"name"`           // "worst case", "best case", "average"
+	Formula string                       `json:"formula"`        // as the lecture prints it, e.g. "n(n+1)/2"
+	Counts  string                       `json:"counts"`         // what is counted, e.g. "ELECTION messages"
+	When    string                       `json:"when,omitempty"` // when it applies, e.g. "variant lcr"
+	Eval    func(v param.Values) float64 `json:"-"`
+	Applies func(v param.Values) bool    `json:"-"` // nil: always
+}
+
+// Scenario is a named parameter set; the lecture's worked examples come first.
+type Scenario struct {
+	ID     string         `json:"id"`
+	Name   string         `json:"name"`
+	Doc    string         `json:"description"`
+	Params map[string]any `json:"params"`
+	Seed   int64          `json:"seed"`
+}
+
+// Node describes a process for views and traces.
+type Node struct {
+	ID    int    `json:"id"`    // the election ID (the value compared)
+	Label string `json:"label"` // how narration names it, e.g. "P4"
+}
+
+// Evaluated is a Bound's value for one run.
+type Evaluated struct {
+	Name    string  `json:"name"`
+	Formula string  `json:"formula"`
+	Counts  string  `json:"counts"`
+	Value   float64 `json:"value"`
+}
+
+// MaxSeed keeps seeds exact in JavaScript numbers.
+const MaxSeed = 1<<53 - 1
+
+var registry []*Algorithm
+
+func register(a *Algorithm) { registry = append(registry, a) }
+
+// All lists the algorithms in registry order.
+func All() []*Algorithm { return slices.Clone(registry) }
+
+// Get finds an algorithm by id.
+func Get(id string) (*Algorithm, error) {
+	for _, a := range registry {
+		if a.ID == id {
+			return a, nil
+		}
+	}
+	ids := make([]string, len(registry))
+	for i, a := range registry {
+		ids[i] = a.ID
+	}
+	return nil, fmt.Errorf("unknown algorithm %q; choose one of %s", id, strings.Join(ids, ", "))
+}
+
+// Scenario finds a named scenario.
+func (a *Algorithm) Scenario(id string) (Scenario, error) {
+	for _, s := range a.Scenarios {
+		if s.ID == id {
+			return s, nil
+		}
+	}
+	return Scenario{}, fmt.Errorf("%s has no scenario %q", a.ID, id)
+}
+
+// Resolve checks raw parameters and fills every default, including the ones
+// computed from the seed, so that the result alone reproduces the run.
+func (a *Algorithm) Resolve(raw map[string]json.RawMessage, seed int64) (param.Values, error) {
+	if seed < 0 || seed > MaxSeed {
+		return param.Values{}, fmt.Errorf("seed %d is outside 0..%d", seed, int64(MaxSeed))
+	}
+	v, err := param.Resolve(a.Params, raw)
+	if err != nil {
+		return v, err
+	}
+	if a.complete != nil {
+		rng := rand.New(rand.NewPCG(uint64(seed), 0x706172616d73)) // "params"
+		if err := a.complete(v, rng); err != nil {
+			return v, err
+		}
+	}
+	return v, nil
+}
+
+// Build makes the engine configuration and node descriptions for resolved parameters.
+func (a *Algorithm) Build(v param.Values) (engine.Config, []Node, error) {
+	cfg, nodes, err := a.build(v)
+	if err != nil {
+		return cfg, nil, err
+	}
+	cfg.MessageTypes = a.MessageTypes
+	return cfg, nodes, nil
+}
+
+// Evaluate gives the theory's counts for a run's parameters.
+func (a *Algorithm) Evaluate(v param.Values) []Evaluated {
+	out := make([]Evaluated, 0, len(a.Theory))
+	for _, b := range a.Theory {
+		if b.Applies != nil && !b.Applies(v) {
+			continue
+		}
+		out = append(out, Evaluated{Name: b.Name, Formula: b.Formula, Counts: b.Counts, Value: b.Eval(v)})
+	}
+	return out
+}

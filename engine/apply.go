@@ -1,0 +1,244 @@
+package engine
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+)
+
+// Apply performs a user action as one step: an action event followed by its
+// effects and the invariant checks. An invalid action is refused with an
+// error and changes nothing.
+func (s *Sim) Apply(a Action) error {
+	if err := s.validate(&a); err != nil {
+		return err
+	}
+	s.perform(a, false)
+	return nil
+}
+
+// perform carries out a valid action; scheduled ones come from the configuration.
+func (s *Sim) perform(a Action, scheduled bool) {
+	s.ended = false
+	s.stepNode = None
+	act := a
+	node := None
+	if a.Type == ActCrash || a.Type == ActRecover || a.Type == ActFire || a.Type == ActNode {
+		node = a.Node
+	}
+	ev := Event{Kind: KindAction, Node: int32(node), From: None, To: None, Action: &act}
+	if scheduled {
+		ev.Name = "scheduled"
+	}
+	s.event(ev)
+	switch a.Type {
+	case ActCrash:
+		s.stepNode = a.Node
+		s.crashed[a.Node] = true
+		for _, t := range s.timers[a.Node] {
+			s.q.kill(t.slot)
+		}
+		s.timers[a.Node] = nil
+		s.event(Event{Kind: KindCrash, Node: int32(a.Node), From: None, To: None})
+	case ActRecover:
+		s.stepNode = a.Node
+		s.crashed[a.Node] = false
+		s.event(Event{Kind: KindRecover, Node: int32(a.Node), From: None, To: None})
+		if r, ok := s.procs[a.Node].(Recoverer); ok {
+			r.Recover(&s.envs[a.Node])
+		}
+	case ActDrop:
+		slot, _ := s.findMsg(a.Msg)
+		p := s.q.slab[slot]
+		s.q.kill(slot)
+		s.stepNode = int(p.node)
+		s.drop(&p, "user")
+	case ActDeliver:
+		slot, _ := s.findMsg(a.Msg)
+		p := s.q.slab[slot]
+		s.q.kill(slot)
+		s.handle(&p) // at the current time: the user overtakes the schedule
+		return
+	case ActFire:
+		slot, _ := s.findTimer(a.Node, a.Timer)
+		p := s.q.slab[slot]
+		s.q.kill(slot)
+		s.handle(&p)
+		return
+	case ActCut, ActRestore, ActLoss:
+		s.linkSet = true
+		for _, k := range []int64{s.linkKey(a.From, a.To), s.linkKey(a.To, a.From)} {
+			l := s.links[k]
+			switch a.Type {
+			case ActCut:
+				l.down = true
+			case ActRestore:
+				l.down = false
+			case ActLoss:
+				l.loss, l.hasSet = a.P, true
+			}
+			s.links[k] = l
+		}
+	case ActNode:
+		s.stepNode = a.Node
+		if err := s.procs[a.Node].(Actor).Act(&s.envs[a.Node], a.Name); err != nil {
+			s.event(Event{Kind: KindNote, Node: int32(a.Node), From: None, To: None, Text: err.Error()})
+		}
+	}
+	s.check(s.cfg.Invariants, s.stepNode)
+}
+
+func (s *Sim) validate(a *Action) error {
+	n := len(s.procs)
+	inRange := func(field string, p int) error {
+		if p < 0 || p >= n {
+			return fmt.Errorf("%s: %s %d is not a position 0..%d", a.Type, field, p, n-1)
+		}
+		return nil
+	}
+	switch a.Type {
+	case ActCrash:
+		if err := inRange("node", a.Node); err != nil {
+			return err
+		}
+		if s.crashed[a.Node] {
+			return fmt.Errorf("crash: P%d has already crashed", a.Node)
+		}
+	case ActRecover:
+		if err := inRange("node", a.Node); err != nil {
+			return err
+		}
+		if !s.crashed[a.Node] {
+			return fmt.Errorf("recover: P%d has not crashed", a.Node)
+		}
+	case ActDrop, ActDeliver:
+		slot, ok := s.findMsg(a.Msg)
+		if !ok {
+			return fmt.Errorf("%s: no message %d is in flight", a.Type, a.Msg)
+		}
+		if a.Type == ActDeliver && !s.cfg.NonFIFO {
+			p := s.q.slab[slot]
+			if first, _ := s.findOnLink(int(p.from), int(p.node)); first != slot {
+				f := s.q.slab[first]
+				return fmt.Errorf("deliver: the channel P%d→P%d is FIFO, so %s #%d must arrive before #%d", p.from, p.node, f.msg.Type, f.msgID, p.msgID)
+			}
+		}
+	case ActFire:
+		if err := inRange("node", a.Node); err != nil {
+			return err
+		}
+		if _, ok := s.findTimer(a.Node, a.Timer); !ok {
+			return fmt.Errorf("fire: P%d has no timer %q armed", a.Node, a.Timer)
+		}
+	case ActCut, ActRestore, ActLoss:
+		if err := inRange("from", a.From); err != nil {
+			return err
+		}
+		if err := inRange("to", a.To); err != nil {
+			return err
+		}
+		if a.From == a.To {
+			return fmt.Errorf("%s: a link joins two different processes, not P%d with itself", a.Type, a.From)
+		}
+		if a.Type == ActLoss && !(a.P >= 0 && a.P <= 1) {
+			return fmt.Errorf("loss: probability %v is not between 0 and 1", a.P)
+		}
+	case ActNode:
+		if err := inRange("node", a.Node); err != nil {
+			return err
+		}
+		if s.crashed[a.Node] {
+			return fmt.Errorf("%s: P%d has crashed; recover it first", a.Name, a.Node)
+		}
+		if _, ok := s.procs[a.Node].(Actor); !ok {
+			return fmt.Errorf("%s: this algorithm's processes take no actions", a.Name)
+		}
+	default:
+		return fmt.Errorf("unknown action type %q", a.Type)
+	}
+	return nil
+}
+
+func (s *Sim) findMsg(id int64) (int32, bool) {
+	return s.q.find(func(p *pending) bool { return p.kind == pendDeliver && p.msgID == id })
+}
+
+func (s *Sim) findOnLink(from, to int) (int32, bool) {
+	return s.q.find(func(p *pending) bool {
+		return p.kind == pendDeliver && int(p.from) == from && int(p.node) == to
+	})
+}
+
+func (s *Sim) findTimer(node int, name string) (int32, bool) {
+	return s.q.find(func(p *pending) bool { return p.kind == pendTimer && int(p.node) == node && p.timer == name })
+}
+
+// Flight is a message in flight, for the views.
+type Flight struct {
+	ID     int64  `json:"id"`
+	From   int    `json:"from"`
+	To     int    `json:"to"`
+	Type   string `json:"type"`
+	Label  string `json:"label"`
+	Body   any    `json:"body,omitempty"`
+	SentAt Time   `json:"sentAt"`
+	Arrive Time   `json:"arrive"`
+	Next   bool   `json:"deliverable"` // may be delivered next under the channel discipline
+}
+
+// PendingTimer is an armed timer, for the views.
+type PendingTimer struct {
+	Node int    `json:"node"`
+	Name string `json:"name"`
+	At   Time   `json:"at"`
+}
+
+// InFlight lists the messages in flight in the order they will arrive.
+func (s *Sim) InFlight() []Flight {
+	var ps []*pending
+	for i := range s.q.slab {
+		if p := &s.q.slab[i]; p.kind == pendDeliver && !p.dead {
+			ps = append(ps, p)
+		}
+	}
+	slices.SortFunc(ps, func(a, b *pending) int {
+		return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.order, b.order))
+	})
+	heads := map[int64]bool{} // lookup only; the output order comes from ps
+	out := make([]Flight, 0, len(ps))
+	for _, p := range ps {
+		k := s.linkKey(int(p.from), int(p.node))
+		next := s.cfg.NonFIFO || !heads[k]
+		heads[k] = true
+		out = append(out, Flight{ID: p.msgID, From: int(p.from), To: int(p.node), Type: p.msg.Type,
+			Label: p.msg.Label(), Body: p.msg.Body, SentAt: p.sentAt, Arrive: p.at, Next: next})
+	}
+	return out
+}
+
+// Timers lists the armed timers in the order they will fire.
+func (s *Sim) Timers() []PendingTimer {
+	var out []PendingTimer
+	var orders []uint64
+	for i := range s.q.slab {
+		if p := &s.q.slab[i]; p.kind == pendTimer && !p.dead {
+			out = append(out, PendingTimer{Node: int(p.node), Name: p.timer, At: p.at})
+			orders = append(orders, p.order)
+		}
+	}
+	idx := make([]int, len(out))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int {
+		return cmp.Or(cmp.Compare(out[a].At, out[b].At), cmp.Compare(orders[a], orders[b]))
+	})
+	sorted := make([]PendingTimer, len(out))
+	for i, j := range idx {
+		sorted[i] = out[j]
+	}
+	return sorted
+}
+
+// LinkDown reports whether the link from→to has been cut.
+func (s *Sim) LinkDown(from, to int) bool { return s.linkSet && s.links[s.linkKey(from, to)].down }

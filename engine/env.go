@@ -1,0 +1,57 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// Env is a process's only window on the world: its position, virtual time,
+// sending, timers, its own seeded random stream and narration.
+type Env struct {
+	sim  *Sim
+	self int
+}
+
+// Self is the process's position (0..N-1).
+func (e *Env) Self() int { return e.self }
+
+// N is the number of processes in the system (every algorithm here assumes it is known).
+func (e *Env) N() int { return len(e.sim.procs) }
+
+// Now is the current virtual time.
+func (e *Env) Now() Time { return e.sim.now }
+
+// Send sends m to the process at position to.
+func (e *Env) Send(to int, m Message) { e.sim.send(e.self, to, m) }
+
+// SetTimer (re)arms the named timer to fire after the given delay.
+func (e *Env) SetTimer(name string, after Time) { e.sim.setTimer(e.self, name, after) }
+
+// CancelTimer disarms the named timer; cancelling an unarmed timer does nothing.
+func (e *Env) CancelTimer(name string) { e.sim.cancelTimer(e.self, name) }
+
+// TimerSet reports whether the named timer is armed.
+func (e *Env) TimerSet(name string) bool {
+	for _, t := range e.sim.timers[e.self] {
+		if t.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Rand is the process's own random stream, seeded from the run's seed.
+func (e *Env) Rand() *rand.Rand { return e.sim.rand(e.self) }
+
+// Note records a narration line about this process's decision.
+func (e *Env) Note(text string) {
+	e.sim.event(Event{Kind: KindNote, Node: int32(e.self), From: None, To: None, Text: text})
+}
+
+// Notef is Note with formatting; keep it off per-message hot paths.
+func (e *Env) Notef(format string, args ...any) { e.Note(fmt.Sprintf(format, args...)) }
+
+// Reachable is the model's perfect failure detector, for algorithms whose
+// lecture assumes one (the ring with ID lists skips a crashed successor): it
+// tells whether p is up, and nothing else about p.
+func (e *Env) Reachable(p int) bool { return p >= 0 && p < len(e.sim.procs) && !e.sim.crashed[p] }

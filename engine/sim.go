@@ -1,0 +1,393 @@
+package engine
+
+import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"slices"
+)
+
+// Delay is a link's delay: fixed when Min == Max, else uniform in [Min, Max].
+type Delay struct {
+	Min Time `json:"min"`
+	Max Time `json:"max"`
+}
+
+// StartAt starts process Node at virtual time At.
+type StartAt struct {
+	Node int
+	At   Time
+}
+
+// Invariant is a property over the global state, checked outside the
+// algorithms. Check runs after every step with the position of the process
+// the step concerned (None if it concerned none) and returns "" when the
+// property holds, else the violation in words. Checks should look only at
+// what the step can have changed so that long runs stay fast.
+type Invariant struct {
+	Name        string
+	Description string
+	Check       func(w World, node int) string
+}
+
+// Config is everything a Sim needs; algorithms build it from their parameters.
+type Config struct {
+	Procs        []Process
+	Starts       []StartAt // who starts, and when; ties in time start in this order
+	Crashed      []int     // positions crashed from the beginning
+	Delay        Delay
+	NonFIFO      bool    // allow a later message to overtake an earlier one on a link
+	Loss         float64 // default loss probability of every link
+	MessageTypes []string
+	Invariants   []Invariant // checked after every step
+	Final        []Invariant // checked when nothing is left to happen (node = None)
+	Outcome      func(w World) any
+	Schedule     []Scheduled // actions that the scenario itself performs at given times
+}
+
+// Scheduled is an action a scenario performs at a virtual time (for example a
+// crashed process that recovers at time 40). Unlike a user action it is part
+// of the configuration, so a replay does not apply it again.
+type Scheduled struct {
+	At     Time
+	Action Action
+}
+
+// World is the read-only global view that invariants and outcomes see.
+type World interface {
+	N() int
+	Process(p int) Process
+	Crashed(p int) bool
+	Now() Time
+}
+
+type link struct {
+	lastAt Time // FIFO: no later message may arrive before this
+	down   bool
+	loss   float64
+	hasSet bool // loss was set explicitly for this link
+}
+
+type timerRef struct {
+	name string
+	slot int32
+}
+
+// Sim is one run's complete state. Step and Apply advance it; Clone copies it
+// for checkpoints. A Sim is not safe for concurrent use.
+type Sim struct {
+	cfg      *Config
+	now      Time
+	seq      int64
+	order    uint64
+	nextMsg  int64
+	procs    []Process
+	crashed  []bool
+	timers   [][]timerRef
+	q        queue
+	links    map[int64]link
+	linkSet  bool // some link has state: consult links on every send
+	net      rand.PCG
+	netRand  *rand.Rand
+	nodeRng  []rand.PCG
+	rands    []*rand.Rand
+	envs     []Env
+	metrics  Metrics
+	ended    bool
+	emit     func(*Event)
+	stepNode int // the process the current step concerns, for invariants
+}
+
+// New builds a Sim at time 0. The initial crashes are its first events.
+func New(cfg Config, seed uint64) (*Sim, error) {
+	n := len(cfg.Procs)
+	if n == 0 {
+		return nil, fmt.Errorf("engine: no processes")
+	}
+	if cfg.Delay.Min < 0 || cfg.Delay.Max < cfg.Delay.Min {
+		return nil, fmt.Errorf("engine: delay [%d, %d] is not a range of non-negative times", cfg.Delay.Min, cfg.Delay.Max)
+	}
+	c := cfg
+	s := &Sim{
+		cfg:     &c,
+		procs:   cfg.Procs,
+		crashed: make([]bool, n),
+		timers:  make([][]timerRef, n),
+		links:   map[int64]link{},
+		nodeRng: make([]rand.PCG, n),
+		rands:   make([]*rand.Rand, n),
+		metrics: newMetrics(n, cfg.MessageTypes),
+	}
+	s.net = *rand.NewPCG(seed, 0x6e6574776f726b) // "network"
+	for i := range s.nodeRng {
+		s.nodeRng[i] = *rand.NewPCG(seed, uint64(i)+1)
+	}
+	s.netRand = rand.New(&s.net)
+	s.initEnvs()
+	for _, st := range cfg.Starts {
+		if st.Node < 0 || st.Node >= n || st.At < 0 {
+			return nil, fmt.Errorf("engine: start of process %d at %d is out of range", st.Node, st.At)
+		}
+		s.order++
+		s.q.push(pending{kind: pendStart, node: int32(st.Node), from: None, at: st.At, order: s.order})
+	}
+	for i, sc := range cfg.Schedule {
+		if sc.At < 0 {
+			return nil, fmt.Errorf("engine: scheduled %s at negative time %d", sc.Action.Type, sc.At)
+		}
+		s.order++
+		s.q.push(pending{kind: pendAction, node: None, from: None, at: sc.At, order: s.order, msgID: int64(i)})
+	}
+	return s, nil
+}
+
+// Record makes the Sim hand every event to emit (nil: events are only counted).
+// The initial crashes are emitted by Init, after a recorder is attached.
+func (s *Sim) Record(emit func(*Event)) { s.emit = emit }
+
+// Init applies the configuration's initial crashes as the run's first events.
+// It must be called once, before the first Step.
+func (s *Sim) Init() {
+	for _, p := range s.cfg.Crashed {
+		if p >= 0 && p < len(s.procs) && !s.crashed[p] {
+			s.crashed[p] = true
+			s.event(Event{Kind: KindCrash, Node: int32(p), From: None, To: None, Text: "crashed from the start"})
+		}
+	}
+}
+
+func (s *Sim) initEnvs() {
+	s.envs = make([]Env, len(s.procs))
+	for i := range s.envs {
+		s.envs[i] = Env{sim: s, self: i}
+	}
+}
+
+// Clone returns an independent deep copy (without a recorder).
+func (s *Sim) Clone() *Sim {
+	c := *s
+	c.emit = nil
+	c.procs = make([]Process, len(s.procs))
+	for i, p := range s.procs {
+		c.procs[i] = p.Clone()
+	}
+	c.crashed = slices.Clone(s.crashed)
+	c.timers = make([][]timerRef, len(s.timers))
+	for i, t := range s.timers {
+		if len(t) > 0 {
+			c.timers[i] = slices.Clone(t)
+		}
+	}
+	c.q = s.q.clone()
+	c.links = maps.Clone(s.links)
+	c.netRand = rand.New(&c.net)
+	c.nodeRng = slices.Clone(s.nodeRng)
+	c.rands = make([]*rand.Rand, len(s.rands))
+	c.metrics = s.metrics.clone()
+	c.initEnvs()
+	return &c
+}
+
+// N is the number of processes.
+func (s *Sim) N() int { return len(s.procs) }
+
+// Process returns the process at position p (for invariants and views).
+func (s *Sim) Process(p int) Process { return s.procs[p] }
+
+// Crashed reports whether the process at position p has crashed.
+func (s *Sim) Crashed(p int) bool { return s.crashed[p] }
+
+// Now is the current virtual time.
+func (s *Sim) Now() Time { return s.now }
+
+// Seq is the sequence number of the last event (0 before any).
+func (s *Sim) Seq() int64 { return s.seq }
+
+// Ended reports whether the run has ended: nothing is left to happen.
+func (s *Sim) Ended() bool { return s.ended }
+
+// Metrics returns the message and event counters so far.
+func (s *Sim) Metrics() *Metrics { return &s.metrics }
+
+// Outcome is the algorithm's result in the current state (nil if it has none).
+func (s *Sim) Outcome() any {
+	if s.cfg.Outcome == nil {
+		return nil
+	}
+	return s.cfg.Outcome(s)
+}
+
+func (s *Sim) event(e Event) {
+	s.seq++
+	e.Seq = s.seq
+	e.Time = s.now
+	s.metrics.Events++
+	if e.Kind == KindViolation {
+		s.metrics.Violations++
+	}
+	if s.emit != nil {
+		s.emit(&e)
+	}
+}
+
+// Step handles the next event in (time, order) and reports whether there was
+// anything to do. When the queue first runs dry it records an end event and
+// the final checks; after that Step returns false until an action revives the run.
+func (s *Sim) Step() bool {
+	p, ok := s.q.pop()
+	if !ok {
+		if s.ended {
+			return false
+		}
+		s.ended = true
+		s.event(Event{Kind: KindEnd, Node: None, From: None, To: None})
+		s.check(s.cfg.Final, None)
+		return true
+	}
+	if p.at > s.now {
+		s.now = p.at
+	}
+	s.handle(&p)
+	return true
+}
+
+// handle runs a popped or user-chosen pending item at the current time.
+func (s *Sim) handle(p *pending) {
+	node := int(p.node)
+	switch p.kind {
+	case pendStart:
+		s.stepNode = node
+		if s.crashed[node] {
+			s.event(Event{Kind: KindStart, Node: p.node, From: None, To: None, Text: "crashed: does not start"})
+			break
+		}
+		s.event(Event{Kind: KindStart, Node: p.node, From: None, To: None})
+		s.procs[node].Start(&s.envs[node])
+	case pendDeliver:
+		s.stepNode = node
+		if s.crashed[node] {
+			s.drop(p, "crashed")
+			break
+		}
+		if s.linkSet && s.links[s.linkKey(int(p.from), node)].down {
+			s.drop(p, "link down")
+			break
+		}
+		s.metrics.delivered(int(p.from), node, p.msg.Type)
+		s.event(Event{Kind: KindDeliver, Node: None, From: p.from, To: p.node, MsgID: p.msgID, Msg: p.msg})
+		s.procs[node].Receive(&s.envs[node], int(p.from), p.msg)
+	case pendTimer:
+		s.stepNode = node
+		s.forgetTimer(node, p.timer)
+		s.event(Event{Kind: KindTimer, Node: p.node, From: None, To: None, Name: p.timer})
+		s.procs[node].Timer(&s.envs[node], p.timer)
+	case pendAction:
+		a := s.cfg.Schedule[p.msgID].Action
+		if err := s.validate(&a); err != nil {
+			s.stepNode = None
+			s.event(Event{Kind: KindNote, Node: None, From: None, To: None, Text: "scheduled action skipped: " + err.Error()})
+			break
+		}
+		s.perform(a, true)
+		return
+	}
+	s.check(s.cfg.Invariants, s.stepNode)
+}
+
+func (s *Sim) drop(p *pending, reason string) {
+	s.metrics.dropped(int(p.from), int(p.node), p.msg.Type)
+	s.event(Event{Kind: KindDrop, Node: None, From: p.from, To: p.node, MsgID: p.msgID, Msg: p.msg, Name: reason})
+}
+
+func (s *Sim) check(invs []Invariant, node int) {
+	for i := range invs {
+		if msg := invs[i].Check(s, node); msg != "" {
+			s.event(Event{Kind: KindViolation, Node: int32(node), From: None, To: None, Name: invs[i].Name, Text: msg})
+		}
+	}
+}
+
+func (s *Sim) linkKey(from, to int) int64 { return int64(from)*int64(len(s.procs)) + int64(to) }
+
+func (s *Sim) send(from, to int, m Message) {
+	if to < 0 || to >= len(s.procs) {
+		s.event(Event{Kind: KindNote, Node: int32(from), From: None, To: None,
+			Text: fmt.Sprintf("bug: send of %s to position %d, outside 0..%d", m.Type, to, len(s.procs)-1)})
+		return
+	}
+	s.nextMsg++
+	id := s.nextMsg
+	at := s.now + s.cfg.Delay.Min
+	if s.cfg.Delay.Max > s.cfg.Delay.Min {
+		at += s.netRand.Int64N(s.cfg.Delay.Max - s.cfg.Delay.Min + 1)
+	}
+	var l link
+	key := s.linkKey(from, to)
+	// With a fixed delay and no link state, FIFO holds by construction and
+	// the link table is not consulted: this is the hot path.
+	useLink := s.linkSet || (!s.cfg.NonFIFO && s.cfg.Delay.Max > s.cfg.Delay.Min)
+	if useLink {
+		l = s.links[key]
+		if !s.cfg.NonFIFO && at < l.lastAt {
+			at = l.lastAt
+		}
+		l.lastAt = at
+		s.links[key] = l
+	}
+	s.metrics.sent(from, m.Type)
+	s.event(Event{Kind: KindSend, Node: None, From: int32(from), To: int32(to), MsgID: id, Msg: m, Arrive: at})
+	p := pending{kind: pendDeliver, node: int32(to), from: int32(from), at: at, msgID: id, msg: m, sentAt: s.now}
+	if l.down {
+		s.drop(&p, "link down")
+		return
+	}
+	loss := s.cfg.Loss
+	if l.hasSet {
+		loss = l.loss
+	}
+	if loss > 0 && s.netRand.Float64() < loss {
+		s.drop(&p, "lost")
+		return
+	}
+	s.order++
+	p.order = s.order
+	s.q.push(p)
+}
+
+func (s *Sim) setTimer(node int, name string, after Time) {
+	if after < 0 {
+		after = 0
+	}
+	s.cancelTimer(node, name)
+	s.order++
+	slot := s.q.push(pending{kind: pendTimer, node: int32(node), from: None, at: s.now + after, order: s.order, timer: name})
+	s.timers[node] = append(s.timers[node], timerRef{name: name, slot: slot})
+}
+
+func (s *Sim) cancelTimer(node int, name string) {
+	ts := s.timers[node]
+	for i, t := range ts {
+		if t.name == name {
+			s.q.kill(t.slot)
+			s.timers[node] = append(ts[:i], ts[i+1:]...)
+			return
+		}
+	}
+}
+
+func (s *Sim) forgetTimer(node int, name string) {
+	ts := s.timers[node]
+	for i, t := range ts {
+		if t.name == name {
+			s.timers[node] = append(ts[:i], ts[i+1:]...)
+			return
+		}
+	}
+}
+
+func (s *Sim) rand(node int) *rand.Rand {
+	if s.rands[node] == nil {
+		s.rands[node] = rand.New(&s.nodeRng[node])
+	}
+	return s.rands[node]
+}

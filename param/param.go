@@ -1,0 +1,407 @@
+// Package param describes algorithm parameters and turns what a client sends
+// (JSON values or query-string text) into checked, typed values.
+package param
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Type is a parameter's value type.
+type Type string
+
+const (
+	Int   Type = "int"   // a whole number
+	Float Type = "float" // a real number
+	Bool  Type = "bool"  // true or false
+	Enum  Type = "enum"  // one of Options
+	Ints  Type = "ints"  // a list of whole numbers ("3,5,7" in a URL)
+	Range Type = "range" // {"min": a, "max": b} ("1-5", or "3" for a fixed value, in a URL)
+)
+
+// Spec describes one parameter: what the form shows and what Resolve checks.
+type Spec struct {
+	Name        string   `json:"name"`
+	Type        Type     `json:"type"`
+	Default     any      `json:"default"`               // nil: computed (see DefaultText)
+	DefaultText string   `json:"defaultText,omitempty"` // how a computed default is chosen
+	Min         *float64 `json:"min,omitempty"`         // bound on the value, or on each element/end
+	Max         *float64 `json:"max,omitempty"`
+	Options     []string `json:"options,omitempty"`
+	Doc         string   `json:"description"`
+}
+
+// Bound returns a pointer for Spec.Min/Max.
+func Bound(v float64) *float64 { return &v }
+
+// IntRange is the value of a Range parameter.
+type IntRange struct {
+	Min int64 `json:"min"`
+	Max int64 `json:"max"`
+}
+
+// Error is a refusal that names the parameter and says how to fix it.
+type Error struct {
+	Param string
+	Msg   string
+}
+
+func (e *Error) Error() string { return "parameter " + e.Param + ": " + e.Msg }
+
+// Errorf builds an *Error.
+func Errorf(name, format string, args ...any) error {
+	return &Error{Param: name, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Values holds resolved parameters in the order of their specs. Its JSON form
+// is an object in that order, so the same run always encodes the same way.
+type Values struct {
+	specs []Spec
+	vals  map[string]any // int64, float64, bool, string, []int64, IntRange; lookup only
+	set   map[string]bool
+}
+
+// Has reports whether the client gave the parameter (rather than the default).
+func (v Values) Has(name string) bool { return v.set[name] }
+
+// Lookup returns a parameter's value, if the algorithm has it and it is set.
+func (v Values) Lookup(name string) (any, bool) {
+	x, ok := v.vals[name]
+	return x, ok
+}
+
+// Int returns an int parameter.
+func (v Values) Int(name string) int { return int(v.vals[name].(int64)) }
+
+// Float returns a float parameter.
+func (v Values) Float(name string) float64 { return v.vals[name].(float64) }
+
+// Bool returns a bool parameter.
+func (v Values) Bool(name string) bool { return v.vals[name].(bool) }
+
+// String returns an enum parameter.
+func (v Values) String(name string) string { return v.vals[name].(string) }
+
+// Ints returns a list parameter (nil when unset and without a default).
+func (v Values) Ints(name string) []int {
+	xs, _ := v.vals[name].([]int64)
+	if xs == nil {
+		return nil
+	}
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		out[i] = int(x)
+	}
+	return out
+}
+
+// Range returns a range parameter.
+func (v Values) Range(name string) IntRange { return v.vals[name].(IntRange) }
+
+// SetInts fills in a computed list (for example IDs shuffled by the seed).
+func (v Values) SetInts(name string, xs []int) {
+	out := make([]int64, len(xs))
+	for i, x := range xs {
+		out[i] = int64(x)
+	}
+	v.vals[name] = out
+}
+
+// MarshalJSON writes the values in spec order; unset computed lists are left out.
+func (v Values) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	first := true
+	for _, s := range v.specs {
+		val, ok := v.vals[s.Name]
+		if !ok || val == nil {
+			continue
+		}
+		if xs, isList := val.([]int64); isList && xs == nil {
+			continue
+		}
+		if !first {
+			b.WriteByte(',')
+		}
+		first = false
+		k, _ := json.Marshal(s.Name)
+		b.Write(k)
+		b.WriteByte(':')
+		enc, err := json.Marshal(val)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(enc)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// Query writes the values as URL query text (lists comma-separated), for deep links.
+func (v Values) Query() map[string]string {
+	out := map[string]string{}
+	for _, s := range v.specs {
+		val, ok := v.vals[s.Name]
+		if !ok || val == nil {
+			continue
+		}
+		out[s.Name] = Format(val)
+	}
+	return out
+}
+
+// Format writes one value in its query-string form.
+func Format(val any) string {
+	switch x := val.(type) {
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case float64:
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case bool:
+		return strconv.FormatBool(x)
+	case string:
+		return x
+	case []int64:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = strconv.FormatInt(e, 10)
+		}
+		return strings.Join(parts, ",")
+	case IntRange:
+		if x.Min == x.Max {
+			return strconv.FormatInt(x.Min, 10)
+		}
+		return strconv.FormatInt(x.Min, 10) + "-" + strconv.FormatInt(x.Max, 10)
+	}
+	return fmt.Sprint(val)
+}
+
+// Resolve checks raw JSON values against the specs and fills in defaults.
+// Unknown names, wrong types and values out of bounds are refused.
+func Resolve(specs []Spec, raw map[string]json.RawMessage) (Values, error) {
+	v := Values{specs: specs, vals: map[string]any{}, set: map[string]bool{}}
+	for _, name := range sortedKeys(raw) {
+		if findSpec(specs, name) == nil {
+			return v, Errorf(name, "unknown parameter; this algorithm takes %s", names(specs))
+		}
+	}
+	for _, s := range specs {
+		r, ok := raw[s.Name]
+		if !ok || string(r) == "null" {
+			if s.Default != nil {
+				val, err := fromDefault(s)
+				if err != nil {
+					return v, err
+				}
+				v.vals[s.Name] = val
+			}
+			continue
+		}
+		val, err := decode(s, r)
+		if err != nil {
+			return v, err
+		}
+		v.vals[s.Name] = val
+		v.set[s.Name] = true
+	}
+	return v, nil
+}
+
+// ResolveStrings is Resolve for query-string text (deep links).
+func ResolveStrings(specs []Spec, text map[string]string) (Values, error) {
+	raw := map[string]json.RawMessage{}
+	for _, name := range sortedKeys(text) {
+		s := findSpec(specs, name)
+		if s == nil {
+			return Values{}, Errorf(name, "unknown parameter; this algorithm takes %s", names(specs))
+		}
+		val, err := ParseText(*s, text[name])
+		if err != nil {
+			return Values{}, err
+		}
+		b, _ := json.Marshal(val)
+		raw[name] = b
+	}
+	return Resolve(specs, raw)
+}
+
+// ParseText reads one parameter from its query-string form.
+func ParseText(s Spec, text string) (any, error) {
+	text = strings.TrimSpace(text)
+	switch s.Type {
+	case Int:
+		x, err := strconv.ParseInt(text, 10, 64)
+		if err != nil {
+			return nil, Errorf(s.Name, "%q is not a whole number", text)
+		}
+		return x, nil
+	case Float:
+		x, err := strconv.ParseFloat(text, 64)
+		if err != nil {
+			return nil, Errorf(s.Name, "%q is not a number", text)
+		}
+		return x, nil
+	case Bool:
+		x, err := strconv.ParseBool(text)
+		if err != nil {
+			return nil, Errorf(s.Name, "%q is not true or false", text)
+		}
+		return x, nil
+	case Enum:
+		return text, nil
+	case Ints:
+		xs := []int64{}
+		if text == "" {
+			return xs, nil
+		}
+		for _, part := range strings.Split(text, ",") {
+			x, err := strconv.ParseInt(strings.TrimSpace(part), 10, 64)
+			if err != nil {
+				return nil, Errorf(s.Name, "%q is not a comma-separated list of whole numbers", text)
+			}
+			xs = append(xs, x)
+		}
+		return xs, nil
+	case Range:
+		lo, hi, found := strings.Cut(text, "-")
+		if strings.HasPrefix(text, "-") { // a negative number is never a valid range end here
+			return nil, Errorf(s.Name, "%q is not a range like 1-5", text)
+		}
+		a, err1 := strconv.ParseInt(strings.TrimSpace(lo), 10, 64)
+		b := a
+		var err2 error
+		if found {
+			b, err2 = strconv.ParseInt(strings.TrimSpace(hi), 10, 64)
+		}
+		if err1 != nil || err2 != nil {
+			return nil, Errorf(s.Name, "%q is not a range like 1-5 (or a single number for a fixed value)", text)
+		}
+		return IntRange{Min: a, Max: b}, nil
+	}
+	return nil, Errorf(s.Name, "has an unknown type %q", s.Type)
+}
+
+func fromDefault(s Spec) (any, error) {
+	b, err := json.Marshal(s.Default)
+	if err != nil {
+		return nil, fmt.Errorf("default of %s: %w", s.Name, err)
+	}
+	return decode(s, b)
+}
+
+func decode(s Spec, r json.RawMessage) (any, error) {
+	want := map[Type]string{Int: "a whole number", Float: "a number", Bool: "true or false",
+		Enum: "one of " + strings.Join(s.Options, ", "), Ints: "a list of whole numbers",
+		Range: `an object {"min": a, "max": b}`}[s.Type]
+	bad := func() error { return Errorf(s.Name, "want %s, got %s", want, clip(string(r))) }
+	switch s.Type {
+	case Int:
+		var f float64
+		if json.Unmarshal(r, &f) != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+			return nil, bad()
+		}
+		return int64(f), checkBounds(s, f, "")
+	case Float:
+		var f float64
+		if json.Unmarshal(r, &f) != nil {
+			return nil, bad()
+		}
+		return f, checkBounds(s, f, "")
+	case Bool:
+		var x bool
+		if json.Unmarshal(r, &x) != nil {
+			return nil, bad()
+		}
+		return x, nil
+	case Enum:
+		var x string
+		if json.Unmarshal(r, &x) != nil || !slices.Contains(s.Options, x) {
+			return nil, bad()
+		}
+		return x, nil
+	case Ints:
+		var fs []float64
+		if json.Unmarshal(r, &fs) != nil {
+			return nil, bad()
+		}
+		xs := make([]int64, len(fs))
+		for i, f := range fs {
+			if f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+				return nil, bad()
+			}
+			if err := checkBounds(s, f, fmt.Sprintf("element %d ", i)); err != nil {
+				return nil, err
+			}
+			xs[i] = int64(f)
+		}
+		return xs, nil
+	case Range:
+		var w struct{ Min, Max *float64 }
+		dec := json.NewDecoder(bytes.NewReader(r))
+		dec.DisallowUnknownFields()
+		if dec.Decode(&w) != nil || w.Min == nil || w.Max == nil ||
+			*w.Min != math.Trunc(*w.Min) || *w.Max != math.Trunc(*w.Max) {
+			return nil, bad()
+		}
+		if *w.Min > *w.Max {
+			return nil, Errorf(s.Name, "min %v is above max %v", *w.Min, *w.Max)
+		}
+		if err := checkBounds(s, *w.Min, "min "); err != nil {
+			return nil, err
+		}
+		if err := checkBounds(s, *w.Max, "max "); err != nil {
+			return nil, err
+		}
+		return IntRange{Min: int64(*w.Min), Max: int64(*w.Max)}, nil
+	}
+	return nil, Errorf(s.Name, "has an unknown type %q", s.Type)
+}
+
+func checkBounds(s Spec, f float64, what string) error {
+	if s.Min != nil && f < *s.Min {
+		return Errorf(s.Name, "%s%v is below the minimum %v", what, f, *s.Min)
+	}
+	if s.Max != nil && f > *s.Max {
+		return Errorf(s.Name, "%s%v is above the maximum %v", what, f, *s.Max)
+	}
+	return nil
+}
+
+func findSpec(specs []Spec, name string) *Spec {
+	for i := range specs {
+		if specs[i].Name == name {
+			return &specs[i]
+		}
+	}
+	return nil
+}
+
+func names(specs []Spec) string {
+	ns := make([]string, len(specs))
+	for i, s := range specs {
+		ns[i] = s.Name
+	}
+	return strings.Join(ns, ", ")
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
+}

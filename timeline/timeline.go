@@ -1,0 +1,243 @@
+// Package timeline is a run you can travel in: it records every event of a
+// simulation, keeps checkpoints, seeks to any step by restoring the nearest
+// checkpoint and replaying, and forks the run when the user acts in the past.
+package timeline
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+
+	"distviz/algos"
+	"distviz/engine"
+	"distviz/param"
+)
+
+// ErrTooLong is returned when a run would exceed its event limit.
+var ErrTooLong = errors.New("the run has reached its event limit")
+
+// step is one entry of the run's history: the sequence number of its last
+// event and, for a user action, the action that made it.
+type step struct {
+	end    int64
+	action *engine.Action
+}
+
+type checkpoint struct {
+	step int
+	sim  *engine.Sim
+}
+
+// Timeline is one run with its whole history. Not safe for concurrent use.
+type Timeline struct {
+	Alg    *algos.Algorithm
+	Params param.Values
+	Seed   int64
+	Nodes  []algos.Node
+
+	maxEvents int64
+	every     int // steps between checkpoints
+	head      *engine.Sim
+	log       eventLog
+	steps     []step
+	cps       []checkpoint
+	cursor    int
+	view      *engine.Sim // the state at cursor when cursor < last step; nil otherwise
+}
+
+// New starts a run at step 0 (the initial state). maxEvents ≤ 0 means no limit.
+func New(alg *algos.Algorithm, v param.Values, seed int64, maxEvents int64) (*Timeline, error) {
+	cfg, nodes, err := alg.Build(v)
+	if err != nil {
+		return nil, err
+	}
+	sim, err := engine.New(cfg, uint64(seed))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", alg.ID, err)
+	}
+	t := &Timeline{Alg: alg, Params: v, Seed: seed, Nodes: nodes, maxEvents: maxEvents, head: sim}
+	// Checkpoint cost grows with n and so does a step's share of it: keep the
+	// copying amortised while a seek replays at most a few thousand steps.
+	t.every = max(512, 2*len(nodes))
+	sim.Record(t.log.add)
+	sim.Init()
+	t.steps = append(t.steps, step{end: sim.Seq()})
+	t.cps = append(t.cps, checkpoint{step: 0, sim: sim.Clone()})
+	return t, nil
+}
+
+// Steps is the number of steps computed so far, the initial one included.
+func (t *Timeline) Steps() int { return len(t.steps) }
+
+// Cursor is the step the view is at.
+func (t *Timeline) Cursor() int { return t.cursor }
+
+// Seq is the sequence number of the last event at the cursor (0 at the start).
+func (t *Timeline) Seq() int64 { return t.steps[t.cursor].end }
+
+// StepEnd is the sequence number of step k's last event.
+func (t *Timeline) StepEnd(k int) int64 { return t.steps[k].end }
+
+// Len is the number of events recorded.
+func (t *Timeline) Len() int64 { return int64(t.log.n) }
+
+// Event returns the event with the given sequence number (1..Len).
+func (t *Timeline) Event(seq int64) *engine.Event { return t.log.at(seq) }
+
+// Head is the state after the last computed step (read only).
+func (t *Timeline) Head() *engine.Sim { return t.head }
+
+// State is the state at the cursor (read only).
+func (t *Timeline) State() *engine.Sim {
+	if t.view != nil {
+		return t.view
+	}
+	return t.head
+}
+
+// Ended reports whether the last computed step ended the run.
+func (t *Timeline) Ended() bool { return t.head.Ended() }
+
+// AtEnd reports whether the cursor is at the last computed step.
+func (t *Timeline) AtEnd() bool { return t.cursor == len(t.steps)-1 }
+
+// Forward moves the cursor one step, computing a new step at the end of the
+// history. It reports false when the run has ended and nothing is left.
+func (t *Timeline) Forward() (bool, error) {
+	if !t.AtEnd() {
+		if err := t.replayOne(t.view, t.cursor+1); err != nil {
+			return false, err
+		}
+		t.cursor++
+		if t.AtEnd() {
+			t.view = nil
+		}
+		return true, nil
+	}
+	if t.maxEvents > 0 && t.head.Seq() >= t.maxEvents {
+		return false, ErrTooLong
+	}
+	if !t.head.Step() {
+		return false, nil
+	}
+	t.commit(nil)
+	return true, nil
+}
+
+// commit records the step the head has just taken.
+func (t *Timeline) commit(a *engine.Action) {
+	t.steps = append(t.steps, step{end: t.head.Seq(), action: a})
+	t.cursor = len(t.steps) - 1
+	if t.cursor%t.every == 0 {
+		t.cps = append(t.cps, checkpoint{step: t.cursor, sim: t.head.Clone()})
+	}
+}
+
+// Run computes steps until the run ends or maxSteps more have been taken
+// (maxSteps ≤ 0: no step limit), leaving the cursor at the end.
+func (t *Timeline) Run(maxSteps int) error {
+	if err := t.Seek(len(t.steps) - 1); err != nil {
+		return err
+	}
+	for i := 0; maxSteps <= 0 || i < maxSteps; i++ {
+		ok, err := t.Forward()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return nil
+		}
+	}
+	return nil
+}
+
+// Back moves the cursor one step back; at step 0 it stays.
+func (t *Timeline) Back() error {
+	if t.cursor == 0 {
+		return nil
+	}
+	return t.Seek(t.cursor - 1)
+}
+
+// Seek moves the cursor to step k (clamped to the computed history).
+func (t *Timeline) Seek(k int) error {
+	k = min(max(k, 0), len(t.steps)-1)
+	if k == len(t.steps)-1 {
+		t.view, t.cursor = nil, k
+		return nil
+	}
+	// Replay from the nearest checkpoint, or from the current view when it
+	// is closer and not past the target.
+	i := sort.Search(len(t.cps), func(i int) bool { return t.cps[i].step > k }) - 1
+	from, base := t.cps[i].step, t.cps[i].sim
+	var sim *engine.Sim
+	if t.view != nil && t.cursor <= k && t.cursor >= from {
+		sim, from = t.view, t.cursor
+	} else {
+		sim = base.Clone()
+	}
+	for s := from + 1; s <= k; s++ {
+		if err := t.replayOne(sim, s); err != nil {
+			return err
+		}
+	}
+	t.view, t.cursor = sim, k
+	return nil
+}
+
+// SeekSeq moves the cursor to the step that contains event seq.
+func (t *Timeline) SeekSeq(seq int64) error {
+	k := sort.Search(len(t.steps), func(i int) bool { return t.steps[i].end >= seq })
+	return t.Seek(k)
+}
+
+// replayOne re-takes step s on sim, which must be at step s-1.
+func (t *Timeline) replayOne(sim *engine.Sim, s int) error {
+	st := t.steps[s]
+	if st.action != nil {
+		if err := sim.Apply(*st.action); err != nil {
+			return fmt.Errorf("replaying step %d: %w", s, err)
+		}
+	} else if !sim.Step() {
+		return fmt.Errorf("replaying step %d: the run ended early", s)
+	}
+	if sim.Seq() != st.end {
+		return fmt.Errorf("replaying step %d: reached event %d, recorded %d (the simulation is not deterministic)", s, sim.Seq(), st.end)
+	}
+	return nil
+}
+
+// Apply performs a user action at the cursor. In the past, it forks the run:
+// the future after the cursor is discarded. An invalid action changes nothing.
+func (t *Timeline) Apply(a engine.Action) error {
+	if t.maxEvents > 0 && t.head.Seq() >= t.maxEvents && t.AtEnd() {
+		return ErrTooLong
+	}
+	if t.AtEnd() {
+		if err := t.head.Apply(a); err != nil {
+			return err
+		}
+		t.commit(&a)
+		return nil
+	}
+	fork := t.view
+	var pending []engine.Event
+	fork.Record(func(e *engine.Event) { pending = append(pending, *e) })
+	if err := fork.Apply(a); err != nil {
+		fork.Record(nil)
+		return err
+	}
+	// Keep the history up to the cursor; drop the future.
+	t.steps = t.steps[:t.cursor+1]
+	t.log.truncate(int(t.steps[t.cursor].end))
+	i := sort.Search(len(t.cps), func(i int) bool { return t.cps[i].step > t.cursor })
+	clear(t.cps[i:])
+	t.cps = t.cps[:i]
+	for k := range pending {
+		t.log.add(&pending[k])
+	}
+	fork.Record(t.log.add)
+	t.head, t.view = fork, nil
+	t.commit(&a)
+	return nil
+}
