@@ -60,7 +60,7 @@ func completeIDs(v param.Values, rng *rand.Rand) error {
 	if !v.Has("ids") {
 		ids = make([]int, n)
 		for i := range ids {
-			ids[i] = i + 1
+			ids[i] = i
 		}
 		order, _ := v.Lookup("idOrder") // algorithms without it number by position
 		switch order {
