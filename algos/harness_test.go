@@ -92,7 +92,7 @@ func checkCounters(t testing.TB, tl *timeline.Timeline, s trace.Summary) {
 func narration(tl *timeline.Timeline, from, to int64) []string {
 	evs := make([]engine.Event, 0, to-from)
 	for seq := from + 1; seq <= to; seq++ {
-		evs = append(evs, *tl.Event(seq))
+		evs = append(evs, tl.Event(seq))
 	}
 	var out []string
 	for _, l := range narrate.Namer(tl.Nodes).Lines(evs) {

@@ -26,7 +26,7 @@ func (s *Sim) perform(a Action, scheduled bool) {
 	if a.Type == ActCrash || a.Type == ActRecover || a.Type == ActFire || a.Type == ActNode {
 		node = a.Node
 	}
-	ev := Event{Kind: KindAction, Node: int32(node), From: None, To: None, Action: &act}
+	ev := &Event{Kind: KindAction, Node: int32(node), From: None, To: None, Action: &act}
 	if scheduled {
 		ev.Name = "scheduled"
 	}
@@ -39,13 +39,13 @@ func (s *Sim) perform(a Action, scheduled bool) {
 			s.q.kill(t.slot)
 		}
 		s.timers[a.Node] = nil
-		s.event(Event{Kind: KindCrash, Node: int32(a.Node), From: None, To: None})
+		s.event(&Event{Kind: KindCrash, Node: int32(a.Node), From: None, To: None})
 	case ActRecover:
 		s.stepNode = a.Node
 		s.crashed[a.Node] = false
-		s.event(Event{Kind: KindRecover, Node: int32(a.Node), From: None, To: None})
+		s.event(&Event{Kind: KindRecover, Node: int32(a.Node), From: None, To: None})
 		if r, ok := s.procs[a.Node].(Recoverer); ok {
-			r.Recover(&s.envs[a.Node])
+			r.Recover(s.envFor(a.Node))
 		}
 	case ActDrop:
 		slot, _ := s.findMsg(a.Msg)
@@ -81,12 +81,15 @@ func (s *Sim) perform(a Action, scheduled bool) {
 		}
 	case ActNode:
 		s.stepNode = a.Node
-		if err := s.procs[a.Node].(Actor).Act(&s.envs[a.Node], a.Name); err != nil {
-			s.event(Event{Kind: KindNote, Node: int32(a.Node), From: None, To: None, Text: err.Error()})
+		if err := s.procs[a.Node].(Actor).Act(s.envFor(a.Node), a.Name); err != nil {
+			s.event(&Event{Kind: KindNote, Node: int32(a.Node), From: None, To: None, Text: err.Error()})
 		}
 	}
 	s.check(s.cfg.Invariants, s.stepNode)
 }
+
+// Validate says whether an action could be applied now, without applying it.
+func (s *Sim) Validate(a Action) error { return s.validate(&a) }
 
 func (s *Sim) validate(a *Action) error {
 	n := len(s.procs)
@@ -170,7 +173,7 @@ func (s *Sim) findOnLink(from, to int) (int32, bool) {
 }
 
 func (s *Sim) findTimer(node int, name string) (int32, bool) {
-	return s.q.find(func(p *pending) bool { return p.kind == pendTimer && int(p.node) == node && p.timer == name })
+	return s.q.find(func(p *pending) bool { return p.kind == pendTimer && int(p.node) == node && p.msg.Type == name })
 }
 
 // Flight is a message in flight, for the views.
@@ -222,7 +225,7 @@ func (s *Sim) Timers() []PendingTimer {
 	var orders []uint64
 	for i := range s.q.slab {
 		if p := &s.q.slab[i]; p.kind == pendTimer && !p.dead {
-			out = append(out, PendingTimer{Node: int(p.node), Name: p.timer, At: p.at})
+			out = append(out, PendingTimer{Node: int(p.node), Name: p.msg.Type, At: p.at})
 			orders = append(orders, p.order)
 		}
 	}

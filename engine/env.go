@@ -45,7 +45,7 @@ func (e *Env) Rand() *rand.Rand { return e.sim.rand(e.self) }
 
 // Note records a narration line about this process's decision.
 func (e *Env) Note(text string) {
-	e.sim.event(Event{Kind: KindNote, Node: int32(e.self), From: None, To: None, Text: text})
+	e.sim.event(&Event{Kind: KindNote, Node: int32(e.self), From: None, To: None, Text: text})
 }
 
 // Notef is Note with formatting; keep it off per-message hot paths.

@@ -85,11 +85,11 @@ type Event struct {
 }
 
 // HasMsg reports whether the event carries a message.
-func (e *Event) HasMsg() bool { return e.MsgID != 0 }
+func (e Event) HasMsg() bool { return e.MsgID != 0 }
 
 // AppendJSON appends the event's JSON form: only the fields its kind uses,
 // in a fixed order, so that the same run always encodes to the same bytes.
-func (e *Event) AppendJSON(b []byte) ([]byte, error) {
+func (e Event) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, `{"seq":`...)
 	b = strconv.AppendInt(b, e.Seq, 10)
 	b = append(b, `,"time":`...)

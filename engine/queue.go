@@ -20,9 +20,8 @@ type pending struct {
 	at     Time
 	order  uint64 // insertion order: ties in time are broken by it, never by chance
 	msgID  int64
-	msg    Message
+	msg    Message // a timer's name is msg.Type
 	sentAt Time
-	timer  string
 }
 
 type heapKey struct {
@@ -35,16 +34,22 @@ func (a heapKey) less(b heapKey) bool {
 	return a.at < b.at || (a.at == b.at && a.order < b.order)
 }
 
-// queue is a binary min-heap over (time, order) with a slab of items.
+// queue orders pending items by (time, order). Items pushed in that order
+// already (every message when delays are fixed, most when they are not) go
+// to a FIFO lane in O(1); the rest go to a binary min-heap. pop takes the
+// smaller of the two heads. Items live in a slab so that only small keys move.
 type queue struct {
-	heap []heapKey
-	slab []pending
-	free []int32
-	live int // items not dead
+	lane     []heapKey // non-decreasing keys; lane[laneHead:] is live
+	laneHead int
+	heap     []heapKey
+	slab     []pending
+	free     []int32
+	live     int // items not dead
 }
 
 func (q *queue) clone() queue {
 	return queue{
+		lane: append([]heapKey(nil), q.lane[q.laneHead:]...),
 		heap: append([]heapKey(nil), q.heap...),
 		slab: append([]pending(nil), q.slab...),
 		free: append([]int32(nil), q.free...),
@@ -63,20 +68,49 @@ func (q *queue) push(p pending) int32 {
 		q.slab = append(q.slab, p)
 	}
 	q.live++
-	q.heap = append(q.heap, heapKey{at: p.at, order: p.order, slot: slot})
+	k := heapKey{at: p.at, order: p.order, slot: slot}
+	if n := len(q.lane); n == q.laneHead || q.lane[n-1].less(k) {
+		q.lane = append(q.lane, k)
+		return slot
+	}
+	q.heap = append(q.heap, k)
 	q.up(len(q.heap) - 1)
 	return slot
 }
 
+// next removes the smallest key of lane and heap.
+func (q *queue) next() (heapKey, bool) {
+	haveLane := q.laneHead < len(q.lane)
+	if haveLane && (len(q.heap) == 0 || q.lane[q.laneHead].less(q.heap[0])) {
+		k := q.lane[q.laneHead]
+		q.laneHead++
+		if q.laneHead == len(q.lane) {
+			q.lane, q.laneHead = q.lane[:0], 0
+		} else if q.laneHead >= 1024 && q.laneHead*2 >= len(q.lane) {
+			q.lane = append(q.lane[:0], q.lane[q.laneHead:]...)
+			q.laneHead = 0
+		}
+		return k, true
+	}
+	if len(q.heap) == 0 {
+		return heapKey{}, false
+	}
+	top := q.heap[0]
+	last := len(q.heap) - 1
+	q.heap[0] = q.heap[last]
+	q.heap = q.heap[:last]
+	if last > 0 {
+		q.down(0)
+	}
+	return top, true
+}
+
 // pop removes and returns the earliest live item; ok is false when none is left.
 func (q *queue) pop() (p pending, ok bool) {
-	for len(q.heap) > 0 {
-		top := q.heap[0]
-		last := len(q.heap) - 1
-		q.heap[0] = q.heap[last]
-		q.heap = q.heap[:last]
-		if last > 0 {
-			q.down(0)
+	for {
+		top, any := q.next()
+		if !any {
+			return pending{}, false
 		}
 		p = q.slab[top.slot]
 		q.slab[top.slot] = pending{}
@@ -86,7 +120,6 @@ func (q *queue) pop() (p pending, ok bool) {
 			return p, true
 		}
 	}
-	return pending{}, false
 }
 
 // kill marks a slot as handled; its heap key is discarded when it surfaces.

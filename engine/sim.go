@@ -89,13 +89,13 @@ type Sim struct {
 	linkSet  bool // some link has state: consult links on every send
 	net      rand.PCG
 	netRand  *rand.Rand
-	nodeRng  []rand.PCG
-	rands    []*rand.Rand
-	envs     []Env
+	seed     uint64
+	rands    map[int]*nodeRand // created on first use; lookup only
+	env      Env               // handed to one process at a time
 	metrics  Metrics
 	ended    bool
-	emit     func(*Event)
-	stepNode int // the process the current step concerns, for invariants
+	log      *Log // nil: events are only counted (replays, experiments)
+	stepNode int  // the process the current step concerns, for invariants
 }
 
 // New builds a Sim at time 0. The initial crashes are its first events.
@@ -114,16 +114,13 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 		crashed: make([]bool, n),
 		timers:  make([][]timerRef, n),
 		links:   map[int64]link{},
-		nodeRng: make([]rand.PCG, n),
-		rands:   make([]*rand.Rand, n),
+		seed:    seed,
+		rands:   map[int]*nodeRand{},
 		metrics: newMetrics(n, cfg.MessageTypes),
 	}
 	s.net = *rand.NewPCG(seed, 0x6e6574776f726b) // "network"
-	for i := range s.nodeRng {
-		s.nodeRng[i] = *rand.NewPCG(seed, uint64(i)+1)
-	}
 	s.netRand = rand.New(&s.net)
-	s.initEnvs()
+	s.env.sim = s
 	for _, st := range cfg.Starts {
 		if st.Node < 0 || st.Node >= n || st.At < 0 {
 			return nil, fmt.Errorf("engine: start of process %d at %d is out of range", st.Node, st.At)
@@ -141,9 +138,9 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 	return s, nil
 }
 
-// Record makes the Sim hand every event to emit (nil: events are only counted).
-// The initial crashes are emitted by Init, after a recorder is attached.
-func (s *Sim) Record(emit func(*Event)) { s.emit = emit }
+// Record makes the Sim append every event to l (nil: events are only
+// counted). The initial crashes are recorded by Init, so attach a log first.
+func (s *Sim) Record(l *Log) { s.log = l }
 
 // Init applies the configuration's initial crashes as the run's first events.
 // It must be called once, before the first Step.
@@ -151,22 +148,28 @@ func (s *Sim) Init() {
 	for _, p := range s.cfg.Crashed {
 		if p >= 0 && p < len(s.procs) && !s.crashed[p] {
 			s.crashed[p] = true
-			s.event(Event{Kind: KindCrash, Node: int32(p), From: None, To: None, Text: "crashed from the start"})
+			s.event(&Event{Kind: KindCrash, Node: int32(p), From: None, To: None, Text: "crashed from the start"})
 		}
 	}
 }
 
-func (s *Sim) initEnvs() {
-	s.envs = make([]Env, len(s.procs))
-	for i := range s.envs {
-		s.envs[i] = Env{sim: s, self: i}
-	}
+// nodeRand is a process's own random stream.
+type nodeRand struct {
+	pcg rand.PCG
+	r   *rand.Rand
+}
+
+// envFor hands the Sim's one Env to process p: handlers never nest, and a
+// process must not keep the Env beyond the call.
+func (s *Sim) envFor(p int) *Env {
+	s.env.self = p
+	return &s.env
 }
 
 // Clone returns an independent deep copy (without a recorder).
 func (s *Sim) Clone() *Sim {
 	c := *s
-	c.emit = nil
+	c.log = nil
 	c.procs = make([]Process, len(s.procs))
 	for i, p := range s.procs {
 		c.procs[i] = p.Clone()
@@ -181,10 +184,14 @@ func (s *Sim) Clone() *Sim {
 	c.q = s.q.clone()
 	c.links = maps.Clone(s.links)
 	c.netRand = rand.New(&c.net)
-	c.nodeRng = slices.Clone(s.nodeRng)
-	c.rands = make([]*rand.Rand, len(s.rands))
+	c.rands = make(map[int]*nodeRand, len(s.rands))
+	for p, r := range s.rands { // copying every entry: the order does not matter
+		nr := &nodeRand{pcg: r.pcg}
+		nr.r = rand.New(&nr.pcg)
+		c.rands[p] = nr
+	}
 	c.metrics = s.metrics.clone()
-	c.initEnvs()
+	c.env = Env{sim: &c}
 	return &c
 }
 
@@ -203,6 +210,9 @@ func (s *Sim) Now() Time { return s.now }
 // Seq is the sequence number of the last event (0 before any).
 func (s *Sim) Seq() int64 { return s.seq }
 
+// LastMsgID is the ID of the last message sent (IDs count up from 1).
+func (s *Sim) LastMsgID() int64 { return s.nextMsg }
+
 // Ended reports whether the run has ended: nothing is left to happen.
 func (s *Sim) Ended() bool { return s.ended }
 
@@ -217,16 +227,17 @@ func (s *Sim) Outcome() any {
 	return s.cfg.Outcome(s)
 }
 
-func (s *Sim) event(e Event) {
+// event numbers and times an event and hands it to the recorder. It takes a
+// pointer that it never keeps, so callers' events stay on the stack.
+func (s *Sim) event(e *Event) {
 	s.seq++
-	e.Seq = s.seq
-	e.Time = s.now
 	s.metrics.Events++
 	if e.Kind == KindViolation {
 		s.metrics.Violations++
 	}
-	if s.emit != nil {
-		s.emit(&e)
+	if s.log != nil {
+		e.Seq, e.Time = s.seq, s.now
+		s.log.add(e)
 	}
 }
 
@@ -240,7 +251,7 @@ func (s *Sim) Step() bool {
 			return false
 		}
 		s.ended = true
-		s.event(Event{Kind: KindEnd, Node: None, From: None, To: None})
+		s.event(&Event{Kind: KindEnd, Node: None, From: None, To: None})
 		s.check(s.cfg.Final, None)
 		return true
 	}
@@ -258,11 +269,11 @@ func (s *Sim) handle(p *pending) {
 	case pendStart:
 		s.stepNode = node
 		if s.crashed[node] {
-			s.event(Event{Kind: KindStart, Node: p.node, From: None, To: None, Text: "crashed: does not start"})
+			s.event(&Event{Kind: KindStart, Node: p.node, From: None, To: None, Text: "crashed: does not start"})
 			break
 		}
-		s.event(Event{Kind: KindStart, Node: p.node, From: None, To: None})
-		s.procs[node].Start(&s.envs[node])
+		s.event(&Event{Kind: KindStart, Node: p.node, From: None, To: None})
+		s.procs[node].Start(s.envFor(node))
 	case pendDeliver:
 		s.stepNode = node
 		if s.crashed[node] {
@@ -274,18 +285,18 @@ func (s *Sim) handle(p *pending) {
 			break
 		}
 		s.metrics.delivered(int(p.from), node, p.msg.Type)
-		s.event(Event{Kind: KindDeliver, Node: None, From: p.from, To: p.node, MsgID: p.msgID, Msg: p.msg})
-		s.procs[node].Receive(&s.envs[node], int(p.from), p.msg)
+		s.event(&Event{Kind: KindDeliver, Node: None, From: p.from, To: p.node, MsgID: p.msgID, Msg: p.msg})
+		s.procs[node].Receive(s.envFor(node), int(p.from), p.msg)
 	case pendTimer:
 		s.stepNode = node
-		s.forgetTimer(node, p.timer)
-		s.event(Event{Kind: KindTimer, Node: p.node, From: None, To: None, Name: p.timer})
-		s.procs[node].Timer(&s.envs[node], p.timer)
+		s.forgetTimer(node, p.msg.Type)
+		s.event(&Event{Kind: KindTimer, Node: p.node, From: None, To: None, Name: p.msg.Type})
+		s.procs[node].Timer(s.envFor(node), p.msg.Type)
 	case pendAction:
 		a := s.cfg.Schedule[p.msgID].Action
 		if err := s.validate(&a); err != nil {
 			s.stepNode = None
-			s.event(Event{Kind: KindNote, Node: None, From: None, To: None, Text: "scheduled action skipped: " + err.Error()})
+			s.event(&Event{Kind: KindNote, Node: None, From: None, To: None, Text: "scheduled action skipped: " + err.Error()})
 			break
 		}
 		s.perform(a, true)
@@ -296,13 +307,13 @@ func (s *Sim) handle(p *pending) {
 
 func (s *Sim) drop(p *pending, reason string) {
 	s.metrics.dropped(int(p.from), int(p.node), p.msg.Type)
-	s.event(Event{Kind: KindDrop, Node: None, From: p.from, To: p.node, MsgID: p.msgID, Msg: p.msg, Name: reason})
+	s.event(&Event{Kind: KindDrop, Node: None, From: p.from, To: p.node, MsgID: p.msgID, Msg: p.msg, Name: reason})
 }
 
 func (s *Sim) check(invs []Invariant, node int) {
 	for i := range invs {
 		if msg := invs[i].Check(s, node); msg != "" {
-			s.event(Event{Kind: KindViolation, Node: int32(node), From: None, To: None, Name: invs[i].Name, Text: msg})
+			s.event(&Event{Kind: KindViolation, Node: int32(node), From: None, To: None, Name: invs[i].Name, Text: msg})
 		}
 	}
 }
@@ -311,7 +322,7 @@ func (s *Sim) linkKey(from, to int) int64 { return int64(from)*int64(len(s.procs
 
 func (s *Sim) send(from, to int, m Message) {
 	if to < 0 || to >= len(s.procs) {
-		s.event(Event{Kind: KindNote, Node: int32(from), From: None, To: None,
+		s.event(&Event{Kind: KindNote, Node: int32(from), From: None, To: None,
 			Text: fmt.Sprintf("bug: send of %s to position %d, outside 0..%d", m.Type, to, len(s.procs)-1)})
 		return
 	}
@@ -335,7 +346,7 @@ func (s *Sim) send(from, to int, m Message) {
 		s.links[key] = l
 	}
 	s.metrics.sent(from, m.Type)
-	s.event(Event{Kind: KindSend, Node: None, From: int32(from), To: int32(to), MsgID: id, Msg: m, Arrive: at})
+	s.event(&Event{Kind: KindSend, Node: None, From: int32(from), To: int32(to), MsgID: id, Msg: m, Arrive: at})
 	p := pending{kind: pendDeliver, node: int32(to), from: int32(from), at: at, msgID: id, msg: m, sentAt: s.now}
 	if l.down {
 		s.drop(&p, "link down")
@@ -360,7 +371,7 @@ func (s *Sim) setTimer(node int, name string, after Time) {
 	}
 	s.cancelTimer(node, name)
 	s.order++
-	slot := s.q.push(pending{kind: pendTimer, node: int32(node), from: None, at: s.now + after, order: s.order, timer: name})
+	slot := s.q.push(pending{kind: pendTimer, node: int32(node), from: None, at: s.now + after, order: s.order, msg: Message{Type: name}})
 	s.timers[node] = append(s.timers[node], timerRef{name: name, slot: slot})
 }
 
@@ -386,8 +397,11 @@ func (s *Sim) forgetTimer(node int, name string) {
 }
 
 func (s *Sim) rand(node int) *rand.Rand {
-	if s.rands[node] == nil {
-		s.rands[node] = rand.New(&s.nodeRng[node])
+	r := s.rands[node]
+	if r == nil {
+		r = &nodeRand{pcg: *rand.NewPCG(s.seed, uint64(node)+1)}
+		r.r = rand.New(&r.pcg)
+		s.rands[node] = r
 	}
-	return s.rands[node]
+	return r.r
 }

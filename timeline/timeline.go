@@ -17,11 +17,12 @@ import (
 var ErrTooLong = errors.New("the run has reached its event limit")
 
 // step is one entry of the run's history: the sequence number of its last
-// event and, for a user action, the action that made it.
-type step struct {
-	end    int64
-	action *engine.Action
-}
+// event, negated for a step made by a user action (replayed with Apply; its
+// first event is the action event). One word a step keeps long runs small.
+type step int64
+
+func (s step) end() int64 { return max(int64(s), -int64(s)) }
+func (s step) user() bool { return s < 0 }
 
 type checkpoint struct {
 	step int
@@ -38,7 +39,7 @@ type Timeline struct {
 	maxEvents int64
 	every     int // steps between checkpoints
 	head      *engine.Sim
-	log       eventLog
+	log       engine.Log
 	steps     []step
 	cps       []checkpoint
 	cursor    int
@@ -56,12 +57,13 @@ func New(alg *algos.Algorithm, v param.Values, seed int64, maxEvents int64) (*Ti
 		return nil, fmt.Errorf("%s: %w", alg.ID, err)
 	}
 	t := &Timeline{Alg: alg, Params: v, Seed: seed, Nodes: nodes, maxEvents: maxEvents, head: sim}
-	// Checkpoint cost grows with n and so does a step's share of it: keep the
-	// copying amortised while a seek replays at most a few thousand steps.
-	t.every = max(512, 2*len(nodes))
-	sim.Record(t.log.add)
+	// A checkpoint copies O(n) state: one every 8n steps keeps that copying
+	// below one process per step, while a seek replays at most 8n steps
+	// (see BenchmarkSeek).
+	t.every = max(1024, 8*len(nodes))
+	sim.Record(&t.log)
 	sim.Init()
-	t.steps = append(t.steps, step{end: sim.Seq()})
+	t.steps = append(t.steps, step(sim.Seq()))
 	t.cps = append(t.cps, checkpoint{step: 0, sim: sim.Clone()})
 	return t, nil
 }
@@ -73,16 +75,16 @@ func (t *Timeline) Steps() int { return len(t.steps) }
 func (t *Timeline) Cursor() int { return t.cursor }
 
 // Seq is the sequence number of the last event at the cursor (0 at the start).
-func (t *Timeline) Seq() int64 { return t.steps[t.cursor].end }
+func (t *Timeline) Seq() int64 { return t.steps[t.cursor].end() }
 
 // StepEnd is the sequence number of step k's last event.
-func (t *Timeline) StepEnd(k int) int64 { return t.steps[k].end }
+func (t *Timeline) StepEnd(k int) int64 { return t.steps[k].end() }
 
 // Len is the number of events recorded.
-func (t *Timeline) Len() int64 { return int64(t.log.n) }
+func (t *Timeline) Len() int64 { return t.log.Len() }
 
 // Event returns the event with the given sequence number (1..Len).
-func (t *Timeline) Event(seq int64) *engine.Event { return t.log.at(seq) }
+func (t *Timeline) Event(seq int64) engine.Event { return t.log.At(seq) }
 
 // Head is the state after the last computed step (read only).
 func (t *Timeline) Head() *engine.Sim { return t.head }
@@ -120,13 +122,17 @@ func (t *Timeline) Forward() (bool, error) {
 	if !t.head.Step() {
 		return false, nil
 	}
-	t.commit(nil)
+	t.commit(false)
 	return true, nil
 }
 
 // commit records the step the head has just taken.
-func (t *Timeline) commit(a *engine.Action) {
-	t.steps = append(t.steps, step{end: t.head.Seq(), action: a})
+func (t *Timeline) commit(user bool) {
+	st := step(t.head.Seq())
+	if user {
+		st = -st
+	}
+	t.steps = append(t.steps, st)
 	t.cursor = len(t.steps) - 1
 	if t.cursor%t.every == 0 {
 		t.cps = append(t.cps, checkpoint{step: t.cursor, sim: t.head.Clone()})
@@ -187,22 +193,22 @@ func (t *Timeline) Seek(k int) error {
 
 // SeekSeq moves the cursor to the step that contains event seq.
 func (t *Timeline) SeekSeq(seq int64) error {
-	k := sort.Search(len(t.steps), func(i int) bool { return t.steps[i].end >= seq })
+	k := sort.Search(len(t.steps), func(i int) bool { return t.steps[i].end() >= seq })
 	return t.Seek(k)
 }
 
 // replayOne re-takes step s on sim, which must be at step s-1.
 func (t *Timeline) replayOne(sim *engine.Sim, s int) error {
 	st := t.steps[s]
-	if st.action != nil {
-		if err := sim.Apply(*st.action); err != nil {
+	if st.user() {
+		if err := sim.Apply(*t.log.ActionAt(t.steps[s-1].end() + 1)); err != nil {
 			return fmt.Errorf("replaying step %d: %w", s, err)
 		}
 	} else if !sim.Step() {
 		return fmt.Errorf("replaying step %d: the run ended early", s)
 	}
-	if sim.Seq() != st.end {
-		return fmt.Errorf("replaying step %d: reached event %d, recorded %d (the simulation is not deterministic)", s, sim.Seq(), st.end)
+	if sim.Seq() != st.end() {
+		return fmt.Errorf("replaying step %d: reached event %d, recorded %d (the simulation is not deterministic)", s, sim.Seq(), st.end())
 	}
 	return nil
 }
@@ -217,27 +223,24 @@ func (t *Timeline) Apply(a engine.Action) error {
 		if err := t.head.Apply(a); err != nil {
 			return err
 		}
-		t.commit(&a)
+		t.commit(true)
 		return nil
 	}
 	fork := t.view
-	var pending []engine.Event
-	fork.Record(func(e *engine.Event) { pending = append(pending, *e) })
-	if err := fork.Apply(a); err != nil {
-		fork.Record(nil)
+	if err := fork.Validate(a); err != nil {
 		return err
 	}
 	// Keep the history up to the cursor; drop the future.
 	t.steps = t.steps[:t.cursor+1]
-	t.log.truncate(int(t.steps[t.cursor].end))
+	t.log.Truncate(t.steps[t.cursor].end(), fork.LastMsgID())
 	i := sort.Search(len(t.cps), func(i int) bool { return t.cps[i].step > t.cursor })
 	clear(t.cps[i:])
 	t.cps = t.cps[:i]
-	for k := range pending {
-		t.log.add(&pending[k])
+	fork.Record(&t.log)
+	if err := fork.Apply(a); err != nil {
+		return fmt.Errorf("applying a validated action: %w", err)
 	}
-	fork.Record(t.log.add)
 	t.head, t.view = fork, nil
-	t.commit(&a)
+	t.commit(true)
 	return nil
 }

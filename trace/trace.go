@@ -135,7 +135,7 @@ func Summarize(t *timeline.Timeline) Summary {
 	}
 	for seq := int64(1); seq <= t.Len(); seq++ {
 		if e := t.Event(seq); e.Kind == engine.KindViolation {
-			s.Violations = append(s.Violations, violationOf(e))
+			s.Violations = append(s.Violations, violationOf(&e))
 		}
 	}
 	return s
