@@ -64,11 +64,18 @@ func (l *Log) add(e *Event) {
 	l.recs.add(r)
 }
 
+func (l *Log) str(i uint32) string {
+	if i == 0 {
+		return ""
+	}
+	return l.strs[i]
+}
+
 // At expands the event with sequence number seq (1..Len).
 func (l *Log) At(seq int64) Event {
 	r := l.recs.at(int(seq - 1))
 	e := Event{Seq: seq, Time: r.time, Kind: r.kind, Node: r.node, From: r.from, To: r.to,
-		Name: l.strs[r.name], Text: l.strs[r.text]}
+		Name: l.str(r.name), Text: l.str(r.text)}
 	switch {
 	case r.kind == KindAction:
 		a := l.actions[r.ref-1]

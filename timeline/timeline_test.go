@@ -1,0 +1,150 @@
+package timeline_test
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"distviz/engine"
+	"distviz/timeline"
+)
+
+// snapshot is everything a view shows of a state.
+func snapshot(t *testing.T, s *engine.Sim) string {
+	t.Helper()
+	var views []engine.NodeView
+	for p := range s.N() {
+		views = append(views, s.Process(p).View())
+	}
+	b, err := json.Marshal(map[string]any{"seq": s.Seq(), "now": s.Now(), "views": views,
+		"flight": s.InFlight(), "timers": s.Timers(), "sent": s.Metrics().Sent, "outcome": s.Outcome()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func newTimeline(t *testing.T, params map[string]any, seed int64) *timeline.Timeline {
+	a, v := resolve(t, "chang-roberts", params, seed)
+	tl, err := timeline.New(a, v, seed, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tl
+}
+
+func TestSeekAnywhereEqualsSteppingThere(t *testing.T) {
+	params := map[string]any{"n": 80, "idOrder": "decreasing", "delay": map[string]int{"min": 1, "max": 5}}
+	tl := newTimeline(t, params, 3)
+	want := []string{snapshot(t, tl.State())}
+	for {
+		ok, err := tl.Forward()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			break
+		}
+		want = append(want, snapshot(t, tl.State()))
+	}
+	if tl.Steps() < 3000 {
+		t.Fatalf("only %d steps: the run is too short to cross checkpoints", tl.Steps())
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	for range 300 {
+		k := rng.IntN(tl.Steps())
+		if err := tl.Seek(k); err != nil {
+			t.Fatal(err)
+		}
+		if got := snapshot(t, tl.State()); got != want[k] || tl.Cursor() != k {
+			t.Fatalf("seek to step %d:\n got %s\nwant %s", k, got, want[k])
+		}
+		// Stepping on from a seek agrees too.
+		if k+1 < tl.Steps() {
+			if _, err := tl.Forward(); err != nil {
+				t.Fatal(err)
+			}
+			if got := snapshot(t, tl.State()); got != want[k+1] {
+				t.Fatalf("forward from step %d disagrees", k)
+			}
+			if err := tl.Back(); err != nil {
+				t.Fatal(err)
+			}
+			if got := snapshot(t, tl.State()); got != want[k] {
+				t.Fatalf("back to step %d disagrees", k)
+			}
+		}
+	}
+	// SeekSeq lands on the step that holds the event.
+	for seq := int64(1); seq <= tl.Len(); seq += 97 {
+		if err := tl.SeekSeq(seq); err != nil {
+			t.Fatal(err)
+		}
+		k := tl.Cursor()
+		if tl.StepEnd(k) < seq || (k > 0 && tl.StepEnd(k-1) >= seq) {
+			t.Fatalf("SeekSeq(%d) landed on step %d covering (%d, %d]", seq, k, tl.StepEnd(k-1), tl.StepEnd(k))
+		}
+	}
+}
+
+func TestActingInThePastForksTheRun(t *testing.T) {
+	tl := newTimeline(t, map[string]any{"n": 6}, 1)
+	if err := tl.Run(0); err != nil {
+		t.Fatal(err)
+	}
+	full := tl.Len()
+	if err := tl.Seek(3); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, tl.State())
+	// An invalid action changes nothing, not even the future.
+	if err := tl.Apply(engine.Action{Type: engine.ActRecover, Node: 2}); err == nil {
+		t.Fatal("recovering a live process was accepted")
+	}
+	if tl.Len() != full || snapshot(t, tl.State()) != before {
+		t.Fatal("a refused action changed the run")
+	}
+	if err := tl.Apply(engine.Action{Type: engine.ActCrash, Node: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if tl.Cursor() != 4 || !tl.AtEnd() || tl.Steps() != 5 {
+		t.Fatalf("after the fork: cursor %d of %d steps, want the new step 4 at the end", tl.Cursor(), tl.Steps())
+	}
+	if e := tl.Event(tl.StepEnd(3) + 1); e.Kind != engine.KindAction || e.Action.Type != engine.ActCrash {
+		t.Fatalf("the forked step starts with %v, want the crash action", e.Kind)
+	}
+	if err := tl.Run(0); err != nil {
+		t.Fatal(err)
+	}
+	// The forked run is a run of its own: replaying it from scratch agrees.
+	end := snapshot(t, tl.State())
+	if err := tl.Seek(0); err != nil {
+		t.Fatal(err)
+	}
+	if err := tl.Seek(tl.Steps() - 2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tl.Forward(); err != nil {
+		t.Fatal(err)
+	}
+	if snapshot(t, tl.State()) != end {
+		t.Fatal("replaying the forked run does not reach the same end")
+	}
+	if tl.Head().Metrics().Dropped == 0 {
+		t.Fatal("messages to the crashed process were not lost")
+	}
+}
+
+func TestEventLimit(t *testing.T) {
+	a, v := resolve(t, "chang-roberts", map[string]any{"n": 50}, 1)
+	tl, err := timeline.New(a, v, 1, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tl.Run(0); err != timeline.ErrTooLong {
+		t.Fatalf("Run past the limit: %v, want ErrTooLong", err)
+	}
+	if tl.Len() < 100 || tl.Len() > 110 || tl.Ended() {
+		t.Fatalf("stopped at %d events (ended %v), want just past 100", tl.Len(), tl.Ended())
+	}
+}
