@@ -119,7 +119,7 @@ func Import(r io.Reader, maxEvents int64) (*timeline.Timeline, error) {
 	}
 	var buf []byte
 	for i, theirs := range d.Events {
-		buf, err = tl.Event(int64(i+1)).AppendJSON(buf[:0])
+		buf, err = tl.Event(int64(i + 1)).AppendJSON(buf[:0])
 		if err != nil {
 			return nil, err
 		}
