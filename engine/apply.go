@@ -51,8 +51,7 @@ func (s *Sim) perform(a Action, scheduled bool) {
 		slot, _ := s.findMsg(a.Msg)
 		p := s.q.slab[slot]
 		s.q.kill(slot)
-		s.stepNode = int(p.node)
-		s.drop(&p, "user")
+		s.drop(&p, "user") // changes no process: stepNode stays None
 	case ActDeliver:
 		slot, _ := s.findMsg(a.Msg)
 		p := s.q.slab[slot]

@@ -275,7 +275,8 @@ func (s *Sim) handle(p *pending) {
 		s.event(&Event{Kind: KindStart, Node: p.node, From: None, To: None})
 		s.procs[node].Start(s.envFor(node))
 	case pendDeliver:
-		s.stepNode = node
+		// A lost message changes no process: per-process checks skip it.
+		s.stepNode = None
 		if s.crashed[node] {
 			s.drop(p, "crashed")
 			break
@@ -284,6 +285,7 @@ func (s *Sim) handle(p *pending) {
 			s.drop(p, "link down")
 			break
 		}
+		s.stepNode = node
 		s.metrics.delivered(int(p.from), node, p.msg.Type)
 		s.event(&Event{Kind: KindDeliver, Node: None, From: p.from, To: p.node, MsgID: p.msgID, Msg: p.msg})
 		s.procs[node].Receive(s.envFor(node), int(p.from), p.msg)
