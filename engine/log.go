@@ -29,6 +29,7 @@ type Log struct {
 	strs    []string      // interned names and texts; strs[0] = ""
 	strIdx  map[string]uint32
 	actions []Action
+	flagged []int64 // seqs of violation events, for the views' marks
 }
 
 func (l *Log) intern(s string) uint32 {
@@ -62,7 +63,13 @@ func (l *Log) add(e *Event) {
 		r.ref = int64(len(l.actions))
 	}
 	l.recs.add(r)
+	if e.Kind == KindViolation {
+		l.flagged = append(l.flagged, e.Seq)
+	}
 }
+
+// Violations lists the sequence numbers of the violation events.
+func (l *Log) Violations() []int64 { return l.flagged }
 
 func (l *Log) str(i uint32) string {
 	if i == 0 {
@@ -93,6 +100,9 @@ func (l *Log) At(seq int64) Event {
 // Truncate keeps the first n events and the first msgs messages.
 func (l *Log) Truncate(n int64, msgs int64) {
 	l.recs.truncate(int(n))
+	for len(l.flagged) > 0 && l.flagged[len(l.flagged)-1] > n {
+		l.flagged = l.flagged[:len(l.flagged)-1]
+	}
 	l.msgs.truncate(int(msgs))
 }
 

@@ -86,6 +86,9 @@ func (t *Timeline) Len() int64 { return t.log.Len() }
 // Event returns the event with the given sequence number (1..Len).
 func (t *Timeline) Event(seq int64) engine.Event { return t.log.At(seq) }
 
+// Violations lists the sequence numbers of the violation events so far.
+func (t *Timeline) Violations() []int64 { return t.log.Violations() }
+
 // Head is the state after the last computed step (read only).
 func (t *Timeline) Head() *engine.Sim { return t.head }
 

@@ -133,12 +133,21 @@ func Summarize(t *timeline.Timeline) Summary {
 	for _, c := range m.ByType {
 		s.Messages.ByType.Counts = append(s.Messages.ByType.Counts, c.Sent)
 	}
-	for seq := int64(1); seq <= t.Len(); seq++ {
-		if e := t.Event(seq); e.Kind == engine.KindViolation {
-			s.Violations = append(s.Violations, violationOf(&e))
-		}
-	}
+	s.Violations = ViolationsUpTo(t, t.Len())
 	return s
+}
+
+// ViolationsUpTo lists the violations among events 1..seq.
+func ViolationsUpTo(t *timeline.Timeline, seq int64) []Violation {
+	out := []Violation{}
+	for _, i := range t.Violations() {
+		if i > seq {
+			break
+		}
+		e := t.Event(i)
+		out = append(out, violationOf(&e))
+	}
+	return out
 }
 
 func violationOf(e *engine.Event) Violation {
