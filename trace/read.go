@@ -3,6 +3,7 @@ package trace
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -36,6 +37,9 @@ func Decode(r io.Reader) (*Document, []eventHead, error) {
 	var d Document
 	if err := dec.Decode(&d); err != nil {
 		return nil, nil, fmt.Errorf("not a trace document: %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, nil, errors.New("the trace goes on after its JSON document; send exactly one")
 	}
 	if d.Format != Format {
 		return nil, nil, fmt.Errorf("format is %q, want %q", d.Format, Format)
@@ -98,6 +102,9 @@ func Import(r io.Reader, maxEvents int64) (*timeline.Timeline, error) {
 	if err := sameJSON("params", d.Params, v); err != nil {
 		return nil, err
 	}
+	if err := sameJSON("nodes", mustJSON(d.Nodes), tl.Nodes); err != nil {
+		return nil, err
+	}
 	for tl.Len() < int64(len(heads)) {
 		next := heads[tl.Len()]
 		if next.Kind == engine.KindAction && next.Name != "scheduled" {
@@ -155,6 +162,11 @@ func sameJSON(what string, theirs json.RawMessage, ours any) error {
 		return fmt.Errorf("%s differs from the re-simulation: the trace has %s, re-simulating gives %s", what, clip(theirs), clip(b))
 	}
 	return nil
+}
+
+func mustJSON(v any) json.RawMessage {
+	b, _ := json.Marshal(v) // nodes always marshal
+	return b
 }
 
 func clip(b []byte) string {

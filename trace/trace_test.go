@@ -147,6 +147,8 @@ func TestImportRefusesWhatDoesNotReplay(t *testing.T) {
 		{"tampered body", `"body":{"id":`, `"body":{"id":9`, "differs from the re-simulation"},
 		{"summary", `"terminated":true`, `"terminated":false`, "summary differs"},
 		{"not json", `{"format"`, `{format`, "not a trace document"},
+		{"nodes", `"label":"P1"`, `"label":"Q1"`, "nodes differs"},
+		{"trailing data", `}}` + "\n", `}} {}`, "goes on after"},
 		{"unknown field", `"seed":11`, `"seed":11,"colour":"red"`, "unknown field"},
 	}
 	for _, c := range cases {

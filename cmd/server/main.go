@@ -1,0 +1,88 @@
+// Command server serves distviz: the home page and the JSON API.
+//
+//	go run ./cmd/server -addr localhost:8080
+//
+// It stops gracefully on SIGINT or SIGTERM: requests under way may finish.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"distviz/web"
+)
+
+// shutdownGrace is how long requests under way may take to finish on shutdown.
+const shutdownGrace = 10 * time.Second
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "server:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	addr := flag.String("addr", "localhost:8080", "`host:port` to listen on (port 0 picks a free one)")
+	flag.Parse()
+	if flag.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q; the only flag is -addr", flag.Args())
+	}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	context.AfterFunc(ctx, stop) // after the first signal, a second one kills at once
+	return serve(ctx, *addr, logger, nil)
+}
+
+// serve listens on addr and serves until ctx is done, then shuts down
+// gracefully. ready, if not nil, is told the URL once the server listens.
+func serve(ctx context.Context, addr string, logger *slog.Logger, ready func(url string)) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler: web.NewRouter(web.Config{}, logger),
+		// No ReadTimeout or WriteTimeout: they would cut WebSocket sessions.
+		// The API sets per-request deadlines for bodies and large answers.
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	url := "http://" + ln.Addr().String() + "/"
+	logger.Info("serving distviz", "url", url)
+	if ready != nil {
+		ready(url)
+	}
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+
+	logger.Info("shutting down", "grace", shutdownGrace)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	logger.Info("stopped")
+	return nil
+}

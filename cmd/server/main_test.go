@@ -1,0 +1,100 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+)
+
+func TestMain(m *testing.M) {
+	goleak.VerifyTestMain(m)
+}
+
+// syncBuffer is a log sink that the server's goroutines may share.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// The server serves the API on the address it logs and stops cleanly when
+// its context ends.
+func TestServe(t *testing.T) {
+	var logs syncBuffer
+	logger := slog.New(slog.NewTextHandler(&logs, nil))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	urls := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() { done <- serve(ctx, "127.0.0.1:0", logger, func(u string) { urls <- u }) }()
+
+	var url string
+	select {
+	case url = <-urls:
+	case err := <-done:
+		t.Fatalf("serve: %v", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server did not start")
+	}
+	client := &http.Client{Timeout: 10 * time.Second}
+	resp, err := client.Post(url+"api/simulate", "application/json",
+		strings.NewReader(`{"algorithm": "chang-roberts", "params": {"n": 8, "idOrder": "decreasing"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	var trace struct {
+		Summary struct {
+			Messages struct {
+				ByType map[string]int `json:"byType"`
+			} `json:"messages"`
+		} `json:"summary"`
+	}
+	if resp.StatusCode != 200 || json.Unmarshal(body, &trace) != nil || trace.Summary.Messages.ByType["ELECTION"] != 36 {
+		t.Fatalf("simulate: %d %.300s", resp.StatusCode, body)
+	}
+	client.CloseIdleConnections()
+
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve returned %v after a clean shutdown", err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("the server did not stop")
+	}
+	for _, want := range []string{"url=" + url, "path=/api/simulate", "shutting down", "stopped"} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("the log lacks %q:\n%s", want, logs.String())
+		}
+	}
+}
+
+func TestServeBadAddress(t *testing.T) {
+	err := serve(context.Background(), "256.0.0.1:http", slog.New(slog.DiscardHandler), nil)
+	if err == nil {
+		t.Fatal("serve accepted an impossible address")
+	}
+}

@@ -1,0 +1,224 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"distviz/algos"
+	"distviz/timeline"
+	"distviz/trace"
+)
+
+// traceSchema is the JSON Schema of the trace document.
+//
+//go:embed trace.schema.json
+var traceSchema []byte
+
+// created is the answer to a request that stored a run.
+type created struct {
+	ID string `json:"id"`
+}
+
+func (s *server) algorithms(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, algos.All())
+}
+
+func (s *server) schema(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(traceSchema)))
+	w.Write(traceSchema)
+}
+
+// simulate runs a request to the end, or to its event limit, and answers
+// with the whole trace.
+func (s *server) simulate(w http.ResponseWriter, r *http.Request) {
+	req, err := s.readRunRequest(w, r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	var tl *timeline.Timeline
+	err = s.heavy(r.Context(), func() error {
+		var err error
+		if tl, err = s.newTimeline(req); err != nil {
+			return err
+		}
+		// Reaching the event limit is a result, not a failure: the summary
+		// then says terminated: false.
+		if err := tl.Run(0); err != nil && !errors.Is(err, timeline.ErrTooLong) {
+			return s.internal(r, "running the simulation", err)
+		}
+		return nil
+	})
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	// Streamed after the worker is released: the pace is the client's.
+	s.beginTrace(w, http.StatusOK)
+	if err := trace.Write(w, tl); err != nil {
+		s.log.Warn("writing a trace", "path", r.URL.Path, "err", err)
+	}
+}
+
+// createRun stores an interactive run at step 0.
+func (s *server) createRun(w http.ResponseWriter, r *http.Request) {
+	req, err := s.readRunRequest(w, r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	var tl *timeline.Timeline
+	err = s.heavy(r.Context(), func() (err error) {
+		tl, err = s.newTimeline(req)
+		return err
+	})
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, created{ID: s.runs.add(tl).id})
+}
+
+// runTrace answers with a stored run's trace so far.
+func (s *server) runTrace(w http.ResponseWriter, r *http.Request) {
+	id := chi.URLParam(r, "id")
+	run, ok := s.runs.get(id)
+	if !ok {
+		writeError(w, errorf(http.StatusNotFound,
+			"no run %q: create one with POST /api/runs or POST /api/traces (runs live in memory; "+
+				"the least recently used beyond %d are forgotten, and all on a restart)", id, s.cfg.MaxRuns))
+		return
+	}
+	// Encode under the run's lock, send without it: a slow client must not
+	// hold up whoever drives the run.
+	var buf bytes.Buffer
+	err := s.heavy(r.Context(), func() error {
+		run.mu.Lock()
+		defer run.mu.Unlock()
+		if err := trace.Write(&buf, run.tl); err != nil {
+			return s.internal(r, "encoding a stored run", err)
+		}
+		return nil
+	})
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	s.beginTrace(w, http.StatusOK)
+	buf.WriteTo(w)
+}
+
+// importTrace stores a run that replays a trace document.
+func (s *server) importTrace(w http.ResponseWriter, r *http.Request) {
+	s.bodyDeadline(w)
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxTraceBytes))
+	if err != nil {
+		writeError(w, decodeError(err))
+		return
+	}
+	if err := checkOneValue(body); err != nil {
+		writeError(w, err)
+		return
+	}
+	var tl *timeline.Timeline
+	err = s.heavy(r.Context(), func() error {
+		var err error
+		if tl, err = trace.Import(bytes.NewReader(body), s.cfg.MaxEvents); err != nil {
+			return fmt.Errorf("the trace is refused: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, created{ID: s.runs.add(tl).id})
+}
+
+// heavy runs f on a worker, waiting for one if all are busy. The worker is
+// released even if f panics.
+func (s *server) heavy(ctx context.Context, f func() error) error {
+	if err := s.sem.acquire(ctx); err != nil {
+		return err
+	}
+	defer s.sem.release()
+	return f()
+}
+
+// readRunRequest reads and decodes a run request within the body limits.
+func (s *server) readRunRequest(w http.ResponseWriter, r *http.Request) (runRequest, error) {
+	s.bodyDeadline(w)
+	return decodeRunRequest(http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes))
+}
+
+// newTimeline checks a request against the registry and the limits and
+// builds its run at step 0. Its errors are the client's.
+func (s *server) newTimeline(req runRequest) (*timeline.Timeline, error) {
+	alg, err := algos.Get(req.Algorithm)
+	if err != nil {
+		return nil, err
+	}
+	seed := int64(1)
+	if req.Seed != nil {
+		seed = *req.Seed
+	}
+	maxEvents := s.cfg.DefaultMaxEvents
+	if req.MaxEvents != nil {
+		maxEvents = *req.MaxEvents
+		if maxEvents < 1 || maxEvents > s.cfg.MaxEvents {
+			return nil, fmt.Errorf(`"maxEvents" is %d; ask for 1 to %d events (left out, it is %d)`,
+				maxEvents, s.cfg.MaxEvents, s.cfg.DefaultMaxEvents)
+		}
+	}
+	v, err := alg.Resolve(req.Params, seed)
+	if err != nil {
+		return nil, err
+	}
+	return timeline.New(alg, v, seed, maxEvents)
+}
+
+// checkOneValue refuses a body that is empty, not JSON, or more than one value.
+func checkOneValue(body []byte) error {
+	if json.Valid(body) {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	var v json.RawMessage
+	if err := dec.Decode(&v); err != nil {
+		if errors.Is(err, io.EOF) {
+			return errors.New("the body is empty; send a trace document as POST /api/simulate or GET /api/runs/{id}/trace returns it")
+		}
+		return decodeError(err)
+	}
+	return expectEnd(dec)
+}
+
+// bodyDeadline bounds the time to receive a request body. The server itself
+// sets no read timeout, so that WebSocket connections can stay open.
+func (s *server) bodyDeadline(w http.ResponseWriter) {
+	http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.cfg.BodyTimeout)) // unsupported in tests: fine
+}
+
+// beginTrace starts a trace answer with a deadline for the client to read it.
+func (s *server) beginTrace(w http.ResponseWriter, status int) {
+	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+}
+
+// internal logs a failure that is the server's, not the client's.
+func (s *server) internal(r *http.Request, what string, err error) error {
+	s.log.Error(what, "method", r.Method, "path", r.URL.Path, "err", err)
+	return errorf(http.StatusInternalServerError, "internal error %s: %v", what, err)
+}

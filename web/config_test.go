@@ -1,0 +1,34 @@
+package web
+
+import (
+	"runtime"
+	"testing"
+	"time"
+)
+
+func TestConfigDefaults(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		in      Config
+		check   func(Config) bool
+		explain string
+	}{
+		{"zero", Config{}, func(c Config) bool {
+			return c.MaxBodyBytes == 1<<20 && c.MaxTraceBytes == 64<<20 && c.DefaultMaxEvents == 100_000 &&
+				c.MaxEvents == 1_000_000 && c.MaxRuns == 256 && c.Workers == runtime.NumCPU() &&
+				c.QueueWait == 10*time.Second && c.MaxStoredEvents == 10_000_000
+		}, "the documented defaults"},
+		{"small cap", Config{MaxEvents: 50}, func(c Config) bool { return c.DefaultMaxEvents == 50 },
+			"the default event limit never exceeds the cap"},
+		{"default above cap", Config{MaxEvents: 50, DefaultMaxEvents: 80}, func(c Config) bool { return c.DefaultMaxEvents == 50 },
+			"the default event limit never exceeds the cap"},
+		{"negative", Config{MaxRuns: -1, Workers: -3, QueueWait: -time.Second}, func(c Config) bool {
+			return c.MaxRuns == 256 && c.Workers > 0 && c.QueueWait == 10*time.Second
+		}, "negative means default"},
+		{"kept", Config{MaxRuns: 3, Workers: 7}, func(c Config) bool { return c.MaxRuns == 3 && c.Workers == 7 }, "set fields stay"},
+	} {
+		if got := tc.in.withDefaults(); !tc.check(got) {
+			t.Errorf("%s: %+v: want %s", tc.name, got, tc.explain)
+		}
+	}
+}

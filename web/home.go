@@ -1,0 +1,39 @@
+package web
+
+import (
+	"bytes"
+	"net/http"
+	"strings"
+
+	"distviz/algos"
+	"distviz/templates"
+)
+
+// endpoints are the API's routes, for the home page and the 404 advice.
+var endpoints = []templates.Endpoint{
+	{Method: "GET", Path: "/api/algorithms", Doc: "The algorithms: parameters, message types, actions, invariants, theory and scenarios."},
+	{Method: "POST", Path: "/api/simulate", Doc: `Runs {"algorithm", "params", "seed", "maxEvents"} to the end (or the event limit) and returns the trace.`},
+	{Method: "POST", Path: "/api/runs", Doc: "Creates an interactive run at step 0 from the same body and returns its id."},
+	{Method: "GET", Path: "/api/runs/{id}/trace", Doc: "The trace of a stored run so far."},
+	{Method: "POST", Path: "/api/traces", Doc: "Imports a trace: re-simulates it, checks it event for event and stores the run."},
+	{Method: "GET", Path: "/api/trace.schema.json", Doc: "The JSON Schema of the trace document."},
+}
+
+func endpointList() string {
+	parts := make([]string, len(endpoints))
+	for i, e := range endpoints {
+		parts[i] = e.Method + " " + e.Path
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (s *server) home(w http.ResponseWriter, r *http.Request) {
+	// Rendered in full first, so that a failure can still be a clean 500.
+	var buf bytes.Buffer
+	if err := templates.Index(templates.Families(algos.All()), endpoints).Render(r.Context(), &buf); err != nil {
+		writeError(w, s.internal(r, "rendering the home page", err))
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	buf.WriteTo(w)
+}
