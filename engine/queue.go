@@ -39,8 +39,9 @@ func (a heapKey) less(b heapKey) bool {
 // to a FIFO lane in O(1); the rest go to a binary min-heap. pop takes the
 // smaller of the two heads. Items live in a slab so that only small keys move.
 type queue struct {
-	lane     []heapKey // non-decreasing keys; lane[laneHead:] is live
+	lane     []heapKey // a ring buffer of non-decreasing keys; len is a power of two
 	laneHead int
+	laneLen  int
 	heap     []heapKey
 	slab     []pending
 	free     []int32
@@ -49,12 +50,22 @@ type queue struct {
 
 func (q *queue) clone() queue {
 	return queue{
-		lane: append([]heapKey(nil), q.lane[q.laneHead:]...),
-		heap: append([]heapKey(nil), q.heap...),
-		slab: append([]pending(nil), q.slab...),
-		free: append([]int32(nil), q.free...),
-		live: q.live,
+		lane:    q.laneItems(),
+		laneLen: q.laneLen,
+		heap:    append([]heapKey(nil), q.heap...),
+		slab:    append([]pending(nil), q.slab...),
+		free:    append([]int32(nil), q.free...),
+		live:    q.live,
 	}
+}
+
+// laneItems copies the lane's keys in order into a slice of the lane's capacity.
+func (q *queue) laneItems() []heapKey {
+	out := make([]heapKey, len(q.lane))
+	for i := range q.laneLen {
+		out[i] = q.lane[(q.laneHead+i)&(len(q.lane)-1)]
+	}
+	return out
 }
 
 func (q *queue) push(p pending) int32 {
@@ -69,8 +80,14 @@ func (q *queue) push(p pending) int32 {
 	}
 	q.live++
 	k := heapKey{at: p.at, order: p.order, slot: slot}
-	if n := len(q.lane); n == q.laneHead || q.lane[n-1].less(k) {
-		q.lane = append(q.lane, k)
+	if q.laneLen == 0 || q.lane[(q.laneHead+q.laneLen-1)&(len(q.lane)-1)].less(k) {
+		if q.laneLen == len(q.lane) {
+			grown := make([]heapKey, max(64, 2*len(q.lane)))
+			copy(grown, q.laneItems())
+			q.lane, q.laneHead = grown, 0
+		}
+		q.lane[(q.laneHead+q.laneLen)&(len(q.lane)-1)] = k
+		q.laneLen++
 		return slot
 	}
 	q.heap = append(q.heap, k)
@@ -80,16 +97,10 @@ func (q *queue) push(p pending) int32 {
 
 // next removes the smallest key of lane and heap.
 func (q *queue) next() (heapKey, bool) {
-	haveLane := q.laneHead < len(q.lane)
-	if haveLane && (len(q.heap) == 0 || q.lane[q.laneHead].less(q.heap[0])) {
+	if q.laneLen > 0 && (len(q.heap) == 0 || q.lane[q.laneHead].less(q.heap[0])) {
 		k := q.lane[q.laneHead]
-		q.laneHead++
-		if q.laneHead == len(q.lane) {
-			q.lane, q.laneHead = q.lane[:0], 0
-		} else if q.laneHead >= 1024 && q.laneHead*2 >= len(q.lane) {
-			q.lane = append(q.lane[:0], q.lane[q.laneHead:]...)
-			q.laneHead = 0
-		}
+		q.laneHead = (q.laneHead + 1) & (len(q.lane) - 1)
+		q.laneLen--
 		return k, true
 	}
 	if len(q.heap) == 0 {

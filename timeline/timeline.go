@@ -10,6 +10,7 @@ import (
 
 	"distviz/algos"
 	"distviz/engine"
+	"distviz/internal/chunk"
 	"distviz/param"
 )
 
@@ -40,7 +41,7 @@ type Timeline struct {
 	every     int // steps between checkpoints
 	head      *engine.Sim
 	log       engine.Log
-	steps     []step
+	steps     chunk.List[step]
 	cps       []checkpoint
 	cursor    int
 	view      *engine.Sim // the state at cursor when cursor < last step; nil otherwise
@@ -63,22 +64,22 @@ func New(alg *algos.Algorithm, v param.Values, seed int64, maxEvents int64) (*Ti
 	t.every = max(1024, 8*len(nodes))
 	sim.Record(&t.log)
 	sim.Init()
-	t.steps = append(t.steps, step(sim.Seq()))
+	t.steps.Add(step(sim.Seq()))
 	t.cps = append(t.cps, checkpoint{step: 0, sim: sim.Clone()})
 	return t, nil
 }
 
 // Steps is the number of steps computed so far, the initial one included.
-func (t *Timeline) Steps() int { return len(t.steps) }
+func (t *Timeline) Steps() int { return t.steps.Len() }
 
 // Cursor is the step the view is at.
 func (t *Timeline) Cursor() int { return t.cursor }
 
 // Seq is the sequence number of the last event at the cursor (0 at the start).
-func (t *Timeline) Seq() int64 { return t.steps[t.cursor].end() }
+func (t *Timeline) Seq() int64 { return (*t.steps.At(t.cursor)).end() }
 
 // StepEnd is the sequence number of step k's last event.
-func (t *Timeline) StepEnd(k int) int64 { return t.steps[k].end() }
+func (t *Timeline) StepEnd(k int) int64 { return (*t.steps.At(k)).end() }
 
 // Len is the number of events recorded.
 func (t *Timeline) Len() int64 { return t.log.Len() }
@@ -104,7 +105,7 @@ func (t *Timeline) State() *engine.Sim {
 func (t *Timeline) Ended() bool { return t.head.Ended() }
 
 // AtEnd reports whether the cursor is at the last computed step.
-func (t *Timeline) AtEnd() bool { return t.cursor == len(t.steps)-1 }
+func (t *Timeline) AtEnd() bool { return t.cursor == t.steps.Len()-1 }
 
 // Forward moves the cursor one step, computing a new step at the end of the
 // history. It reports false when the run has ended and nothing is left.
@@ -135,8 +136,8 @@ func (t *Timeline) commit(user bool) {
 	if user {
 		st = -st
 	}
-	t.steps = append(t.steps, st)
-	t.cursor = len(t.steps) - 1
+	t.steps.Add(st)
+	t.cursor = t.steps.Len() - 1
 	if t.cursor%t.every == 0 {
 		t.cps = append(t.cps, checkpoint{step: t.cursor, sim: t.head.Clone()})
 	}
@@ -145,7 +146,7 @@ func (t *Timeline) commit(user bool) {
 // Run computes steps until the run ends or maxSteps more have been taken
 // (maxSteps ≤ 0: no step limit), leaving the cursor at the end.
 func (t *Timeline) Run(maxSteps int) error {
-	if err := t.Seek(len(t.steps) - 1); err != nil {
+	if err := t.Seek(t.steps.Len() - 1); err != nil {
 		return err
 	}
 	for i := 0; maxSteps <= 0 || i < maxSteps; i++ {
@@ -170,8 +171,8 @@ func (t *Timeline) Back() error {
 
 // Seek moves the cursor to step k (clamped to the computed history).
 func (t *Timeline) Seek(k int) error {
-	k = min(max(k, 0), len(t.steps)-1)
-	if k == len(t.steps)-1 {
+	k = min(max(k, 0), t.steps.Len()-1)
+	if k == t.steps.Len()-1 {
 		t.view, t.cursor = nil, k
 		return nil
 	}
@@ -196,15 +197,15 @@ func (t *Timeline) Seek(k int) error {
 
 // SeekSeq moves the cursor to the step that contains event seq.
 func (t *Timeline) SeekSeq(seq int64) error {
-	k := sort.Search(len(t.steps), func(i int) bool { return t.steps[i].end() >= seq })
+	k := sort.Search(t.steps.Len(), func(i int) bool { return (*t.steps.At(i)).end() >= seq })
 	return t.Seek(k)
 }
 
 // replayOne re-takes step s on sim, which must be at step s-1.
 func (t *Timeline) replayOne(sim *engine.Sim, s int) error {
-	st := t.steps[s]
+	st := *t.steps.At(s)
 	if st.user() {
-		if err := sim.Apply(*t.log.ActionAt(t.steps[s-1].end() + 1)); err != nil {
+		if err := sim.Apply(*t.log.ActionAt((*t.steps.At(s - 1)).end() + 1)); err != nil {
 			return fmt.Errorf("replaying step %d: %w", s, err)
 		}
 	} else if !sim.Step() {
@@ -234,8 +235,8 @@ func (t *Timeline) Apply(a engine.Action) error {
 		return err
 	}
 	// Keep the history up to the cursor; drop the future.
-	t.steps = t.steps[:t.cursor+1]
-	t.log.Truncate(t.steps[t.cursor].end(), fork.LastMsgID())
+	t.steps.Truncate(t.cursor + 1)
+	t.log.Truncate((*t.steps.At(t.cursor)).end(), fork.LastMsgID())
 	i := sort.Search(len(t.cps), func(i int) bool { return t.cps[i].step > t.cursor })
 	clear(t.cps[i:])
 	t.cps = t.cps[:i]
