@@ -94,6 +94,7 @@ type Evaluated struct {
 	Name    string  `json:"name"`
 	Formula string  `json:"formula"`
 	Counts  string  `json:"counts"`
+	When    string  `json:"when,omitempty"`
 	Value   float64 `json:"value"`
 }
 
@@ -167,7 +168,7 @@ func (a *Algorithm) Evaluate(v param.Values) []Evaluated {
 		if b.Applies != nil && !b.Applies(v) {
 			continue
 		}
-		out = append(out, Evaluated{Name: b.Name, Formula: b.Formula, Counts: b.Counts, Value: b.Eval(v)})
+		out = append(out, Evaluated{Name: b.Name, Formula: b.Formula, Counts: b.Counts, When: b.When, Value: b.Eval(v)})
 	}
 	return out
 }
