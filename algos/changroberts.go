@@ -40,8 +40,10 @@ type crNode struct {
 func (c *crNode) next(env *engine.Env) int { return (env.Self() + 1) % env.N() }
 
 func (c *crNode) Start(env *engine.Env) {
-	if c.lcr {
-		c.electable = true
+	// A message delivered by hand can reach a process before it starts.
+	if !c.lcr && (c.participant || c.knows) {
+		env.Note("already participant: does not start another election")
+		return
 	}
 	c.participant = true
 	env.Send(c.next(env), engine.Message{Type: msgElection, Body: &idBody{ID: c.id}})
@@ -90,6 +92,9 @@ func (c *crNode) receiveParticipant(env *engine.Env, m engine.Message, x int) {
 	case x > c.id:
 		c.participant = true
 		env.Send(c.next(env), m)
+	case x < c.id && c.knows:
+		// Without FIFO channels a stale ELECTION can arrive after ELECTED.
+		env.Note("already knows the leader: discards a stale ELECTION")
 	case x < c.id && !c.participant:
 		c.participant = true
 		env.Note("replaces a smaller ID with its own and becomes participant")
@@ -219,7 +224,7 @@ func init() {
 			lcr := isLCR(v)
 			procs := make([]engine.Process, len(ids))
 			for p, id := range ids {
-				procs[p] = &crNode{id: id, lcr: lcr}
+				procs[p] = &crNode{id: id, lcr: lcr, electable: lcr}
 			}
 			var starts []engine.StartAt
 			if lcr {

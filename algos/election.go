@@ -119,7 +119,7 @@ func everyoneKnows() engine.Invariant {
 		Description: "When nothing is left to happen, every live process knows the same leader.",
 		Check: func(w engine.World, _ int) string {
 			o := electionOutcome(w).(ElectionOutcome)
-			if o.Agree {
+			if o.Agree || o.Live == 0 {
 				return ""
 			}
 			if o.Knowing < o.Live {

@@ -249,7 +249,7 @@ func transcriptCommand(t *testing.T, tlp **timeline.Timeline, cmd string) ([]str
 			return nil, err
 		}
 		*tlp = tl
-		return narration(tl, 0, tl.Seq()), nil
+		return append([]string{}, narration(tl, 0, tl.Seq())...), nil
 	}
 	tl := *tlp
 	if tl == nil {
