@@ -1,9 +1,9 @@
 package algos
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 
 	"distviz/engine"
 	"distviz/param"
@@ -106,7 +106,7 @@ func checkPositions(v param.Values, name string) ([]int, error) {
 func positionLabels(ids []int) []Node {
 	nodes := make([]Node, len(ids))
 	for p, id := range ids {
-		nodes[p] = Node{ID: id, Label: fmt.Sprintf("P%d", p)}
+		nodes[p] = Node{ID: id, Label: "P" + strconv.Itoa(p)}
 	}
 	return nodes
 }

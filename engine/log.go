@@ -104,14 +104,11 @@ func (l *Log) add(e *Event) {
 	if e.Text != "" {
 		r.text = l.intern(e.Text)
 	}
-	switch {
-	case e.Kind == KindSend && e.MsgID == int64(l.msgs.Len())+1:
-		l.msgs.Add(sent{arrive: e.Arrive, typ: l.typeIndex(e.Msg.Type), body: l.bodyIndex(e.Msg.Body)})
-	case e.Kind == KindDeliver && e.MsgID > 0 && e.MsgID <= int64(l.msgs.Len()):
-		// What a process received is what it most likely forwards next.
-		if i := l.msgs.At(int(e.MsgID - 1)).body; i != 0 {
-			l.lastBody, l.lastBodyIdx = l.bodies[i], i
-		}
+	switch e.Kind {
+	case KindSend:
+		l.sent(e.MsgID, &e.Msg, e.Arrive)
+	case KindDeliver:
+		l.delivered(e.MsgID)
 	}
 	if e.Action != nil {
 		l.actions = append(l.actions, *e.Action)
@@ -120,6 +117,33 @@ func (l *Log) add(e *Event) {
 	l.recs.Add(r)
 	if e.Kind == KindViolation {
 		l.flagged = append(l.flagged, e.Seq)
+	}
+}
+
+// addMsg records a send or a delivery: the bulk of every run, so it skips
+// building an Event.
+func (l *Log) addMsg(kind Kind, time int64, from, to int32, id int64, m *Message, arrive int64) {
+	if kind == KindSend {
+		l.sent(id, m, arrive)
+	} else {
+		l.delivered(id)
+	}
+	l.recs.Add(record{time: time, ref: id, node: None, from: from, to: to, kind: kind})
+}
+
+func (l *Log) sent(id int64, m *Message, arrive int64) {
+	if id == int64(l.msgs.Len())+1 {
+		l.msgs.Add(sent{arrive: arrive, typ: l.typeIndex(m.Type), body: l.bodyIndex(m.Body)})
+	}
+}
+
+// delivered remembers the body just delivered: what a process received is
+// what it most likely forwards next.
+func (l *Log) delivered(id int64) {
+	if id > 0 && id <= int64(l.msgs.Len()) {
+		if i := l.msgs.At(int(id - 1)).body; i != 0 {
+			l.lastBody, l.lastBodyIdx = l.bodies[i], i
+		}
 	}
 }
 

@@ -118,6 +118,10 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 		rands:   map[int]*nodeRand{},
 		metrics: newMetrics(n, cfg.MessageTypes),
 	}
+	// Most algorithms keep about one message per process in flight: size the
+	// queue for that rather than growing it by copying.
+	s.q.slab = make([]pending, 0, n)
+	s.q.free = make([]int32, 0, n)
 	s.net = *rand.NewPCG(seed, 0x6e6574776f726b) // "network"
 	s.netRand = rand.New(&s.net)
 	s.env.sim = s
@@ -229,6 +233,14 @@ func (s *Sim) Outcome() any {
 
 // event numbers and times an event and hands it to the recorder. It takes a
 // pointer that it never keeps, so callers' events stay on the stack.
+func (s *Sim) msgEvent(kind Kind, from, to int32, id int64, m *Message, arrive Time) {
+	s.seq++
+	s.metrics.Events++
+	if s.log != nil {
+		s.log.addMsg(kind, s.now, from, to, id, m, arrive)
+	}
+}
+
 func (s *Sim) event(e *Event) {
 	s.seq++
 	s.metrics.Events++
@@ -287,7 +299,7 @@ func (s *Sim) handle(p *pending) {
 		}
 		s.stepNode = node
 		s.metrics.delivered(int(p.from), node, p.msg.Type)
-		s.event(&Event{Kind: KindDeliver, Node: None, From: p.from, To: p.node, MsgID: p.msgID, Msg: p.msg})
+		s.msgEvent(KindDeliver, p.from, p.node, p.msgID, &p.msg, 0)
 		s.procs[node].Receive(s.envFor(node), int(p.from), p.msg)
 	case pendTimer:
 		s.stepNode = node
@@ -348,7 +360,7 @@ func (s *Sim) send(from, to int, m Message) {
 		s.links[key] = l
 	}
 	s.metrics.sent(from, m.Type)
-	s.event(&Event{Kind: KindSend, Node: None, From: int32(from), To: int32(to), MsgID: id, Msg: m, Arrive: at})
+	s.msgEvent(KindSend, int32(from), int32(to), id, &m, at)
 	p := pending{kind: pendDeliver, node: int32(to), from: int32(from), at: at, msgID: id, msg: m, sentAt: s.now}
 	if l.down {
 		s.drop(&p, "link down")

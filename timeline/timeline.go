@@ -49,13 +49,9 @@ type Timeline struct {
 
 // New starts a run at step 0 (the initial state). maxEvents ≤ 0 means no limit.
 func New(alg *algos.Algorithm, v param.Values, seed int64, maxEvents int64) (*Timeline, error) {
-	cfg, nodes, err := alg.Build(v)
+	sim, nodes, err := initial(alg, v, seed)
 	if err != nil {
 		return nil, err
-	}
-	sim, err := engine.New(cfg, uint64(seed))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", alg.ID, err)
 	}
 	t := &Timeline{Alg: alg, Params: v, Seed: seed, Nodes: nodes, maxEvents: maxEvents, head: sim}
 	// A checkpoint copies O(n) state: one every 8n steps keeps that copying
@@ -65,8 +61,22 @@ func New(alg *algos.Algorithm, v param.Values, seed int64, maxEvents int64) (*Ti
 	sim.Record(&t.log)
 	sim.Init()
 	t.steps.Add(step(sim.Seq()))
-	t.cps = append(t.cps, checkpoint{step: 0, sim: sim.Clone()})
 	return t, nil
+}
+
+// initial builds the state at step 0 (before Init's events are recorded).
+// It is also the run's first checkpoint: rebuilding it is as cheap as
+// copying it, and a run that is never rewound never pays for a copy.
+func initial(alg *algos.Algorithm, v param.Values, seed int64) (*engine.Sim, []algos.Node, error) {
+	cfg, nodes, err := alg.Build(v)
+	if err != nil {
+		return nil, nil, err
+	}
+	sim, err := engine.New(cfg, uint64(seed))
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", alg.ID, err)
+	}
+	return sim, nodes, nil
 }
 
 // Steps is the number of steps computed so far, the initial one included.
@@ -179,12 +189,22 @@ func (t *Timeline) Seek(k int) error {
 	// Replay from the nearest checkpoint, or from the current view when it
 	// is closer and not past the target.
 	i := sort.Search(len(t.cps), func(i int) bool { return t.cps[i].step > k }) - 1
-	from, base := t.cps[i].step, t.cps[i].sim
+	from := 0
+	if i >= 0 {
+		from = t.cps[i].step
+	}
 	var sim *engine.Sim
-	if t.view != nil && t.cursor <= k && t.cursor >= from {
+	switch {
+	case t.view != nil && t.cursor <= k && t.cursor >= from:
 		sim, from = t.view, t.cursor
-	} else {
-		sim = base.Clone()
+	case i >= 0:
+		sim = t.cps[i].sim.Clone()
+	default:
+		var err error
+		if sim, _, err = initial(t.Alg, t.Params, t.Seed); err != nil {
+			return fmt.Errorf("rebuilding the initial state: %w", err)
+		}
+		sim.Init()
 	}
 	for s := from + 1; s <= k; s++ {
 		if err := t.replayOne(sim, s); err != nil {

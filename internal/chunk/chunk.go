@@ -3,9 +3,13 @@
 // Long runs keep their event logs and step lists in it.
 package chunk
 
-const bits = 12
+const (
+	bits = 12
+	mask = 1<<bits - 1
+)
 
-// List is an append-only list of T in chunks of 4096.
+// List is an append-only list of T in chunks of 4096. Chunks are allocated
+// at full length, so adding is one indexed write.
 type List[T any] struct {
 	chunks [][]T
 	n      int
@@ -18,14 +22,14 @@ func (c *List[T]) Len() int { return c.n }
 func (c *List[T]) Add(x T) {
 	i := c.n >> bits
 	if i == len(c.chunks) {
-		c.chunks = append(c.chunks, make([]T, 0, 1<<bits))
+		c.chunks = append(c.chunks, make([]T, 1<<bits))
 	}
-	c.chunks[i] = append(c.chunks[i], x)
+	c.chunks[i][c.n&mask] = x
 	c.n++
 }
 
 // At returns a pointer to element i (0 ≤ i < Len).
-func (c *List[T]) At(i int) *T { return &c.chunks[i>>bits][i&(1<<bits-1)] }
+func (c *List[T]) At(i int) *T { return &c.chunks[i>>bits][i&mask] }
 
 // Truncate keeps the first n elements.
 func (c *List[T]) Truncate(n int) {
@@ -35,10 +39,8 @@ func (c *List[T]) Truncate(n int) {
 	keep := (n + 1<<bits - 1) >> bits
 	clear(c.chunks[keep:])
 	c.chunks = c.chunks[:keep]
-	if keep > 0 {
-		last := n - (keep-1)<<bits
-		clear(c.chunks[keep-1][last:])
-		c.chunks[keep-1] = c.chunks[keep-1][:last]
+	if keep > 0 && n&mask != 0 {
+		clear(c.chunks[keep-1][n&mask:]) // drop references for the collector
 	}
 	c.n = n
 }
