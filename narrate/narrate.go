@@ -1,5 +1,5 @@
 // Package narrate turns trace events into the plain words the lecture uses:
-// "P4 sends ELECTION to P5, P6, P7".
+// "P4 sends ELECTION to P5, P6, P7", in English, German or Spanish.
 package narrate
 
 import (
@@ -19,7 +19,8 @@ type Line struct {
 	Text  string `json:"text"`
 }
 
-// Namer names processes as the narration prints them.
+// Namer names processes as the narration prints them. Its methods narrate in
+// English; In narrates in another language.
 type Namer []algos.Node
 
 func (n Namer) name(p int32) string {
@@ -29,102 +30,135 @@ func (n Namer) name(p int32) string {
 	return fmt.Sprintf("P%d", p)
 }
 
+// In narrates in the given language (English if it is not one of Langs).
+func (n Namer) In(l Lang) Narrator {
+	p, ok := tables[l]
+	if !ok {
+		p = tables[English]
+	}
+	return Narrator{names: n, p: p}
+}
+
+// Event narrates a single event in English.
+func (n Namer) Event(e *engine.Event) string { return n.In(English).Event(e) }
+
+// Lines narrates events in English (see Narrator.Lines).
+func (n Namer) Lines(events []engine.Event) []Line { return n.In(English).Lines(events) }
+
+// Narrator narrates in one language.
+type Narrator struct {
+	names Namer
+	p     *phrases
+}
+
+func (r Narrator) name(p int32) string { return r.names.name(p) }
+
 // Event narrates a single event.
-func (n Namer) Event(e *engine.Event) string {
+func (r Narrator) Event(e *engine.Event) string {
+	p := r.p
 	switch e.Kind {
 	case engine.KindStart:
 		if e.Text != "" {
-			return n.name(e.Node) + " starts: " + e.Text
+			return fmt.Sprintf(p.startWhy, r.name(e.Node), p.text(e.Text))
 		}
-		return n.name(e.Node) + " starts"
+		return fmt.Sprintf(p.start, r.name(e.Node))
 	case engine.KindSend:
-		return fmt.Sprintf("%s sends %s to %s", n.name(e.From), e.Msg.Label(), n.name(e.To))
+		return fmt.Sprintf(p.send, r.name(e.From), e.Msg.Label(), r.name(e.To))
 	case engine.KindDeliver:
-		return fmt.Sprintf("%s receives %s from %s", n.name(e.To), e.Msg.Label(), n.name(e.From))
+		return fmt.Sprintf(p.receive, r.name(e.To), e.Msg.Label(), r.name(e.From))
 	case engine.KindDrop:
-		why := map[string]string{
-			"crashed":   n.name(e.To) + " has crashed",
-			"lost":      "the link lost it",
-			"link down": "the link is cut",
-			"user":      "dropped by hand",
-		}[e.Name]
-		if why == "" {
+		var why string
+		switch e.Name {
+		case "crashed":
+			why = fmt.Sprintf(p.dropCrashed, r.name(e.To))
+		case "lost":
+			why = p.dropLost
+		case "link down":
+			why = p.dropCut
+		case "user":
+			why = p.dropUser
+		default:
 			why = e.Name
 		}
-		return fmt.Sprintf("%s from %s to %s is lost: %s", e.Msg.Label(), n.name(e.From), n.name(e.To), why)
+		return fmt.Sprintf(p.lost, e.Msg.Label(), r.name(e.From), r.name(e.To), why)
 	case engine.KindTimer:
-		return fmt.Sprintf("%s: timer %s expires", n.name(e.Node), e.Name)
+		return fmt.Sprintf(p.timer, r.name(e.Node), e.Name)
 	case engine.KindAction:
-		who := "You"
+		who := p.you
 		if e.Name == "scheduled" {
-			who = "Scenario"
+			who = p.scenario
 		}
-		return who + ": " + n.action(e.Action)
+		return who + ": " + r.action(e.Action)
 	case engine.KindCrash:
 		if e.Text != "" {
-			return n.name(e.Node) + " has " + e.Text
+			return fmt.Sprintf(p.crashWhy, r.name(e.Node), p.text(e.Text))
 		}
-		return n.name(e.Node) + " crashes"
+		return fmt.Sprintf(p.crash, r.name(e.Node))
 	case engine.KindRecover:
-		return n.name(e.Node) + " recovers"
+		return fmt.Sprintf(p.recover, r.name(e.Node))
 	case engine.KindNote:
 		if e.Node == engine.None {
-			return e.Text
+			return p.text(e.Text)
 		}
-		return n.name(e.Node) + ": " + e.Text
+		return r.name(e.Node) + ": " + p.text(e.Text)
 	case engine.KindViolation:
-		return fmt.Sprintf("VIOLATION of %s: %s", e.Name, e.Text)
+		return fmt.Sprintf(p.violation, e.Name, p.text(e.Text))
 	case engine.KindEnd:
-		return "Nothing is left to happen: the run ends"
+		return p.end
 	}
 	return e.Kind.String()
 }
 
-func (n Namer) action(a *engine.Action) string {
+func (r Narrator) action(a *engine.Action) string {
+	p := r.p
 	if a == nil {
-		return "an action"
+		return p.anAction
 	}
 	switch a.Type {
-	case engine.ActCrash, engine.ActRecover:
-		return a.Type + " " + n.name(int32(a.Node))
+	case engine.ActCrash:
+		return fmt.Sprintf(p.actCrash, r.name(int32(a.Node)))
+	case engine.ActRecover:
+		return fmt.Sprintf(p.actRecover, r.name(int32(a.Node)))
 	case engine.ActDrop:
-		return fmt.Sprintf("drop message #%d", a.Msg)
+		return fmt.Sprintf(p.actDrop, a.Msg)
 	case engine.ActDeliver:
-		return fmt.Sprintf("deliver message #%d now", a.Msg)
+		return fmt.Sprintf(p.actDeliver, a.Msg)
 	case engine.ActFire:
-		return fmt.Sprintf("fire %s's timer %s now", n.name(int32(a.Node)), a.Timer)
-	case engine.ActCut, engine.ActRestore:
-		return fmt.Sprintf("%s the link %s–%s", a.Type, n.name(int32(a.From)), n.name(int32(a.To)))
+		return fmt.Sprintf(p.actFire, r.name(int32(a.Node)), a.Timer)
+	case engine.ActCut:
+		return fmt.Sprintf(p.actCut, r.name(int32(a.From)), r.name(int32(a.To)))
+	case engine.ActRestore:
+		return fmt.Sprintf(p.actRestore, r.name(int32(a.From)), r.name(int32(a.To)))
 	case engine.ActLoss:
-		return fmt.Sprintf("the link %s–%s loses messages with probability %g", n.name(int32(a.From)), n.name(int32(a.To)), a.P)
+		return fmt.Sprintf(p.actLoss, r.name(int32(a.From)), r.name(int32(a.To)), a.P)
 	case engine.ActNode:
-		return fmt.Sprintf("%s: %s", n.name(int32(a.Node)), a.Name)
+		return fmt.Sprintf("%s: %s", r.name(int32(a.Node)), a.Name)
 	}
 	return a.Type
 }
 
 // Lines narrates events in order, grouping consecutive sends of the same
 // message by the same process into one line: "P4 sends ELECTION to P5, P6, P7".
-func (n Namer) Lines(events []engine.Event) []Line {
+func (r Narrator) Lines(events []engine.Event) []Line {
 	var out []Line
 	for i := 0; i < len(events); i++ {
 		e := &events[i]
 		if e.Kind == engine.KindSend {
-			to := []string{n.name(e.To)}
+			to := []string{r.name(e.To)}
 			j := i + 1
 			for ; j < len(events); j++ {
 				f := &events[j]
 				if f.Kind != engine.KindSend || f.From != e.From || f.Msg.Label() != e.Msg.Label() {
 					break
 				}
-				to = append(to, n.name(f.To))
+				to = append(to, r.name(f.To))
 			}
 			out = append(out, Line{First: e.Seq, Last: events[j-1].Seq, Time: e.Time, Kind: "send",
-				Text: fmt.Sprintf("%s sends %s to %s", n.name(e.From), e.Msg.Label(), strings.Join(to, ", "))})
+				Text: fmt.Sprintf(r.p.send, r.name(e.From), e.Msg.Label(), strings.Join(to, ", "))})
 			i = j - 1
 			continue
 		}
-		out = append(out, Line{First: e.Seq, Last: e.Seq, Time: e.Time, Kind: e.Kind.String(), Text: n.Event(e)})
+		out = append(out, Line{First: e.Seq, Last: e.Seq, Time: e.Time, Kind: e.Kind.String(), Text: r.Event(e)})
 	}
 	return out
 }

@@ -1,10 +1,12 @@
 // Package static holds the web assets, embedded in the binary and served
-// under /static/.
+// under /static/: the style sheet, the lecture app's ES modules (js/), their
+// unit tests (js/test/) and the page that runs those tests in a browser
+// (test.html).
 package static
 
 import "embed"
 
-// FS holds the assets by file name, e.g. "style.css".
+// FS holds the assets by path, e.g. "style.css", "js/app.js".
 //
-//go:embed *.css
+//go:embed *.css *.html js
 var FS embed.FS

@@ -45,6 +45,7 @@ type Timeline struct {
 	cps       []checkpoint
 	cursor    int
 	view      *engine.Sim // the state at cursor when cursor < last step; nil otherwise
+	forks     []int64     // the events each fork kept, in order
 }
 
 // New starts a run at step 0 (the initial state). maxEvents ≤ 0 means no limit.
@@ -99,6 +100,23 @@ func (t *Timeline) Event(seq int64) engine.Event { return t.log.At(seq) }
 
 // Violations lists the sequence numbers of the violation events so far.
 func (t *Timeline) Violations() []int64 { return t.log.Violations() }
+
+// Forks is how many times the run has been forked by an action in the past.
+func (t *Timeline) Forks() int { return len(t.forks) }
+
+// ForkedSince reports whether the run was forked after the first `since`
+// forks, and the fewest events those forks kept: whoever copied events when
+// Forks() was `since` must drop its copies after `kept`.
+func (t *Timeline) ForkedSince(since int) (kept int64, forked bool) {
+	if since < 0 || since >= len(t.forks) {
+		return t.Len(), false
+	}
+	kept = t.forks[since]
+	for _, k := range t.forks[since+1:] {
+		kept = min(kept, k)
+	}
+	return kept, true
+}
 
 // Head is the state after the last computed step (read only).
 func (t *Timeline) Head() *engine.Sim { return t.head }
@@ -255,8 +273,10 @@ func (t *Timeline) Apply(a engine.Action) error {
 		return err
 	}
 	// Keep the history up to the cursor; drop the future.
+	kept := (*t.steps.At(t.cursor)).end()
+	t.forks = append(t.forks, kept)
 	t.steps.Truncate(t.cursor + 1)
-	t.log.Truncate((*t.steps.At(t.cursor)).end(), fork.LastMsgID())
+	t.log.Truncate(kept, fork.LastMsgID())
 	i := sort.Search(len(t.cps), func(i int) bool { return t.cps[i].step > t.cursor })
 	clear(t.cps[i:])
 	t.cps = t.cps[:i]

@@ -148,3 +148,52 @@ func TestEventLimit(t *testing.T) {
 		t.Fatalf("stopped at %d events (ended %v), want just past 100", tl.Len(), tl.Ended())
 	}
 }
+
+// Readers that copied events learn from ForkedSince which copies went stale.
+func TestForkedSinceSaysWhatChanged(t *testing.T) {
+	tl := newTimeline(t, map[string]any{"n": 6}, 1)
+	if _, forked := tl.ForkedSince(0); forked || tl.Forks() != 0 {
+		t.Fatal("a new run says it was forked")
+	}
+	if err := tl.Run(0); err != nil {
+		t.Fatal(err)
+	}
+	// Acting at the end extends the run: no fork.
+	if err := tl.Apply(engine.Action{Type: engine.ActCrash, Node: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if tl.Forks() != 0 {
+		t.Fatal("an action at the end counted as a fork")
+	}
+	fork := func(step, node int) int64 {
+		t.Helper()
+		if err := tl.Seek(step); err != nil {
+			t.Fatal(err)
+		}
+		kept := tl.Seq()
+		if err := tl.Apply(engine.Action{Type: engine.ActCrash, Node: node}); err != nil {
+			t.Fatal(err)
+		}
+		if err := tl.Run(0); err != nil {
+			t.Fatal(err)
+		}
+		return kept
+	}
+	k1 := fork(5, 3)
+	k2 := fork(2, 4)
+	k3 := fork(9, 5)
+	if tl.Forks() != 3 {
+		t.Fatalf("Forks() = %d, want 3", tl.Forks())
+	}
+	for _, c := range []struct {
+		since int
+		want  int64
+	}{{0, min(k1, k2, k3)}, {1, min(k2, k3)}, {2, k3}} {
+		if kept, forked := tl.ForkedSince(c.since); !forked || kept != c.want {
+			t.Errorf("ForkedSince(%d) = %d, %v; want %d, true", c.since, kept, forked, c.want)
+		}
+	}
+	if _, forked := tl.ForkedSince(3); forked {
+		t.Error("ForkedSince(Forks()) says forked")
+	}
+}

@@ -161,9 +161,15 @@ func TestHomeAndStatic(t *testing.T) {
 		path, contentType string
 		want              []string
 	}{
+		// the lecture app's skeleton, the registry for its scripts, and the reference below it
 		{"/", "text/html; charset=utf-8", []string{"<!doctype html>", "Leader election", "Chang–Roberts",
-			"Worst case: IDs decreasing along the ring", "POST /api/simulate", "not built yet", "/static/style.css"}},
+			"Worst case: IDs decreasing along the ring", "POST /api/simulate", "/static/style.css",
+			`<script type="module" src="/static/js/app.js">`, `<script id="registry" type="application/json">`,
+			`data-testid="step"`, `data-testid="scrubber"`, `data-testid="topology"`, `data-testid="spacetime"`,
+			`<option value="bully">Bully</option>`}},
 		{"/static/style.css", "text/css; charset=utf-8", []string{"prefers-color-scheme"}},
+		{"/static/js/app.js", "text/javascript; charset=utf-8", []string{`from "./ws.js"`}},
+		{"/static/test.html", "text/html; charset=utf-8", []string{`data-testid="js-test-results"`, "/static/js/test/all.js"}},
 	} {
 		w := do(t, h, "GET", tc.path, "")
 		wantStatus(t, w, http.StatusOK)

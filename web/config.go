@@ -39,6 +39,34 @@ type Config struct {
 	// WriteTimeout is how long a client may take to read a response (a trace
 	// can be large). Default 2 min.
 	WriteTimeout time.Duration
+
+	// AllowedOrigins lists the other origins whose pages may open WebSocket
+	// sessions (GET /ws), as host patterns in the sense of path.Match, such
+	// as "localhost:5173" or "*.example.org" ("https://host" matches the
+	// scheme too). Default: none, only pages the server itself serves. A
+	// foreign origin's handshake is refused with 403.
+	AllowedOrigins []string
+	// MaxSessions caps the WebSocket sessions open at once. A client beyond
+	// it gets an error saying the server is full and the close code 1013
+	// (try again later). Default 1000.
+	MaxSessions int
+	// MessageRate and MessageBurst limit the messages a session's client
+	// may send: MessageRate a second, with bursts of up to MessageBurst.
+	// Beyond that a message is answered with an error and ignored.
+	// Defaults 50 and 100.
+	MessageRate  int
+	MessageBurst int
+	// PingInterval is how often a session's client is pinged; one that does
+	// not answer within 10 s (or the interval, if shorter) is disconnected.
+	// Default 20 s.
+	PingInterval time.Duration
+	// IdleTimeout closes a session whose client has sent nothing for this
+	// long. Default 15 min.
+	IdleTimeout time.Duration
+	// SessionWriteTimeout is how long a session's client may take to read
+	// one message; a slower client is disconnected, so that it holds up
+	// nobody but itself. Default 5 s.
+	SessionWriteTimeout time.Duration
 }
 
 // The defaults of Config's fields, as its comments give them.
@@ -52,6 +80,12 @@ const (
 	defQueueWait        = 10 * time.Second
 	defBodyTimeout      = 60 * time.Second
 	defWriteTimeout     = 2 * time.Minute
+	defMaxSessions      = 1000
+	defMessageRate      = 50
+	defMessageBurst     = 100
+	defPingInterval     = 20 * time.Second
+	defIdleTimeout      = 15 * time.Minute
+	defSessionWrite     = 5 * time.Second
 )
 
 // withDefaults fills the zero (or negative) fields.
@@ -70,6 +104,14 @@ func (c Config) withDefaults() Config {
 	if c.MaxRuns <= 0 {
 		c.MaxRuns = defMaxRuns
 	}
+	setInt := func(p *int, def int) {
+		if *p <= 0 {
+			*p = def
+		}
+	}
+	setInt(&c.MaxSessions, defMaxSessions)
+	setInt(&c.MessageRate, defMessageRate)
+	setInt(&c.MessageBurst, defMessageBurst)
 	if c.Workers <= 0 {
 		c.Workers = runtime.NumCPU()
 	}
@@ -81,5 +123,8 @@ func (c Config) withDefaults() Config {
 	setDur(&c.QueueWait, defQueueWait)
 	setDur(&c.BodyTimeout, defBodyTimeout)
 	setDur(&c.WriteTimeout, defWriteTimeout)
+	setDur(&c.PingInterval, defPingInterval)
+	setDur(&c.IdleTimeout, defIdleTimeout)
+	setDur(&c.SessionWriteTimeout, defSessionWrite)
 	return c
 }

@@ -29,8 +29,9 @@ func endpointList() string {
 
 func (s *server) home(w http.ResponseWriter, r *http.Request) {
 	// Rendered in full first, so that a failure can still be a clean 500.
+	all := algos.All()
 	var buf bytes.Buffer
-	if err := templates.Index(templates.Families(algos.All()), endpoints).Render(r.Context(), &buf); err != nil {
+	if err := templates.Index(templates.Families(all), all, endpoints).Render(r.Context(), &buf); err != nil {
 		writeError(w, s.internal(r, "rendering the home page", err))
 		return
 	}

@@ -1,9 +1,10 @@
 // Package web is distviz's HTTP server: the JSON API (algorithms, simulated
 // traces, stored interactive runs, trace import and the trace schema), the
-// home page and the static assets.
+// lecture UI's WebSocket sessions (/ws), the home page and the static assets.
 package web
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
@@ -23,6 +24,7 @@ type server struct {
 	log  *slog.Logger
 	runs *runStore
 	sem  *limiter
+	hub  *hub
 	mux  *chi.Mux
 }
 
@@ -36,13 +38,41 @@ func newServer(cfg Config, logger *slog.Logger) *server {
 		log:  logger,
 		runs: newRunStore(cfg.MaxRuns, cfg.MaxStoredEvents),
 		sem:  newLimiter(cfg.Workers, cfg.QueueWait),
+		hub:  newHub(cfg.MaxSessions),
 	}
 }
 
-// NewRouter builds the HTTP handler: the API under /api, the home page at /
-// and the assets under /static/. A nil logger discards the log.
+// Server is distviz's HTTP handler together with its WebSocket sessions,
+// which outlive the requests that opened them: Close ends them.
+type Server struct {
+	s       *server
+	handler http.Handler
+}
+
+// New builds the server: the API under /api, the WebSocket sessions at /ws,
+// the home page at / and the assets under /static/. A nil logger discards
+// the log.
+func New(cfg Config, logger *slog.Logger) *Server {
+	s := newServer(cfg, logger)
+	return &Server{s: s, handler: s.routes()}
+}
+
+// Handler is the HTTP handler to serve.
+func (srv *Server) Handler() http.Handler { return srv.handler }
+
+// Close refuses new WebSocket sessions and closes the open ones with 1001
+// (going away), waiting until they have ended or ctx is done.
+// http.Server.Shutdown does not wait for them (they are hijacked
+// connections): call both.
+func (srv *Server) Close(ctx context.Context) error { return srv.s.hub.close(ctx) }
+
+// Sessions is the number of WebSocket sessions open.
+func (srv *Server) Sessions() int { return srv.s.hub.sessions() }
+
+// NewRouter builds the HTTP handler (see New) for a server that is never
+// closed; its WebSocket sessions end with their clients.
 func NewRouter(cfg Config, logger *slog.Logger) http.Handler {
-	return newServer(cfg, logger).routes()
+	return New(cfg, logger).Handler()
 }
 
 func (s *server) routes() http.Handler {
@@ -56,6 +86,7 @@ func (s *server) routes() http.Handler {
 	r.MethodNotAllowed(s.methodNotAllowed)
 
 	r.Get("/", s.home)
+	r.Get("/ws", s.ws) // no middleware that wraps the ResponseWriter: Accept hijacks it
 	assets := http.StripPrefix("/static/", http.FileServerFS(static.FS))
 	r.Method(http.MethodGet, "/static/*", assets)
 

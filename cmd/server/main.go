@@ -1,8 +1,10 @@
-// Command server serves distviz: the home page and the JSON API.
+// Command server serves distviz: the home page, the JSON API and the
+// lecture UI's WebSocket sessions.
 //
 //	go run ./cmd/server -addr localhost:8080
 //
-// It stops gracefully on SIGINT or SIGTERM: requests under way may finish.
+// It stops gracefully on SIGINT or SIGTERM: requests under way may finish,
+// WebSocket sessions are closed with 1001 (going away).
 package main
 
 import (
@@ -51,8 +53,9 @@ func serve(ctx context.Context, addr string, logger *slog.Logger, ready func(url
 	if err != nil {
 		return err
 	}
+	app := web.New(web.Config{}, logger)
 	srv := &http.Server{
-		Handler: web.NewRouter(web.Config{}, logger),
+		Handler: app.Handler(),
 		// No ReadTimeout or WriteTimeout: they would cut WebSocket sessions.
 		// The API sets per-request deadlines for bodies and large answers.
 		ReadHeaderTimeout: 10 * time.Second,
@@ -77,7 +80,15 @@ func serve(ctx context.Context, addr string, logger *slog.Logger, ready func(url
 	logger.Info("shutting down", "grace", shutdownGrace)
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
+	// Shutdown does not wait for WebSocket sessions (their connections are
+	// hijacked): the app closes them, at the same time.
+	sessions := make(chan error, 1)
+	go func() { sessions <- app.Close(shutdownCtx) }()
+	err = srv.Shutdown(shutdownCtx)
+	if err2 := <-sessions; err == nil {
+		err = err2
+	}
+	if err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {

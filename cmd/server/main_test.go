@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
 	"go.uber.org/goleak"
 )
 
@@ -76,7 +77,30 @@ func TestServe(t *testing.T) {
 	}
 	client.CloseIdleConnections()
 
+	// A lecture-UI session is open when the server stops: it is told so.
+	wsCtx, wsCancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer wsCancel()
+	c, _, err := websocket.Dial(wsCtx, "ws"+strings.TrimPrefix(url, "http")+"ws", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	if err := c.Write(wsCtx, websocket.MessageText, []byte(`{"type":"open","algorithm":"bully"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, b, err := c.Read(wsCtx); err != nil || !strings.Contains(string(b), `"type":"run"`) {
+		t.Fatalf("open: %s %v", b, err)
+	}
+
 	cancel()
+	for {
+		if _, _, err = c.Read(wsCtx); err != nil {
+			break
+		}
+	}
+	if websocket.CloseStatus(err) != websocket.StatusGoingAway {
+		t.Fatalf("the session ended with %v, want 1001 (going away)", err)
+	}
 	select {
 	case err := <-done:
 		if err != nil {

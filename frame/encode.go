@@ -1,0 +1,184 @@
+package frame
+
+import (
+	"encoding/json"
+	"strconv"
+	"unicode/utf8"
+)
+
+// MarshalJSON writes the frame as AppendJSON does.
+func (f Frame) MarshalJSON() ([]byte, error) { return f.AppendJSON(make([]byte, 0, 1024)) }
+
+// AppendJSON appends the frame's JSON form: the bytes encoding/json would
+// write for its fields, written by hand for the parts that grow with the
+// number of processes and messages (frames are what sessions send most).
+func (f *Frame) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, `{"type":`...)
+	b = appendString(b, f.Type)
+	b = appendInt(b, `,"step":`, int64(f.Step))
+	b = appendInt(b, `,"steps":`, int64(f.Steps))
+	b = appendInt(b, `,"seq":`, f.Seq)
+	b = appendInt(b, `,"events":`, f.Events)
+	b = appendInt(b, `,"time":`, f.Time)
+	b = appendBool(b, `,"ended":`, f.Ended)
+	b = appendBool(b, `,"atEnd":`, f.AtEnd)
+
+	b = append(b, `,"nodes":`...)
+	if f.Nodes == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i := range f.Nodes {
+			n := &f.Nodes[i]
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendInt(b, `{"pos":`, int64(n.Pos))
+			b = appendInt(b, `,"id":`, int64(n.ID))
+			b = append(b, `,"label":`...)
+			b = appendString(b, n.Label)
+			b = append(b, `,"role":`...)
+			b = appendString(b, n.Role)
+			b = appendBool(b, `,"crashed":`, n.Crashed)
+			b = append(b, `,"vars":`...)
+			if n.Vars == nil {
+				b = append(b, "null"...)
+			} else {
+				b = append(b, '[')
+				for j, v := range n.Vars {
+					if j > 0 {
+						b = append(b, ',')
+					}
+					b = append(b, `{"name":`...)
+					b = appendString(b, v.Name)
+					b = append(b, `,"value":`...)
+					if b, err = appendValue(b, v.Value); err != nil {
+						return b, err
+					}
+					b = append(b, '}')
+				}
+				b = append(b, ']')
+			}
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+
+	b = append(b, `,"flights":`...)
+	if f.Flights == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i := range f.Flights {
+			m := &f.Flights[i]
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendInt(b, `{"id":`, m.ID)
+			b = appendInt(b, `,"from":`, int64(m.From))
+			b = appendInt(b, `,"to":`, int64(m.To))
+			b = append(b, `,"type":`...)
+			b = appendString(b, m.Type)
+			b = append(b, `,"label":`...)
+			b = appendString(b, m.Label)
+			if m.Body != nil {
+				b = append(b, `,"body":`...)
+				if b, err = appendValue(b, m.Body); err != nil {
+					return b, err
+				}
+			}
+			b = appendInt(b, `,"sentAt":`, m.SentAt)
+			b = appendInt(b, `,"arrive":`, m.Arrive)
+			b = appendBool(b, `,"deliverable":`, m.Next)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+
+	b = append(b, `,"timers":`...)
+	if b, err = appendValue(b, f.Timers); err != nil {
+		return b, err
+	}
+
+	ms := &f.Messages
+	b = appendInt(b, `,"messages":{"sent":`, ms.Sent)
+	b = appendInt(b, `,"delivered":`, ms.Delivered)
+	b = appendInt(b, `,"dropped":`, ms.Dropped)
+	b = append(b, `,"byType":`...)
+	if b, err = appendValue(b, ms.ByType); err != nil {
+		return b, err
+	}
+	b = append(b, `,"byProcess":`...)
+	if ms.ByProcess == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, c := range ms.ByProcess {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendInt(b, `{"sent":`, c.Sent)
+			b = appendInt(b, `,"delivered":`, c.Delivered)
+			b = appendInt(b, `,"dropped":`, c.Dropped)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	b = append(b, '}')
+
+	for _, part := range []struct {
+		key string
+		v   any
+	}{{`,"outcome":`, f.Outcome}, {`,"violations":`, f.Violations}, {`,"narration":`, f.Step1}} {
+		b = append(b, part.key...)
+		if b, err = appendValue(b, part.v); err != nil {
+			return b, err
+		}
+	}
+	return append(b, '}'), nil
+}
+
+func appendInt(b []byte, key string, x int64) []byte {
+	return strconv.AppendInt(append(b, key...), x, 10)
+}
+
+func appendBool(b []byte, key string, x bool) []byte {
+	return strconv.AppendBool(append(b, key...), x)
+}
+
+// appendValue writes the common simple values by hand, anything else as
+// encoding/json does.
+func appendValue(b []byte, v any) ([]byte, error) {
+	switch x := v.(type) {
+	case nil:
+		return append(b, "null"...), nil
+	case bool:
+		return strconv.AppendBool(b, x), nil
+	case int:
+		return strconv.AppendInt(b, int64(x), 10), nil
+	case int64:
+		return strconv.AppendInt(b, x, 10), nil
+	case int32:
+		return strconv.AppendInt(b, int64(x), 10), nil
+	case string:
+		return appendString(b, x), nil
+	}
+	enc, err := json.Marshal(v)
+	return append(b, enc...), err
+}
+
+// appendString writes s as encoding/json does: plain ASCII directly, the
+// rest (escapes, HTML-unsafe and non-ASCII characters) through it.
+func appendString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			enc, _ := json.Marshal(s) // a string always marshals
+			return append(b, enc...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}

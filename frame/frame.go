@@ -1,0 +1,102 @@
+// Package frame renders the state at a timeline's cursor as the data the
+// browser draws. Views are functions of this state: the browser holds no
+// algorithm logic and draws exactly what a frame says.
+package frame
+
+import (
+	"distviz/engine"
+	"distviz/narrate"
+	"distviz/timeline"
+	"distviz/trace"
+)
+
+// Frame is one picture of a run.
+type Frame struct {
+	Type       string                `json:"type"` // "frame"
+	Step       int                   `json:"step"`
+	Steps      int                   `json:"steps"` // steps computed so far
+	Seq        int64                 `json:"seq"`   // last event at the cursor
+	Events     int64                 `json:"events"`
+	Time       int64                 `json:"time"`
+	Ended      bool                  `json:"ended"` // the run has ended (nothing left to happen)
+	AtEnd      bool                  `json:"atEnd"` // the cursor is at the last computed step
+	Nodes      []Node                `json:"nodes"`
+	Flights    []engine.Flight       `json:"flights"`
+	Timers     []engine.PendingTimer `json:"timers"`
+	Messages   trace.Messages        `json:"messages"`
+	Outcome    any                   `json:"outcome"`
+	Violations []trace.Violation     `json:"violations"`
+	Step1      []narrate.Line        `json:"narration"` // what the step at the cursor did
+}
+
+// Node is one process as drawn.
+type Node struct {
+	Pos     int          `json:"pos"`
+	ID      int          `json:"id"`
+	Label   string       `json:"label"`
+	Role    string       `json:"role"`
+	Crashed bool         `json:"crashed"`
+	Vars    []engine.Var `json:"vars"`
+}
+
+// Build renders the state at the cursor, narrated in English.
+func Build(tl *timeline.Timeline) Frame { return BuildIn(tl, narrate.English) }
+
+// BuildIn renders the state at the cursor, narrated in a language.
+func BuildIn(tl *timeline.Timeline, lang narrate.Lang) Frame {
+	s := tl.State()
+	m := s.Metrics()
+	f := Frame{
+		Type: "frame", Step: tl.Cursor(), Steps: tl.Steps(), Seq: tl.Seq(), Events: tl.Len(),
+		Time: s.Now(), Ended: tl.Ended(), AtEnd: tl.AtEnd(),
+		Nodes:   make([]Node, s.N()),
+		Flights: s.InFlight(), Timers: s.Timers(),
+		Messages: trace.Messages{Sent: m.Sent, Delivered: m.Delivered, Dropped: m.Dropped,
+			ByType: trace.TypeCounts{Types: m.Types}, ByProcess: m.ByProcess},
+		Outcome:    s.Outcome(),
+		Violations: []trace.Violation{},
+	}
+	for _, c := range m.ByType {
+		f.Messages.ByType.Counts = append(f.Messages.ByType.Counts, c.Sent)
+	}
+	for p := range f.Nodes {
+		v := s.Process(p).View()
+		f.Nodes[p] = Node{Pos: p, ID: tl.Nodes[p].ID, Label: tl.Nodes[p].Label, Role: v.Role, Crashed: s.Crashed(p), Vars: v.Vars}
+		if f.Nodes[p].Crashed {
+			f.Nodes[p].Role = "crashed"
+		}
+	}
+	if f.Flights == nil {
+		f.Flights = []engine.Flight{}
+	}
+	if f.Timers == nil {
+		f.Timers = []engine.PendingTimer{}
+	}
+	f.Violations = trace.ViolationsUpTo(tl, f.Seq)
+	first := int64(1)
+	if f.Step > 0 {
+		first = tl.StepEnd(f.Step-1) + 1
+	}
+	f.Step1 = NarrateIn(tl, lang, first, f.Seq)
+	if f.Step1 == nil {
+		f.Step1 = []narrate.Line{}
+	}
+	return f
+}
+
+// Narrate gives the narration of events first..last in English.
+func Narrate(tl *timeline.Timeline, first, last int64) []narrate.Line {
+	return NarrateIn(tl, narrate.English, first, last)
+}
+
+// NarrateIn gives the narration of events first..last in a language.
+func NarrateIn(tl *timeline.Timeline, lang narrate.Lang, first, last int64) []narrate.Line {
+	if first > last {
+		return nil
+	}
+	evs := make([]engine.Event, 0, last-first+1)
+	for seq := first; seq <= last; seq++ {
+		evs = append(evs, tl.Event(seq))
+	}
+	return narrate.Namer(tl.Nodes).In(lang).Lines(evs)
+}

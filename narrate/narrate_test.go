@@ -1,0 +1,318 @@
+package narrate_test
+
+import (
+	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"distviz/algos"
+	"distviz/engine"
+	"distviz/narrate"
+	"distviz/timeline"
+)
+
+var nodes = narrate.Namer{{ID: 3, Label: "P0"}, {ID: 9, Label: "P1"}, {ID: 1, Label: "P2"}, {ID: 7, Label: "P3"}}
+
+func ev(kind engine.Kind, f func(e *engine.Event)) engine.Event {
+	e := engine.Event{Seq: 1, Kind: kind, Node: engine.None, From: engine.None, To: engine.None}
+	if f != nil {
+		f(&e)
+	}
+	return e
+}
+
+func msg(e *engine.Event) { e.MsgID, e.Msg = 5, engine.Message{Type: "ELECTION"} }
+
+// Every generic sentence in every language; English as it always read (the
+// transcripts in algos/testdata depend on it byte for byte).
+func TestSentences(t *testing.T) {
+	cases := []struct {
+		e          engine.Event
+		en, de, es string
+	}{
+		{ev(engine.KindStart, func(e *engine.Event) { e.Node = 1 }),
+			"P1 starts", "P1 startet", "P1 arranca"},
+		{ev(engine.KindStart, func(e *engine.Event) { e.Node = 1; e.Text = "crashed: does not start" }),
+			"P1 starts: crashed: does not start", "P1 startet: ausgefallen: startet nicht", "P1 arranca: caído: no arranca"},
+		{ev(engine.KindSend, func(e *engine.Event) { e.From, e.To = 0, 1; msg(e) }),
+			"P0 sends ELECTION to P1", "P0 sendet ELECTION an P1", "P0 envía ELECTION a P1"},
+		{ev(engine.KindDeliver, func(e *engine.Event) { e.From, e.To = 0, 1; msg(e) }),
+			"P1 receives ELECTION from P0", "P1 empfängt ELECTION von P0", "P1 recibe ELECTION de P0"},
+		{ev(engine.KindDrop, func(e *engine.Event) { e.From, e.To, e.Name = 0, 1, "crashed"; msg(e) }),
+			"ELECTION from P0 to P1 is lost: P1 has crashed",
+			"ELECTION von P0 an P1 geht verloren: P1 ist ausgefallen",
+			"ELECTION de P0 a P1 se pierde: P1 ha caído"},
+		{ev(engine.KindDrop, func(e *engine.Event) { e.From, e.To, e.Name = 0, 1, "lost"; msg(e) }),
+			"ELECTION from P0 to P1 is lost: the link lost it",
+			"ELECTION von P0 an P1 geht verloren: die Verbindung hat sie verloren",
+			"ELECTION de P0 a P1 se pierde: el enlace lo perdió"},
+		{ev(engine.KindDrop, func(e *engine.Event) { e.From, e.To, e.Name = 0, 1, "link down"; msg(e) }),
+			"ELECTION from P0 to P1 is lost: the link is cut",
+			"ELECTION von P0 an P1 geht verloren: die Verbindung ist getrennt",
+			"ELECTION de P0 a P1 se pierde: el enlace está cortado"},
+		{ev(engine.KindDrop, func(e *engine.Event) { e.From, e.To, e.Name = 0, 1, "user"; msg(e) }),
+			"ELECTION from P0 to P1 is lost: dropped by hand",
+			"ELECTION von P0 an P1 geht verloren: von Hand verworfen",
+			"ELECTION de P0 a P1 se pierde: descartado a mano"},
+		{ev(engine.KindTimer, func(e *engine.Event) { e.Node, e.Name = 2, "answer" }),
+			"P2: timer answer expires", "P2: Timer answer läuft ab", "P2: vence el temporizador answer"},
+		{ev(engine.KindAction, func(e *engine.Event) { e.Node, e.Action = 3, &engine.Action{Type: engine.ActCrash, Node: 3} }),
+			"You: crash P3", "Sie: P3 ausfallen lassen", "Tú: hacer caer a P3"},
+		{ev(engine.KindAction, func(e *engine.Event) {
+			e.Node, e.Name, e.Action = 3, "scheduled", &engine.Action{Type: engine.ActRecover, Node: 3}
+		}),
+			"Scenario: recover P3", "Szenario: P3 wieder starten", "Escenario: recuperar a P3"},
+		{ev(engine.KindAction, func(e *engine.Event) { e.Action = &engine.Action{Type: engine.ActDrop, Msg: 12} }),
+			"You: drop message #12", "Sie: Nachricht #12 verwerfen", "Tú: descartar el mensaje #12"},
+		{ev(engine.KindAction, func(e *engine.Event) { e.Action = &engine.Action{Type: engine.ActDeliver, Msg: 12} }),
+			"You: deliver message #12 now", "Sie: Nachricht #12 jetzt zustellen", "Tú: entregar ahora el mensaje #12"},
+		{ev(engine.KindAction, func(e *engine.Event) { e.Action = &engine.Action{Type: engine.ActFire, Node: 2, Timer: "answer"} }),
+			"You: fire P2's timer answer now", "Sie: Timer answer von P2 jetzt auslösen", "Tú: disparar ahora el temporizador answer de P2"},
+		{ev(engine.KindAction, func(e *engine.Event) { e.Action = &engine.Action{Type: engine.ActCut, From: 1, To: 2} }),
+			"You: cut the link P1–P2", "Sie: die Verbindung P1–P2 trennen", "Tú: cortar el enlace P1–P2"},
+		{ev(engine.KindAction, func(e *engine.Event) { e.Action = &engine.Action{Type: engine.ActRestore, From: 1, To: 2} }),
+			"You: restore the link P1–P2", "Sie: die Verbindung P1–P2 wiederherstellen", "Tú: restablecer el enlace P1–P2"},
+		{ev(engine.KindAction, func(e *engine.Event) { e.Action = &engine.Action{Type: engine.ActLoss, From: 1, To: 2, P: 0.25} }),
+			"You: the link P1–P2 loses messages with probability 0.25",
+			"Sie: die Verbindung P1–P2 verliert Nachrichten mit Wahrscheinlichkeit 0.25",
+			"Tú: el enlace P1–P2 pierde mensajes con probabilidad 0.25"},
+		{ev(engine.KindAction, func(e *engine.Event) { e.Action = &engine.Action{Type: engine.ActNode, Node: 3, Name: "notice"} }),
+			"You: P3: notice", "Sie: P3: notice", "Tú: P3: notice"},
+		{ev(engine.KindCrash, func(e *engine.Event) { e.Node = 3 }),
+			"P3 crashes", "P3 fällt aus", "P3 cae"},
+		{ev(engine.KindCrash, func(e *engine.Event) { e.Node, e.Text = 3, "crashed from the start" }),
+			"P3 has crashed from the start", "P3 ist von Anfang an ausgefallen", "P3 está caído desde el inicio"},
+		{ev(engine.KindRecover, func(e *engine.Event) { e.Node = 3 }),
+			"P3 recovers", "P3 läuft wieder", "P3 se recupera"},
+		{ev(engine.KindNote, func(e *engine.Event) { e.Node, e.Text = 1, "discards a smaller ID" }),
+			"P1: discards a smaller ID", "P1: verwirft eine kleinere ID", "P1: descarta un ID menor"},
+		{ev(engine.KindNote, func(e *engine.Event) { e.Node, e.Text = 1, "a note nobody translated" }),
+			"P1: a note nobody translated", "P1: a note nobody translated", "P1: a note nobody translated"},
+		{ev(engine.KindNote, func(e *engine.Event) { e.Text = "scheduled action skipped: crash: P3 has already crashed" }),
+			"scheduled action skipped: crash: P3 has already crashed",
+			"geplante Aktion übersprungen: crash: P3 has already crashed",
+			"acción programada omitida: crash: P3 has already crashed"},
+		{ev(engine.KindViolation, func(e *engine.Event) {
+			e.Node, e.Name, e.Text = 1, "uniqueness", "P1 (ID 9) considers itself elected, but the highest ID is 12"
+		}),
+			"VIOLATION of uniqueness: P1 (ID 9) considers itself elected, but the highest ID is 12",
+			"VERLETZUNG von uniqueness: P1 (ID 9) hält sich für gewählt, aber die höchste ID ist 12",
+			"VIOLACIÓN de uniqueness: P1 (ID 9) se considera elegido, pero el ID más alto es 12"},
+		{ev(engine.KindEnd, nil),
+			"Nothing is left to happen: the run ends", "Nichts passiert mehr: der Lauf endet",
+			"No queda nada por ocurrir: la ejecución termina"},
+	}
+	for _, c := range cases {
+		for lang, want := range map[narrate.Lang]string{narrate.English: c.en, narrate.German: c.de, narrate.Spanish: c.es} {
+			if got := nodes.In(lang).Event(&c.e); got != want {
+				t.Errorf("%s %v:\n got %q\nwant %q", lang, c.e.Kind, got, want)
+			}
+		}
+		if got := nodes.Event(&c.e); got != c.en {
+			t.Errorf("Namer.Event %v: %q, want %q", c.e.Kind, got, c.en)
+		}
+	}
+}
+
+// Sends of one message by one process are one line in every language.
+func TestLinesGroupSends(t *testing.T) {
+	var evs []engine.Event
+	for i, to := range []int32{1, 2, 3} {
+		evs = append(evs, ev(engine.KindSend, func(e *engine.Event) { e.Seq, e.From, e.To = int64(4+i), 0, to; msg(e) }))
+	}
+	evs = append(evs, ev(engine.KindTimer, func(e *engine.Event) { e.Seq, e.Node, e.Name = 7, 0, "answer" }))
+	for lang, want := range map[narrate.Lang]string{
+		narrate.English: "P0 sends ELECTION to P1, P2, P3",
+		narrate.German:  "P0 sendet ELECTION an P1, P2, P3",
+		narrate.Spanish: "P0 envía ELECTION a P1, P2, P3",
+	} {
+		lines := nodes.In(lang).Lines(evs)
+		if len(lines) != 2 || lines[0].Text != want || lines[0].First != 4 || lines[0].Last != 6 || lines[1].First != 7 {
+			t.Errorf("%s: %+v", lang, lines)
+		}
+	}
+}
+
+// Texts with holes are translated whole, their holes too.
+func TestNestedTexts(t *testing.T) {
+	en := "the run has ended but P2 believes P1 is the coordinator (and 2 other live processes are wrong too); the highest live process is P3"
+	for lang, want := range map[narrate.Lang]string{
+		narrate.English: en,
+		narrate.German:  "der Lauf ist zu Ende, aber P2 hält P1 für den Koordinator (und 2 weitere lebende Prozesse irren sich auch); der höchste lebende Prozess ist P3",
+		narrate.Spanish: "la ejecución ha terminado pero P2 cree que P1 es el coordinador (y otros 2 procesos vivos también se equivocan); el proceso vivo más alto es P3",
+	} {
+		if got := nodes.In(lang).Translate(en); got != want {
+			t.Errorf("%s:\n got %q\nwant %q", lang, got, want)
+		}
+	}
+	for _, c := range []struct{ en, de string }{
+		{"P3 to P5 have crashed: skips them", "P3 bis P5 sind ausgefallen: überspringt sie"},
+		{"records P7 as coordinator", "merkt sich P7 als Koordinator"},
+		{"its election is over: records P7 as coordinator", "seine Wahl ist vorbei: merkt sich P7 als Koordinator"},
+		{"the run has ended but P1 knows 4 as coordinator (and 2 other live processes a wrong one too); the highest live ID is 9 (P3)",
+			"der Lauf ist zu Ende, aber P1 kennt 4 als Koordinator (und 2 weitere lebende Prozesse ebenfalls einen falschen); die höchste lebende ID ist 9 (P3)"},
+		{"the run has ended but P1 knows 4 as coordinator; the highest live ID is 9 (P3)",
+			"der Lauf ist zu Ende, aber P1 kennt 4 als Koordinator; die höchste lebende ID ist 9 (P3)"},
+	} {
+		if got := nodes.In(narrate.German).Translate(c.en); got != c.de {
+			t.Errorf("de %q:\n got %q\nwant %q", c.en, got, c.de)
+		}
+	}
+}
+
+func TestParseLang(t *testing.T) {
+	for _, l := range narrate.Langs() {
+		if got, err := narrate.ParseLang(string(l)); err != nil || got != l {
+			t.Errorf("ParseLang(%q) = %q, %v", l, got, err)
+		}
+	}
+	for _, s := range []string{"", "fr", "DE", "english"} {
+		if _, err := narrate.ParseLang(s); err == nil || !strings.Contains(err.Error(), "en, de or es") {
+			t.Errorf("ParseLang(%q): %v, want a refusal naming the languages", s, err)
+		}
+	}
+	// An unknown language narrates in English.
+	e := ev(engine.KindRecover, func(e *engine.Event) { e.Node = 3 })
+	if got := nodes.In("fr").Event(&e); got != "P3 recovers" {
+		t.Errorf("In(fr): %q", got)
+	}
+}
+
+// noteTexts finds the texts passed to env.Note and env.Notef in algos/*.go,
+// as patterns: what is computed becomes a %s hole.
+func noteTexts(t *testing.T) []string {
+	files, err := filepath.Glob("../algos/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	verb := regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)
+	var out []string
+	fset := token.NewFileSet()
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) == 0 {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok || (sel.Sel.Name != "Note" && sel.Sel.Name != "Notef") {
+				return true
+			}
+			var b strings.Builder
+			var walk func(e ast.Expr) bool
+			walk = func(e ast.Expr) bool {
+				switch x := e.(type) {
+				case *ast.BinaryExpr:
+					return x.Op == token.ADD && walk(x.X) && walk(x.Y)
+				case *ast.BasicLit:
+					if x.Kind != token.STRING {
+						b.WriteString("%s")
+						return true
+					}
+					s, err := strconv.Unquote(x.Value)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if sel.Sel.Name == "Notef" {
+						s = verb.ReplaceAllString(s, "%s")
+					}
+					b.WriteString(s)
+					return true
+				case *ast.Ident:
+					return false // a text passed in: found where it is made (see the scenario test)
+				default:
+					b.WriteString("%s")
+					return true
+				}
+			}
+			if walk(call.Args[0]) {
+				out = append(out, b.String())
+			}
+			return true
+		})
+	}
+	if len(out) < 10 {
+		t.Fatalf("found only %d notes in algos/: %q", len(out), out)
+	}
+	return out
+}
+
+// Every note in algos/ has a translation in every language: a new note needs
+// a line in narrate/translations.go.
+func TestEveryNoteIsTranslated(t *testing.T) {
+	for _, note := range noteTexts(t) {
+		// Fill each hole with a label, as the processes do.
+		text := strings.ReplaceAll(note, "%s", "P7")
+		for _, lang := range narrate.Langs()[1:] {
+			if got := nodes.In(lang).Translate(text); got == text {
+				t.Errorf("%s has no translation of the note %q: add it to narrate/translations.go", lang, note)
+			}
+		}
+	}
+}
+
+// Every text the algorithms narrate in their scenarios (notes, violations,
+// the reasons of starts and crashes) is translated, and the translation keeps
+// every label and number of the English.
+func TestScenarioTextsAreTranslated(t *testing.T) {
+	texts := map[string]bool{}
+	for _, a := range algos.All() {
+		for _, sc := range a.Scenarios {
+			raw := map[string]json.RawMessage{}
+			for k, v := range sc.Params {
+				b, err := json.Marshal(v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				raw[k] = b
+			}
+			v, err := a.Resolve(raw, sc.Seed)
+			if err != nil {
+				t.Fatalf("%s/%s: %v", a.ID, sc.ID, err)
+			}
+			tl, err := timeline.New(a, v, sc.Seed, 200_000)
+			if err != nil {
+				t.Fatalf("%s/%s: %v", a.ID, sc.ID, err)
+			}
+			if err := tl.Run(0); err != nil && err != timeline.ErrTooLong {
+				t.Fatalf("%s/%s: %v", a.ID, sc.ID, err)
+			}
+			for seq := int64(1); seq <= tl.Len(); seq++ {
+				if e := tl.Event(seq); e.Text != "" {
+					texts[e.Text] = true
+				}
+			}
+		}
+	}
+	if len(texts) < 10 {
+		t.Fatalf("the scenarios narrate only %d texts", len(texts))
+	}
+	tokens := regexp.MustCompile(`P[0-9]+|[0-9]+`)
+	for text := range texts {
+		for _, lang := range narrate.Langs()[1:] {
+			got := nodes.In(lang).Translate(text)
+			if got == text {
+				t.Errorf("%s has no translation of %q: add it to narrate/translations.go", lang, text)
+				continue
+			}
+			for _, tok := range tokens.FindAllString(text, -1) {
+				if !strings.Contains(got, tok) {
+					t.Errorf("%s translation of %q lost %q: %q", lang, text, tok, got)
+				}
+			}
+		}
+	}
+}

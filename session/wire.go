@@ -1,0 +1,128 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"distviz/algos"
+	"distviz/param"
+)
+
+// request is any client message: the fields of every type together.
+type request struct {
+	Type      string                     `json:"type"`
+	Algorithm string                     `json:"algorithm"`
+	Params    map[string]json.RawMessage `json:"params"`
+	Query     map[string]string          `json:"query"`
+	Seed      *int64                     `json:"seed"`
+	Scenario  string                     `json:"scenario"`
+	ID        string                     `json:"id"`
+	Step      *int                       `json:"step"`
+	Seq       *int64                     `json:"seq"`
+	Speed     *float64                   `json:"speed"`
+	Action    json.RawMessage            `json:"action"`
+	Lang      string                     `json:"lang"`
+}
+
+// types are the client messages, in the order docs/protocol.md lists them.
+var types = []string{"open", "attach", "step", "back", "seek", "seekSeq", "first", "last", "play", "pause", "action", "lang"}
+
+// fieldWants says what each field must be, for type errors.
+var fieldWants = map[string]string{
+	"type":      "a string, one of " + strings.Join(types, ", "),
+	"algorithm": "a string, the id of an algorithm",
+	"params":    `an object of parameter values such as {"n": 8}`,
+	"query":     `an object of parameter texts such as {"n": "8", "ids": "3,1,2"}`,
+	"seed":      fmt.Sprintf("a whole number in 0..%d", int64(algos.MaxSeed)),
+	"scenario":  "a string, the id of one of the algorithm's scenarios",
+	"id":        "a string, the id of a stored run",
+	"step":      "a whole number, the step to move to",
+	"seq":       "a whole number, the sequence number of an event",
+	"speed":     fmt.Sprintf("a number of steps per second, %g to %g", MinSpeed, MaxSpeed),
+	"action":    `an action object such as {"type": "crash", "node": 3}`,
+	"lang":      `a string: "en", "de" or "es"`,
+}
+
+// decode reads one client message. Its errors say what is wrong; the type is
+// returned whenever it could be read, so that the refusal can name it.
+func decode(msg []byte) (request, error) {
+	var req request
+	dec := json.NewDecoder(bytes.NewReader(msg))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(&req)
+	if err == nil {
+		if _, err2 := dec.Token(); !errors.Is(err2, io.EOF) {
+			err = errors.New("the message goes on after its JSON object; send exactly one object per message")
+		}
+	}
+	if err != nil {
+		// Recover the type for the refusal, if the message has one.
+		var t struct {
+			Type string `json:"type"`
+		}
+		json.Unmarshal(msg, &t)
+		return request{Type: t.Type}, decodeError(err)
+	}
+	if req.Type == "" {
+		return req, fmt.Errorf(`the message has no "type"; send one of %s`, strings.Join(types, ", "))
+	}
+	return req, nil
+}
+
+// decodeError turns encoding/json's errors into advice.
+func decodeError(err error) error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, io.EOF):
+		return errors.New(`the message is empty; send a JSON object such as {"type": "step"}`)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return errors.New("the message is not JSON: it ends in the middle of a value")
+	case errors.As(err, &syn):
+		return fmt.Errorf("the message is not JSON: %v (at byte %d)", syn, syn.Offset)
+	case errors.As(err, &typ):
+		if typ.Field == "" {
+			return fmt.Errorf(`a message must be a JSON object such as {"type": "step"}, not a JSON %s`, typ.Value)
+		}
+		field, _, _ := strings.Cut(typ.Field, ".")
+		want, ok := fieldWants[field]
+		if !ok {
+			want = "of another type"
+		}
+		return fmt.Errorf("the field %q must be %s, not a JSON %s", typ.Field, want, typ.Value)
+	}
+	// DisallowUnknownFields has no error type of its own.
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return fmt.Errorf("unknown field %s; see docs/protocol.md for the fields of each message type", name)
+	}
+	return err
+}
+
+// Outgoing messages.
+
+type errorMsg struct {
+	Type  string `json:"type"` // "error"
+	Error string `json:"error"`
+	For   string `json:"for,omitempty"` // the type of the message refused
+}
+
+type runMsg struct {
+	Type      string            `json:"type"` // "run"
+	ID        string            `json:"id"`
+	Algorithm *algos.Algorithm  `json:"algorithm"`
+	Params    param.Values      `json:"params"`
+	Query     map[string]string `json:"query"`
+	Seed      int64             `json:"seed"`
+	Nodes     []algos.Node      `json:"nodes"`
+	Theory    []algos.Evaluated `json:"theory"`
+}
+
+type playingMsg struct {
+	Type    string  `json:"type"` // "playing"
+	Playing bool    `json:"playing"`
+	Speed   float64 `json:"speed"`
+}

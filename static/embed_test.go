@@ -1,0 +1,72 @@
+package static
+
+import (
+	"io/fs"
+	"path"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// Every module a script imports is embedded, so the app never asks the
+// server for a file it does not have.
+func TestImportsAreEmbedded(t *testing.T) {
+	imports := regexp.MustCompile(`(?:from\s+|import\s*\(\s*|import\s+)"([^"]+)"`)
+	var scripts []string
+	err := fs.WalkDir(FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if strings.HasSuffix(p, ".js") || strings.HasSuffix(p, ".html") {
+			scripts = append(scripts, p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(scripts) < 10 {
+		t.Fatalf("only %d scripts embedded: %v", len(scripts), scripts)
+	}
+	for _, p := range scripts {
+		b, err := fs.ReadFile(FS, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range imports.FindAllStringSubmatch(string(b), -1) {
+			target := m[1]
+			switch {
+			case strings.HasPrefix(target, "/static/"):
+				target = strings.TrimPrefix(target, "/static/")
+			case strings.HasPrefix(target, "./"), strings.HasPrefix(target, "../"):
+				target = path.Join(path.Dir(p), target)
+			default:
+				t.Errorf("%s imports %q: only relative or /static/ paths are served", p, m[1])
+				continue
+			}
+			if _, err := fs.Stat(FS, target); err != nil {
+				t.Errorf("%s imports %q, which is not embedded (%s)", p, m[1], target)
+			}
+		}
+	}
+}
+
+// The unit tests the browser runs are all listed in the test page's entry.
+func TestEveryJSTestIsRun(t *testing.T) {
+	all, err := fs.ReadFile(FS, "js/test/all.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests, err := fs.Glob(FS, "js/test/*.test.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tests) == 0 {
+		t.Fatal("no js/test/*.test.js embedded")
+	}
+	for _, p := range tests {
+		if !strings.Contains(string(all), `"./`+path.Base(p)+`"`) {
+			t.Errorf("js/test/all.js does not import %s", path.Base(p))
+		}
+	}
+}

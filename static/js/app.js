@@ -1,0 +1,447 @@
+// The lecture app's entry: state, the WebSocket session's messages, and the
+// wiring between the views. The browser draws what the server sends; the
+// only computing here is about the picture (see layout.js).
+
+import {connect, wsURL} from "./ws.js";
+import {EventLog} from "./events.js";
+import * as i18n from "./i18n.js";
+import {t} from "./i18n.js";
+import {createForm} from "./form.js";
+import {createTopology, renderLegend} from "./topology.js";
+import {createSpacetime} from "./spacetime.js";
+import {createNarration} from "./narration.js";
+import {createPanel} from "./panel.js";
+import {createControls, nextSpeed, SPEEDS} from "./controls.js";
+import {createMenu, createTooltip} from "./menu.js";
+import {traceURL, fileName, importTrace, svgSnapshot, download, onFileDrop} from "./io.js";
+import {parseLocation, buildSearch} from "./params.js";
+import {text} from "./dom.js";
+import {createChrome, store} from "./chrome.js";
+import {createInteractions} from "./interact.js";
+
+const $ = (id) => document.getElementById(id);
+const registry = JSON.parse($("registry").textContent);
+
+const state = {
+	run: null, // the `run` message
+	frame: null,
+	log: new EventLog(),
+	selected: null, // a process pinned by a click
+	hover: null, // a process under the pointer
+	tip: null, // what the hover tooltip shows: {h, x, y}
+	playing: false,
+	speed: SPEEDS.includes(Number(store.get("speed"))) ? Number(store.get("speed")) : 2,
+	manual: false,
+	conn: "connecting",
+	pending: null, // an open or attach to send when connected
+	awaiting: null, // "open" | "attach": a request whose errors belong next to the form or the import
+	wantStep: null, // a cursor step to restore (deep link, reconnect)
+	sentLast: false,
+	roles: [],
+	query: {}, // what the address bar shows
+};
+
+// ---- the pieces ----
+
+const app = $("app");
+const form = createForm(
+	{
+		form: $("run-form"),
+		algorithm: $("algorithm"),
+		summary: $("summary"),
+		scenario: $("scenario"),
+		scenarioDesc: $("scenario-desc"),
+		fields: $("param-fields"),
+		seed: $("seed"),
+		reset: $("reset"),
+		error: $("form-error"),
+	},
+	registry,
+	{onRun: openRun},
+);
+const tooltip = createTooltip($("tooltip"));
+const menu = createMenu($("menu"), {
+	onOpen: () => {
+		state.tip = null;
+		tooltip.hide();
+	},
+});
+
+const ui = createInteractions({state, menu, tooltip, send: (m) => send(m), render: () => render()});
+const chrome = createChrome({onLayout: () => topology.layout(), isMenuOpen: () => menu.isOpen});
+
+const topology = createTopology($("topology"), {
+	onNodeClick: ui.nodeMenu,
+	onMsgClick: (f, ev) => ui.msgMenu(f, ev.clientX, ev.clientY),
+	onLinkClick: ui.linkMenu,
+	onHover: ui.hoverTopology,
+	onHoverMove: ui.moveTip,
+	onBackground: () => {
+		if (state.selected !== null) {
+			state.selected = null;
+			render();
+		}
+	},
+});
+const spacetime = createSpacetime($("spacetime"), {
+	onSeek: (seq) => send({type: "seekSeq", seq}),
+	onHoverEvent: ui.hoverEvent,
+});
+const narration = createNarration($("narration"), $("narration-empty"), {
+	onSeek: (seq) => send({type: "seekSeq", seq}),
+});
+const panel = createPanel(
+	{details: $("details"), outcome: $("outcome"), counters: $("counters"), theory: $("theory"), pill: $("invariants"), banner: $("violation")},
+	{onSeek: (seq) => send({type: "seekSeq", seq})},
+);
+const controls = createControls(
+	{
+		first: $("first"),
+		back: $("back"),
+		play: $("play"),
+		pause: $("pause"),
+		step: $("step"),
+		last: $("last"),
+		speed: $("speed"),
+		manual: $("manual"),
+		scrubber: $("scrubber"),
+		marks: $("marks"),
+		seq: $("seq"),
+		eventsCount: $("events-count"),
+		stepInfo: $("step-info"),
+	},
+	{
+		first: () => send({type: "first"}),
+		back: () => send({type: "back"}),
+		step: () => send({type: "step"}),
+		last: () => send({type: "last"}),
+		play: () => {
+			if (!state.manual) send({type: "play", speed: state.speed});
+		},
+		pause: () => send({type: "pause"}),
+		seek: (step) => send({type: "seek", step}),
+		seekSeq: (seq) => send({type: "seekSeq", seq}),
+		setSpeed,
+		setManual,
+	},
+);
+state.log = new EventLog();
+narration.setLog(state.log);
+
+// ---- the connection ----
+
+const conn = connect({
+	url: wsURL(location),
+	onMessage: receive,
+	onStatus: (s, secs) => {
+		state.conn = s;
+		const c = $("conn");
+		c.dataset.state = s;
+		c.textContent = s === "open" ? "" : s === "connecting" ? t("conn.connecting") : t("conn.closed", {s: secs});
+		c.title = s === "open" ? t("conn.open") : c.textContent;
+		if (s !== "open") {
+			state.playing = false;
+			return;
+		}
+		// narration in the page's language from the start (accepted before a run)
+		send({type: "lang", lang: i18n.lang()});
+		if (state.run) {
+			// the session is new: take the run over again and go back to where we were
+			state.wantStep = state.frame ? state.frame.step : null;
+			state.sentLast = true;
+			send({type: "attach", id: state.run.id});
+		} else if (state.pending) {
+			const p = state.pending;
+			state.pending = null;
+			state.awaiting = p.type;
+			send(p);
+		}
+	},
+});
+
+function send(msg) {
+	if (!conn.send(msg)) {
+		if (msg.type === "open" || msg.type === "attach") state.pending = msg;
+		return false;
+	}
+	return true;
+}
+
+function receive(msg) {
+	switch (msg.type) {
+		case "run":
+			onRun(msg);
+			break;
+		case "events": {
+			const truncated = msg.from <= state.log.length;
+			if (truncated) {
+				spacetime.truncate(msg.from);
+				narration.truncate(msg.from);
+			}
+			state.log.add(msg);
+			render();
+			break;
+		}
+		case "frame":
+			onFrame(msg);
+			break;
+		case "playing":
+			state.playing = !!msg.playing;
+			render();
+			break;
+		case "error":
+			onError(msg.error, msg.for);
+			break;
+	}
+}
+
+function onRun(r) {
+	const fromUser = state.awaiting;
+	state.awaiting = null;
+	state.run = r;
+	state.frame = null;
+	state.selected = null;
+	state.hover = null;
+	state.tip = null;
+	state.roles = [];
+	state.log.clear();
+	state.query = r.query || {algorithm: r.algorithm.id};
+	menu.close();
+	tooltip.hide();
+	form.fromRun(r);
+	form.clearErrors();
+	topology.setRun(r);
+	spacetime.setRun(r, state.log);
+	narration.setLog(state.log);
+	panel.setRun(r);
+	controls.resetMarks();
+	app.dataset.state = "running";
+	const sc = (r.algorithm.scenarios || []).find((s) => s.id === (r.query || {}).scenario);
+	runTitle();
+	document.title = `${r.algorithm.name} · distviz`;
+	const ej = $("export-json");
+	ej.href = traceURL(r.id);
+	ej.download = fileName([r.algorithm.id, sc ? sc.id : "", "seed" + r.seed], "json");
+	ej.setAttribute("aria-disabled", "false");
+	$("io-status").textContent = fromUser === "attach" ? "" : $("io-status").textContent;
+	if (fromUser && window.innerWidth < 1280) chrome.setSetup(false);
+	legend();
+}
+
+// runTitle names the run in the top bar: algorithm · scenario (and the seed on hover).
+function runTitle() {
+	const r = state.run;
+	if (!r) return;
+	const sc = (r.algorithm.scenarios || []).find((s) => s.id === (r.query || {}).scenario);
+	const title = [r.algorithm.name, sc ? sc.name : null].filter(Boolean).join(" · ");
+	const rt = $("run-title");
+	rt.textContent = title;
+	rt.title = `${title} · ${t("form.seed")} ${r.seed}`;
+}
+
+function onFrame(f) {
+	state.frame = f;
+	let newRole = false;
+	for (const nd of f.nodes) {
+		const role = nd.crashed ? "crashed" : nd.role;
+		if (!state.roles.includes(role)) {
+			state.roles.push(role);
+			newRole = true;
+		}
+	}
+	if (newRole) legend();
+	if (state.wantStep !== null) {
+		const k = state.wantStep;
+		if (k <= f.steps - 1 || (f.ended && f.atEnd) || state.sentLast) {
+			state.wantStep = null;
+			state.sentLast = false;
+			if (f.step !== k) send({type: "seek", step: k});
+		} else {
+			state.sentLast = true;
+			send({type: "last"});
+		}
+	}
+	render();
+	addressBar();
+}
+
+// onError shows a refusal where it belongs: next to the form for open,
+// beside the import for attach, else as a notice.
+function onError(text, about) {
+	const kind = about || state.awaiting;
+	if (kind === "open") {
+		state.awaiting = null;
+		chrome.setSetup(true);
+		form.showServerError(text);
+		return;
+	}
+	if (kind === "attach" && state.awaiting === "attach") {
+		state.awaiting = null;
+		ioStatus(t("io.refused", {error: text}), true);
+		chrome.setSetup(true);
+		return;
+	}
+	if (kind === "attach" && state.run && state.wantStep !== null) {
+		// back after a lost connection, and the server has forgotten the run
+		// (a restart): run it again from its link and go back to the step
+		chrome.toast(t("conn.reopened"));
+		state.sentLast = false;
+		send({type: "open", query: state.query});
+		return;
+	}
+	chrome.toast(t("err.server", {error: text}));
+}
+
+// ---- actions ----
+
+function openRun(req) {
+	const msg = {type: "open", algorithm: req.algorithm, query: req.query};
+	if (req.seed !== null && req.seed !== undefined) msg.seed = req.seed;
+	if (req.scenario) msg.scenario = req.scenario;
+	state.wantStep = null;
+	state.awaiting = "open";
+	if (!send(msg)) form.showError(t("form.err.offline"));
+}
+
+function setSpeed(s) {
+	state.speed = s;
+	store.set("speed", String(s));
+	if (state.playing) send({type: "play", speed: s});
+	render();
+}
+
+function setManual(on) {
+	state.manual = on;
+	if (on && state.playing) send({type: "pause"});
+	$("mode-hint").hidden = !on;
+	render();
+}
+
+// ---- rendering, at most once per animation frame ----
+
+let queued = false;
+function render() {
+	if (queued) return;
+	queued = true;
+	requestAnimationFrame(() => {
+		queued = false;
+		draw();
+	});
+}
+
+function draw() {
+	const f = state.frame;
+	controls.update({hasRun: !!state.run, frame: f, playing: state.playing, manual: state.manual, speed: state.speed});
+	if (!state.run || !f) return;
+	topology.update(f, {manual: state.manual, selected: state.selected});
+	if (state.tip) ui.showTip();
+	const st = spacetime.update(f);
+	// a long run shows a window of time: say which
+	text($("st-window"), st && st.domain[0] > 0 ? "· " + t("view.window", {t0: st.domain[0], t1: st.domain[1]}) : "");
+	narration.update(f);
+	panel.update(f, {focus: state.hover ?? state.selected, pinned: state.selected !== null && state.hover === null});
+	controls.updateMarks(state.log, f.steps);
+	const L = topology.layoutInfo;
+	let note = L && L.labelEvery > 1 ? `n = ${L.n} · ${t("view.labelsEvery", {k: L.labelEvery})}` : "";
+	if (L && L.dense) note += ` · ${t("view.denseHalo")}`;
+	text($("topo-note"), note);
+}
+
+function legend() {
+	if (!state.run) return;
+	renderLegend($("legend"), state.roles, state.run.algorithm.messageTypes || [], t);
+}
+
+let addrTimer = null;
+function addressBar() {
+	if (addrTimer) return;
+	addrTimer = setTimeout(() => {
+		addrTimer = null;
+		if (!state.run) return;
+		const alg = registry.find((a) => a.id === state.run.algorithm.id) || state.run.algorithm;
+		const step = state.frame && state.frame.step > 0 ? state.frame.step : null;
+		const search = buildSearch(alg, state.query, step);
+		if (search !== location.search) history.replaceState(null, "", location.pathname + search + location.hash);
+	}, 250);
+}
+
+// ---- language, import and export ----
+
+function setLang(l) {
+	i18n.setLang(l);
+	store.set("lang", i18n.lang());
+	document.documentElement.lang = i18n.lang();
+	$("lang").value = i18n.lang();
+	i18n.apply(document);
+	form.relabel();
+	controls.fillSpeeds(state.speed);
+	chrome.relabel();
+	runTitle();
+	legend();
+	if (state.conn === "open") send({type: "lang", lang: i18n.lang()});
+	render();
+}
+$("lang").addEventListener("change", () => setLang($("lang").value));
+
+$("export-json").addEventListener("click", (ev) => {
+	if (!state.run) {
+		ev.preventDefault();
+		ioStatus(t("io.noRun"), true);
+	}
+});
+$("export-svg").addEventListener("click", () => {
+	if (!state.run || !state.frame) return ioStatus(t("io.noRun"), true);
+	const f = state.frame;
+	const caption = `distviz · ${state.run.algorithm.name} · ${t("form.seed")} ${state.run.seed} · ${t("ctl.event")} ${f.seq} · t = ${f.time}`;
+	download(svgSnapshot($("topology"), caption), fileName([state.run.algorithm.id, "seed" + state.run.seed, "event" + f.seq], "svg"), "image/svg+xml");
+});
+
+async function importFile(file) {
+	ioStatus(t("io.importing", {name: file.name}), false);
+	try {
+		const id = await importTrace(file);
+		ioStatus("", false);
+		state.awaiting = "attach";
+		state.wantStep = null;
+		send({type: "attach", id});
+	} catch (e) {
+		ioStatus(t("io.refused", {error: e.message}), true);
+		chrome.setSetup(true);
+	}
+}
+$("import").addEventListener("change", () => {
+	const f = $("import").files[0];
+	if (f) importFile(f);
+	$("import").value = "";
+});
+onFileDrop($("dropzone"), importFile);
+
+function ioStatus(msg, bad) {
+	const s = $("io-status");
+	s.textContent = msg;
+	s.classList.toggle("bad", !!bad);
+}
+
+$("summary").addEventListener("click", () => $("summary").classList.toggle("open"));
+
+// ---- start ----
+
+setLang(i18n.pickLang(store.get("lang"), navigator.languages));
+
+const link = parseLocation(location.search);
+if (link.algorithm && registry.some((a) => a.id === link.algorithm)) {
+	form.select(link.algorithm, {scenarioID: link.scenario, texts: link.query, seedValue: link.seed});
+	const msg = {type: "open", algorithm: link.algorithm, query: link.query};
+	if (link.seed !== null) msg.seed = link.seed;
+	if (link.scenario) msg.scenario = link.scenario;
+	state.pending = msg;
+	state.wantStep = link.step;
+	if (window.innerWidth < 1280) chrome.setSetup(false);
+} else {
+	form.select(registry[0] ? registry[0].id : "");
+	if (link.algorithm) form.showError(t("err.server", {error: `unknown algorithm "${link.algorithm}"`}));
+}
+render();
+
+// for the end-to-end tests and the curious: the state, read-only by convention
+window.distviz = {state, nextSpeed};

@@ -1,0 +1,101 @@
+// The page around the views: the set-up panel's toggle, the light and dark
+// themes, presenter mode (full screen, forms hidden), notices, and what the
+// browser remembers between visits.
+
+import {t} from "./i18n.js";
+
+/** store remembers small settings (theme, language, speed) in localStorage. */
+export const store = {
+	get(k) {
+		try {
+			return localStorage.getItem("distviz." + k);
+		} catch {
+			return null;
+		}
+	},
+	set(k, v) {
+		try {
+			localStorage.setItem("distviz." + k, v);
+		} catch {
+			/* private mode: not remembered */
+		}
+	},
+};
+
+/**
+ * createChrome wires the top bar's buttons. onLayout is called when the
+ * views' room changes; isMenuOpen keeps Escape for an open menu.
+ */
+export function createChrome({onLayout, isMenuOpen}) {
+	const $ = (id) => document.getElementById(id);
+	const root = document.documentElement;
+	const app = $("app");
+
+	function setSetup(open) {
+		app.classList.toggle("setup-hidden", !open);
+		$("setup-toggle").setAttribute("aria-expanded", String(open));
+		requestAnimationFrame(onLayout);
+	}
+	$("setup-toggle").addEventListener("click", () => setSetup(app.classList.contains("setup-hidden")));
+
+	// theme: the system's unless the toggle chose one (remembered)
+	function applyTheme(theme) {
+		if (theme) root.dataset.theme = theme;
+		const dark = root.dataset.theme ? root.dataset.theme === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
+		const b = $("theme");
+		b.querySelector(".theme-text").textContent = dark ? t("theme.light") : t("theme.dark");
+		b.setAttribute("aria-pressed", String(dark));
+		b.dataset.theme = dark ? "dark" : "light";
+	}
+	$("theme").addEventListener("click", () => {
+		const next = $("theme").dataset.theme === "dark" ? "light" : "dark";
+		store.set("theme", next);
+		applyTheme(next);
+	});
+	matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => applyTheme());
+
+	const presenting = () => root.classList.contains("presenter");
+	function presenterText() {
+		$("presenter").querySelector(".presenter-text").textContent = presenting() ? t("presenter.off") : t("presenter.on");
+		$("presenter").setAttribute("aria-pressed", String(presenting()));
+	}
+	function setPresenter(on) {
+		root.classList.toggle("presenter", on);
+		presenterText();
+		if (on && root.requestFullscreen && !document.fullscreenElement) {
+			root.requestFullscreen().catch(() => {});
+		} else if (!on && document.fullscreenElement) {
+			document.exitFullscreen().catch(() => {});
+		}
+		requestAnimationFrame(onLayout);
+	}
+	$("presenter").addEventListener("click", () => setPresenter(!presenting()));
+	document.addEventListener("fullscreenchange", () => {
+		if (!document.fullscreenElement && presenting()) setPresenter(false);
+	});
+	document.addEventListener("keydown", (ev) => {
+		const tag = ev.target && ev.target.tagName;
+		if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+		if (ev.key === "p" || ev.key === "P") setPresenter(!presenting());
+		else if (ev.key === "Escape" && !isMenuOpen() && presenting()) setPresenter(false);
+	});
+
+	let toastTimer = null;
+	function toast(msg) {
+		const b = $("toast");
+		b.textContent = msg;
+		b.hidden = false;
+		clearTimeout(toastTimer);
+		toastTimer = setTimeout(() => (b.hidden = true), 8000);
+	}
+	$("toast").addEventListener("click", () => ($("toast").hidden = true));
+
+	/** relabel re-translates the buttons whose text depends on a state. */
+	function relabel() {
+		applyTheme();
+		presenterText();
+	}
+
+	applyTheme(store.get("theme") || "");
+	return {setSetup, toast, relabel};
+}

@@ -1,0 +1,64 @@
+// Small DOM helpers. Views keep their elements and change attributes only
+// when a value differs (set/text remember the last value written), so a
+// frame costs DOM work in proportion to what changed.
+
+export const SVGNS = "http://www.w3.org/2000/svg";
+
+/** svg creates an SVG element with attributes, appended to parent if given. */
+export function svg(tag, attrs, parent) {
+	const e = document.createElementNS(SVGNS, tag);
+	if (attrs) for (const k in attrs) e.setAttribute(k, attrs[k]);
+	if (parent) parent.appendChild(e);
+	return e;
+}
+
+/** el creates an HTML element with attributes (text: textContent) and children. */
+export function el(tag, attrs, ...children) {
+	const e = document.createElement(tag);
+	if (attrs) {
+		for (const k in attrs) {
+			const v = attrs[k];
+			if (v === undefined || v === null || v === false) continue;
+			if (k === "text") e.textContent = v;
+			else if (k === "class") e.className = v;
+			else if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
+			else e.setAttribute(k, v === true ? "" : v);
+		}
+	}
+	for (const c of children) if (c !== null && c !== undefined && c !== false) e.append(c);
+	return e;
+}
+
+/** set writes an attribute if it differs from the value last written. */
+export function set(e, name, value) {
+	const cache = e.__dv || (e.__dv = {});
+	const v = typeof value === "number" ? String(Math.round(value * 100) / 100) : String(value);
+	if (cache[name] === v) return;
+	cache[name] = v;
+	e.setAttribute(name, v);
+}
+
+/** text writes textContent if it differs from the text last written. */
+export function text(e, value) {
+	const v = String(value);
+	if (e.__dt === v) return;
+	e.__dt = v;
+	e.textContent = v;
+}
+
+/** cls sets the class attribute (SVG or HTML) if it changed. */
+export function cls(e, value) {
+	set(e, "class", value);
+}
+
+/** clear removes every child. */
+export function clear(e) {
+	while (e.firstChild) e.removeChild(e.firstChild);
+}
+
+/** fmt writes a number for people: whole numbers as they are, others with up to 2 decimals. */
+export function fmt(x) {
+	if (typeof x !== "number") return String(x);
+	if (Number.isInteger(x)) return x.toLocaleString("en-US").replace(/,/g, "\u202f");
+	return (Math.round(x * 100) / 100).toString();
+}

@@ -1,0 +1,157 @@
+// Interventions and hover: the click menus of a process (crash, recover,
+// the algorithm's own actions, timers, its queue), of a message (deliver
+// next, drop) and of a ring's link (its queue), and the tooltips that show
+// a process's variables or a message while the pointer rests on it. Acting
+// in the past forks the run: the server does it; the menu says so.
+
+import {el} from "./dom.js";
+import {t} from "./i18n.js";
+import {roleName, showValue} from "./panel.js";
+
+/**
+ * createInteractions needs the app's state, the menu and tooltip boxes,
+ * send (a session message) and render (redraw soon).
+ */
+export function createInteractions({state, menu, tooltip, send, render}) {
+	const act = (action) => send({type: "action", action});
+
+	function typeIndex(type) {
+		const i = (state.run.algorithm.messageTypes || []).indexOf(type);
+		return (i < 0 ? 7 : i) % 8;
+	}
+
+	function nodeMenu(pos, ev) {
+		const f = state.frame;
+		if (!f) return;
+		state.selected = pos;
+		render();
+		const nd = f.nodes[pos];
+		const items = [];
+		if (nd.crashed) items.push({label: t("menu.recover"), testid: "act-recover", action: () => act({type: "recover", node: pos})});
+		else items.push({label: t("menu.crash"), testid: "act-crash", danger: true, action: () => act({type: "crash", node: pos})});
+		for (const a of state.run.algorithm.actions || []) {
+			items.push({label: a.label, hint: a.description, testid: "act-" + a.id, disabled: nd.crashed, action: () => act({type: "act", node: pos, name: a.id})});
+		}
+		for (const tm of f.timers.filter((x) => x.node === pos)) {
+			items.push({label: t("menu.fire", {name: tm.name}), testid: "act-fire-" + tm.name, action: () => act({type: "fire", node: pos, timer: tm.name})});
+		}
+		// what this process has sent that is still on its way (a ring's channel)
+		const out = f.flights.filter((x) => x.from === pos).length;
+		if (out > 0) {
+			const to = state.run.algorithm.view === "ring" ? (pos + 1) % f.nodes.length : null;
+			items.push({label: t("menu.outgoing", {k: out}), testid: "act-queue", action: () => linkMenu(pos, to, ev, true)});
+		}
+		menu.open(ev.clientX, ev.clientY, {
+			kind: "node",
+			title: `${nd.label} · ${t("panel.id")} ${nd.id}`,
+			subtitle: roleName(nd.crashed ? "crashed" : nd.role),
+			note: f.atEnd ? null : t("menu.fork"),
+			items,
+		});
+	}
+
+	function msgMenu(fl, x, y) {
+		const f = state.frame;
+		if (!f) return;
+		const nodes = state.run.nodes;
+		menu.open(x, y, {
+			kind: "msg",
+			title: fl.label,
+			subtitle: `${nodes[fl.from].label} → ${nodes[fl.to].label} · ${t("msg.times", {s: fl.sentAt, a: fl.arrive})}${fl.deliverable ? " · " + t("msg.deliverable") : ""}`,
+			note: f.atEnd ? null : t("menu.fork"),
+			items: [
+				{label: t("menu.deliver"), testid: "act-deliver", action: () => act({type: "deliver", msg: fl.id})},
+				{label: t("menu.drop"), testid: "act-drop", danger: true, action: () => act({type: "drop", msg: fl.id})},
+			],
+		});
+	}
+
+	// linkMenu lists a channel's messages in the order they will arrive: the
+	// link from→to, or with all = true everything from sends (a ring that
+	// skips crashed successors sends further than its neighbour).
+	function linkMenu(from, to, ev, all = false) {
+		const f = state.frame;
+		if (!f) return;
+		const nodes = state.run.nodes;
+		const queue = f.flights.filter((x) => x.from === from && (all || x.to === to));
+		const list = el("ol", {class: "queue", "data-testid": "queue"});
+		for (const q of queue) {
+			const where = all ? `→ ${nodes[q.to].label} · ` : "";
+			list.append(
+				el(
+					"li",
+					null,
+					el(
+						"button",
+						{type: "button", class: "queue-item msg mt-" + typeIndex(q.type), "data-queued": q.id, onclick: () => msgMenu(q, ev.clientX, ev.clientY)},
+						el("strong", {text: q.label}),
+						" ",
+						el("span", {class: "hint", text: where + t("msg.times", {s: q.sentAt, a: q.arrive})}),
+					),
+				),
+			);
+		}
+		menu.open(ev.clientX, ev.clientY, {
+			kind: "link",
+			title: to === null || to === undefined ? t("menu.outgoingTitle", {from: nodes[from].label}) : t("menu.queue", {from: nodes[from].label, to: nodes[to].label}),
+			body: queue.length ? list : el("p", {class: "hint", text: t("menu.queueEmpty")}),
+			items: [],
+		});
+	}
+
+	function hoverTopology(h, ev) {
+		const prevHover = state.hover;
+		state.tip = h && state.frame && !menu.isOpen ? {h, x: ev.clientX, y: ev.clientY} : null;
+		state.hover = state.tip && h.kind === "node" ? h.pos : null;
+		showTip();
+		if (state.hover !== prevHover) render();
+	}
+
+	function moveTip(ev) {
+		if (state.tip) (state.tip.x = ev.clientX), (state.tip.y = ev.clientY);
+		tooltip.move(ev.clientX, ev.clientY);
+	}
+
+	// showTip draws the hover tooltip from the current frame, so that it
+	// follows the run while the pointer rests (and goes when its message is
+	// delivered).
+	function showTip() {
+		const f = state.frame;
+		const tip = state.tip;
+		if (!tip || !f) return tooltip.hide();
+		const {h, x, y} = tip;
+		const nodes = state.run.nodes;
+		if (h.kind === "node") {
+			const nd = f.nodes[h.pos];
+			const dl = el("dl", {class: "vars"});
+			for (const v of nd.vars || []) dl.append(el("dt", {text: v.name}), el("dd", {text: showValue(v.value)}));
+			tooltip.show(x, y, [el("strong", {text: `${nd.label} · ${t("panel.id")} ${nd.id}`}), el("div", {class: "tt-role", text: roleName(nd.crashed ? "crashed" : nd.role)}), dl]);
+		} else if (h.kind === "msg") {
+			const fl = f.flights.find((m) => m.id === h.flight.id);
+			if (!fl) {
+				state.tip = null;
+				return tooltip.hide();
+			}
+			tooltip.show(x, y, [
+				el("strong", {text: fl.label}),
+				el("div", {text: `${nodes[fl.from].label} → ${nodes[fl.to].label}`}),
+				el("div", {class: "hint", text: t("msg.times", {s: fl.sentAt, a: fl.arrive})}),
+			]);
+		} else if (h.kind === "link") {
+			const k = f.flights.filter((m) => m.from === h.from && m.to === h.to).length;
+			tooltip.show(x, y, [el("strong", {text: t("menu.queue", {from: nodes[h.from].label, to: nodes[h.to].label})}), el("div", {text: `${k} ${t("panel.inflight")}`})]);
+		}
+	}
+
+	// hoverEvent shows an event of the space-time diagram in words.
+	function hoverEvent(e, ev) {
+		state.tip = null;
+		if (!e || menu.isOpen) return tooltip.hide();
+		const i = state.log.linesUpTo(e.seq) - 1;
+		const line = i >= 0 ? state.log.lines[i] : null;
+		const txt = line && line.seq <= e.seq && e.seq <= line.last ? line.text : e.kind;
+		tooltip.show(ev.clientX, ev.clientY, [el("strong", {text: `#${e.seq} · t = ${e.time}`}), el("div", {text: txt})]);
+	}
+
+	return {nodeMenu, msgMenu, linkMenu, hoverTopology, moveTip, showTip, hoverEvent};
+}

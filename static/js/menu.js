@@ -1,0 +1,105 @@
+// Popovers: the intervention menu (on a process, a message or a link) and
+// the hover tooltip. Both are fixed-position boxes kept inside the window.
+
+import {el, clear} from "./dom.js";
+import {t} from "./i18n.js";
+
+export function createMenu(box, {onOpen} = {}) {
+	let openedAt = 0;
+
+	function place(x, y) {
+		box.style.left = "0px";
+		box.style.top = "0px";
+		const r = box.getBoundingClientRect();
+		const left = Math.max(6, Math.min(x + 12, window.innerWidth - r.width - 6));
+		const top = Math.max(6, Math.min(y + 12, window.innerHeight - r.height - 6));
+		box.style.left = left + "px";
+		box.style.top = top + "px";
+	}
+
+	/**
+	 * open shows a menu at (x, y): a title, an optional note, then items
+	 * [{label, action, testid, danger, disabled, hint}] or other nodes.
+	 */
+	function open(x, y, {title, subtitle, note, items, body, kind}) {
+		clear(box);
+		box.dataset.kind = kind || "";
+		box.append(
+			el("div", {class: "menu-head"}, el("strong", {class: "menu-title", text: title}), subtitle ? el("span", {class: "menu-sub", text: subtitle}) : null),
+		);
+		if (note) box.append(el("p", {class: "menu-note", text: note}));
+		if (body) box.append(body);
+		for (const it of items || []) {
+			const b = el("button", {
+				type: "button",
+				role: "menuitem",
+				class: "menu-item" + (it.danger ? " danger" : ""),
+				"data-testid": it.testid,
+				disabled: it.disabled,
+				title: it.hint,
+			});
+			b.textContent = it.label;
+			b.addEventListener("click", () => {
+				close();
+				it.action();
+			});
+			box.append(b);
+		}
+		box.append(el("button", {type: "button", class: "menu-close", "data-testid": "menu-close", "aria-label": t("menu.close"), text: "×", onclick: close}));
+		box.hidden = false;
+		place(x, y);
+		openedAt = performance.now();
+		if (onOpen) onOpen();
+		const firstItem = box.querySelector(".menu-item:not([disabled])");
+		if (firstItem) firstItem.focus({preventScroll: true});
+	}
+
+	function close() {
+		if (box.hidden) return;
+		box.hidden = true;
+		clear(box);
+	}
+
+	document.addEventListener("pointerdown", (ev) => {
+		if (!box.hidden && !box.contains(ev.target) && performance.now() - openedAt > 50) close();
+	});
+	document.addEventListener("keydown", (ev) => {
+		if (ev.key === "Escape" && !box.hidden) {
+			close();
+			ev.stopPropagation();
+		}
+	});
+
+	return {
+		open,
+		close,
+		get isOpen() {
+			return !box.hidden;
+		},
+	};
+}
+
+export function createTooltip(box) {
+	function show(x, y, nodes) {
+		clear(box);
+		for (const n of nodes) box.append(n);
+		box.hidden = false;
+		move(x, y);
+	}
+	function move(x, y) {
+		if (box.hidden) return;
+		const r = box.getBoundingClientRect();
+		let left = x + 16;
+		let top = y + 16;
+		if (left + r.width > window.innerWidth - 6) left = x - r.width - 16;
+		if (top + r.height > window.innerHeight - 6) top = y - r.height - 16;
+		box.style.left = Math.max(6, left) + "px";
+		box.style.top = Math.max(6, top) + "px";
+	}
+	function hide() {
+		if (box.hidden) return;
+		box.hidden = true;
+		clear(box);
+	}
+	return {show, move, hide};
+}

@@ -1,0 +1,93 @@
+// The narration log: the server's narration lines up to the cursor, newest
+// at the bottom, the current step's lines highlighted, each clickable to
+// seek there. At most WINDOW lines are in the DOM, kept by seq, so a long
+// run stays cheap to step through. The lines end at the cursor, so the
+// current step is always the bottom: the scroller is anchored there by CSS
+// (column-reverse), and no script reads the layout to scroll.
+
+import {el, clear} from "./dom.js";
+
+const WINDOW = 300;
+
+export function createNarration(list, empty, {onSeek}) {
+	let log = null;
+	let a = 0; // the DOM holds lines [a, b) of log.lines
+	let b = 0;
+	let current = [];
+
+	function setLog(l) {
+		log = l;
+		reset();
+	}
+
+	function reset() {
+		clear(list);
+		a = b = 0;
+		current = [];
+	}
+
+	/** truncate forgets lines from seq on (the run forked). */
+	function truncate(from) {
+		while (list.lastChild && Number(list.lastChild.dataset.seq) >= from) {
+			list.lastChild.remove();
+			b--;
+		}
+		if (b < a) reset();
+	}
+
+	function line(l) {
+		return el(
+			"li",
+			{"data-seq": l.seq, "data-kind": l.kind, class: "nl nl-" + l.kind, title: `#${l.seq}`},
+			el("span", {class: "nl-time", text: "t=" + l.time}),
+			el("span", {class: "nl-text", text: l.text}),
+		);
+	}
+
+	function update(frame) {
+		if (!log) return;
+		const k = log.linesUpTo(frame.seq);
+		const na = Math.max(0, k - WINDOW);
+		if (na >= b || k <= a) {
+			clear(list);
+			a = b = na;
+		}
+		// trim and extend both ends
+		while (b > k) {
+			list.lastChild.remove();
+			b--;
+		}
+		while (a < na) {
+			list.firstChild.remove();
+			a++;
+		}
+		if (a > na) {
+			const frag = document.createDocumentFragment();
+			for (let i = na; i < a; i++) frag.append(line(log.lines[i]));
+			list.prepend(frag);
+			a = na;
+		}
+		if (b < k) {
+			const frag = document.createDocumentFragment();
+			for (let i = b; i < k; i++) frag.append(line(log.lines[i]));
+			list.append(frag);
+			b = k;
+		}
+		// the step at the cursor
+		for (const li of current) li.classList.remove("current");
+		current = [];
+		const first = frame.narration.length ? frame.narration[0].seq : Infinity;
+		for (let li = list.lastChild; li && Number(li.dataset.seq) >= first; li = li.previousSibling) {
+			li.classList.add("current");
+			current.push(li);
+		}
+		empty.hidden = k > 0;
+	}
+
+	list.addEventListener("click", (ev) => {
+		const li = ev.target.closest("li[data-seq]");
+		if (li) onSeek(Number(li.dataset.seq));
+	});
+
+	return {setLog, update, truncate, reset};
+}

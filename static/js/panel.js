@@ -1,0 +1,220 @@
+// The side panel: the selected (or hovered) process's variables, the run's
+// outcome, message counters beside the theory's bounds, and the invariant
+// status that is always visible (a pill in the top bar, and a banner that
+// explains a violation in words). Each part is redrawn only when its data
+// changed.
+
+import {el, clear, fmt} from "./dom.js";
+import {t, has} from "./i18n.js";
+import {roleInfo, roleClass} from "./topology.js";
+
+export function createPanel(parts, {onSeek}) {
+	const {details, outcome, counters, theory, pill, banner} = parts;
+	let run = null;
+	const keys = {};
+
+	function changed(name, key) {
+		if (keys[name] === key) return false;
+		keys[name] = key;
+		return true;
+	}
+
+	function setRun(r) {
+		run = r;
+		for (const k of Object.keys(keys)) delete keys[k];
+	}
+
+	function update(frame, {focus, pinned}) {
+		if (!run) return;
+		renderInvariants(frame);
+		renderDetails(frame, focus, pinned);
+		renderOutcome(frame);
+		renderCounters(frame);
+		renderTheory(frame);
+	}
+
+	function renderInvariants(frame) {
+		const v = frame.violations || [];
+		if (!changed("inv", t("inv.ok") + JSON.stringify(v))) return;
+		const icon = pill.querySelector(".inv-icon");
+		const txt = pill.querySelector(".inv-text");
+		pill.className = "inv " + (v.length ? "inv-bad" : "inv-ok");
+		pill.dataset.state = v.length ? "violated" : "ok";
+		icon.textContent = v.length ? "✗" : "✓";
+		txt.textContent = v.length === 0 ? t("inv.ok") : v.length === 1 ? `${t("inv.bad")}: ${v[0].invariant}` : t("inv.many", {k: v.length});
+		txt.removeAttribute("data-i18n");
+		clear(banner);
+		banner.hidden = v.length === 0;
+		// the latest violation in words; the others are a click away on the timeline
+		const x = v[v.length - 1];
+		if (x) {
+			banner.append(
+				el(
+					"button",
+					{type: "button", class: "violation-item", "data-seq": x.seq, onclick: () => onSeek(x.seq)},
+					el("strong", {text: `✗ ${t("inv.bad")}: ${x.invariant}`}),
+					" ",
+					el("span", {text: x.text}),
+					" ",
+					el("span", {class: "violation-at", text: `(${t("inv.at", {seq: x.seq, time: x.time})})`}),
+				),
+			);
+		}
+		if (v.length > 1) {
+			const prev = v[v.length - 2];
+			banner.append(el("button", {type: "button", class: "violation-item violation-more", "data-seq": prev.seq, onclick: () => onSeek(prev.seq), text: t("inv.many", {k: v.length})}));
+		}
+	}
+
+	function renderDetails(frame, focus, pinned) {
+		const p = focus;
+		const nd = p !== null && p !== undefined ? frame.nodes[p] : null;
+		const timers = nd ? frame.timers.filter((x) => x.node === p) : [];
+		const bp = nd && frame.messages.byProcess ? frame.messages.byProcess[p] : null;
+		if (!changed("details", JSON.stringify([nd, timers, bp, pinned, t("panel.pick")]))) return;
+		clear(details);
+		details.classList.toggle("pinned", !!pinned && !!nd);
+		if (!nd) {
+			details.append(el("p", {class: "hint", text: t("panel.pick")}));
+			return;
+		}
+		const role = nd.crashed ? "crashed" : nd.role;
+		const info = roleInfo(role);
+		const icon = info.icon ? `<use href="#ic-${info.icon}" class="icon ${info.icon}" x="4" y="-12" width="14" height="14"/>` : "";
+		const sw = el("span", {class: "legend-swatch-wrap"});
+		sw.innerHTML = `<svg class="legend-swatch" viewBox="-12 -12 30 24" width="30" height="24" aria-hidden="true"><g class="node ${roleClass(role)}${info.halo ? " halo-" + info.halo : ""}">${info.halo ? '<circle class="halo" r="9.5"/>' : ""}<circle class="body" r="7"/>${icon}</g></svg>`;
+		details.append(
+			el(
+				"h3",
+				{class: "details-title"},
+				el("span", {text: `${nd.label}`}),
+				el("span", {class: "details-id", text: ` ${t("panel.id")} ${nd.id}`}),
+				sw,
+				el("span", {class: "details-role", "data-testid": "process-role", text: roleName(role)}),
+			),
+		);
+		const dl = el("dl", {class: "vars", "data-testid": "process-vars"});
+		for (const v of nd.vars || []) {
+			dl.append(el("dt", {text: v.name}), el("dd", {text: showValue(v.value)}));
+		}
+		details.append(dl);
+		if (timers.length) {
+			details.append(el("p", {class: "timers", text: `${t("panel.timers")}: ` + timers.map((x) => t("panel.timerAt", {name: x.name, at: x.at})).join(", ")}));
+		}
+		if (bp) details.append(el("p", {class: "hint", text: t("panel.msgs", {s: bp.sent, d: bp.delivered, x: bp.dropped})}));
+	}
+
+	function renderOutcome(frame) {
+		const o = frame.outcome;
+		if (!changed("outcome", JSON.stringify(o) + t("panel.outcome"))) return;
+		clear(outcome);
+		if (!o || typeof o !== "object") return;
+		const items = [];
+		for (const [k, v] of Object.entries(o)) {
+			const name = has("outcome." + k) ? t("outcome." + k) : k;
+			items.push(el("span", {class: "kv", "data-key": k}, el("span", {class: "k", text: name}), " ", el("strong", {text: showValue(v)})));
+		}
+		outcome.append(el("h3", {text: t("panel.outcome")}), el("div", {class: "kvs"}, ...items));
+	}
+
+	function renderCounters(frame) {
+		const m = frame.messages;
+		const key = JSON.stringify([m.sent, m.delivered, m.dropped, m.byType, frame.flights.length, t("panel.sent")]);
+		if (!changed("counters", key)) return;
+		clear(counters);
+		counters.append(el("h3", {text: t("panel.counters")}));
+		const totals = el(
+			"div",
+			{class: "kvs totals"},
+			kv("sent", t("panel.sent"), m.sent),
+			kv("delivered", t("panel.delivered"), m.delivered),
+			kv("dropped", t("panel.dropped"), m.dropped),
+			kv("inflight", t("panel.inflight"), frame.flights.length),
+		);
+		counters.append(totals);
+		const types = run.algorithm.messageTypes || [];
+		const byType = m.byType || {};
+		const names = [...types, ...Object.keys(byType).filter((x) => !types.includes(x))];
+		const row = el("div", {class: "kvs bytype", "data-testid": "counts-by-type"});
+		names.forEach((ty, i) => {
+			row.append(
+				el(
+					"span",
+					{class: `kv msg mt-${(types.indexOf(ty) >= 0 ? types.indexOf(ty) : 7) % 8}`, "data-type": ty},
+					el("span", {class: "type-dot", "aria-hidden": "true"}),
+					el("span", {class: "k", text: ty}),
+					" ",
+					el("strong", {text: fmt(byType[ty] ?? 0)}),
+				),
+			);
+		});
+		counters.append(row);
+	}
+
+	function kv(key, name, value) {
+		return el("span", {class: "kv", "data-key": key}, el("span", {class: "k", text: name}), " ", el("strong", {text: fmt(value)}));
+	}
+
+	function renderTheory(frame) {
+		const th = run.theory || [];
+		const m = frame.messages;
+		const key = JSON.stringify([m.sent, m.byType, t("panel.theory")]);
+		if (!changed("theory", key)) return;
+		clear(theory);
+		if (!th.length) return;
+		theory.append(el("h3", {text: t("panel.theory")}));
+		const tb = el("tbody");
+		for (const b of th) {
+			const now = countFor(b.counts, m);
+			tb.append(
+				el(
+					"tr",
+					{"data-name": b.name},
+					el("th", {scope: "row", text: b.name}),
+					el("td", {class: "formula", text: b.formula}),
+					el("td", {class: "num", text: "= " + fmt(b.value)}),
+					el("td", {class: "num now", text: now === null ? "" : fmt(now)}),
+				),
+				el("tr", {class: "when"}, el("td", {colspan: 4, text: `${b.counts}${b.when ? " · " + b.when : ""}`})),
+			);
+		}
+		theory.append(
+			el(
+				"table",
+				{class: "theory-table"},
+				el(
+					"thead",
+					null,
+					el("tr", null, el("th", {text: ""}), el("th", {text: t("panel.formula")}), el("th", {class: "num", text: t("panel.value")}), el("th", {class: "num", text: t("panel.now")})),
+				),
+				tb,
+			),
+		);
+	}
+
+	return {setRun, update};
+}
+
+/**
+ * countFor is this run's count for what a bound counts: a message type
+ * named alone ("ELECTION"), or all messages ("all messages …"); null when
+ * the bound counts something the counters do not show.
+ */
+export function countFor(counts, m) {
+	const c = String(counts || "").trim();
+	if (m.byType && c in m.byType) return m.byType[c];
+	if (/^all messages\b/.test(c)) return m.sent;
+	return null;
+}
+
+export function roleName(role) {
+	return has("role." + role) ? t("role." + role) : role;
+}
+
+export function showValue(v) {
+	if (v === null || v === undefined) return "—";
+	if (typeof v === "boolean") return v ? t("yes") : t("no");
+	if (Array.isArray(v)) return "[" + v.map(showValue).join(", ") + "]";
+	if (typeof v === "object") return JSON.stringify(v);
+	return String(v);
+}

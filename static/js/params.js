@@ -1,0 +1,176 @@
+// Parameters as text, the way deep links and the server's `query` carry them
+// (docs/protocol.md: lists comma-separated, ranges like 1-5): formatting,
+// checking against a registry description, and the address bar. Pure: no DOM.
+
+/** formatValue writes a parameter's JSON value as query text ("" for none). */
+export function formatValue(spec, v) {
+	if (v === null || v === undefined) return "";
+	switch (spec.type) {
+		case "bool":
+			return v ? "true" : "false";
+		case "ints":
+			return Array.isArray(v) ? v.join(",") : String(v);
+		case "range":
+			if (typeof v === "object") return v.min === v.max ? String(v.min) : `${v.min}-${v.max}`;
+			return String(v);
+		default:
+			return String(v);
+	}
+}
+
+/** baseTexts is every parameter's starting text: the scenario's value, else the default. */
+export function baseTexts(alg, scenario) {
+	const out = {};
+	for (const s of alg.params) {
+		const sv = scenario && scenario.params ? scenario.params[s.name] : undefined;
+		out[s.name] = formatValue(s, sv !== undefined ? sv : s.default);
+	}
+	return out;
+}
+
+const WHOLE = /^[+-]?\d+$/;
+
+/**
+ * checkText checks a parameter's text against its description. It returns
+ * null when the text is acceptable, else {key, vars} naming an i18n message.
+ * Empty text is acceptable: it means the default (or, for a list, none).
+ */
+export function checkText(spec, text) {
+	const s = String(text ?? "").trim();
+	const name = spec.name;
+	if (s === "") return null;
+	const bounds = (x) => {
+		if (spec.min !== undefined && spec.min !== null && x < spec.min) return {key: "form.err.min", vars: {name, min: spec.min}};
+		if (spec.max !== undefined && spec.max !== null && x > spec.max) return {key: "form.err.max", vars: {name, max: spec.max}};
+		return null;
+	};
+	switch (spec.type) {
+		case "int":
+			if (!WHOLE.test(s)) return {key: "form.err.whole", vars: {name}};
+			return bounds(Number(s));
+		case "float": {
+			const x = Number(s);
+			if (!Number.isFinite(x)) return {key: "form.err.number", vars: {name}};
+			return bounds(x);
+		}
+		case "bool":
+			return s === "true" || s === "false" ? null : {key: "form.err.number", vars: {name}};
+		case "enum":
+			return (spec.options || []).includes(s) ? null : {key: "form.options", vars: {list: (spec.options || []).join(", ")}};
+		case "ints": {
+			for (const part of s.split(",")) {
+				const p = part.trim();
+				if (!WHOLE.test(p)) return {key: "form.err.list", vars: {name}};
+				const e = bounds(Number(p));
+				if (e) return e;
+			}
+			return null;
+		}
+		case "range": {
+			const r = parseRange(s);
+			if (!r) return {key: "form.err.whole", vars: {name}};
+			return bounds(r.min) || bounds(r.max) || (r.min > r.max ? {key: "form.err.range", vars: {name}} : null);
+		}
+	}
+	return null;
+}
+
+/** parseRange reads "a-b" or "a" as {min, max}; null if it is neither. */
+export function parseRange(s) {
+	const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(s);
+	if (!m) return null;
+	const min = Number(m[1]);
+	return {min, max: m[2] === undefined ? min : Number(m[2])};
+}
+
+/** normalize writes acceptable text in one canonical form ("3, 5" → "3,5", "2-2" → "2"). */
+export function normalize(spec, text) {
+	const s = String(text ?? "").trim();
+	if (s === "") return "";
+	switch (spec.type) {
+		case "int":
+		case "float":
+			return Number.isFinite(Number(s)) ? String(Number(s)) : s;
+		case "ints":
+			return s
+				.split(",")
+				.map((p) => p.trim())
+				.map((p) => (WHOLE.test(p) ? String(Number(p)) : p))
+				.join(",");
+		case "range": {
+			const r = parseRange(s);
+			return r ? formatValue(spec, r) : s;
+		}
+	}
+	return s;
+}
+
+/**
+ * queryOf is what a run request sends: the parameters whose text differs
+ * from the base (the scenario's values, else the defaults), normalised.
+ */
+export function queryOf(alg, scenario, texts) {
+	const base = baseTexts(alg, scenario);
+	const out = {};
+	for (const s of alg.params) {
+		if (!(s.name in texts)) continue;
+		const v = normalize(s, texts[s.name]);
+		if (v !== normalize(s, base[s.name])) out[s.name] = v;
+	}
+	return out;
+}
+
+const RESERVED = ["algorithm", "scenario", "seed", "step"];
+
+/**
+ * parseLocation reads a deep link's query string: the algorithm, scenario,
+ * seed and cursor step, and every other key as a parameter's text.
+ */
+export function parseLocation(search) {
+	const sp = new URLSearchParams(search);
+	const out = {algorithm: sp.get("algorithm") || "", scenario: sp.get("scenario") || "", seed: null, step: null, query: {}};
+	const seed = sp.get("seed");
+	if (seed !== null && /^\d+$/.test(seed.trim())) out.seed = Number(seed);
+	const step = sp.get("step");
+	if (step !== null && /^\d+$/.test(step.trim())) out.step = Number(step);
+	for (const [k, v] of sp) {
+		if (!RESERVED.includes(k)) out.query[k] = v;
+	}
+	return out;
+}
+
+/**
+ * buildSearch writes the address bar's query: algorithm, scenario, the
+ * parameters in the registry's order (any others after), seed, step. Commas
+ * and dashes stay readable.
+ */
+export function buildSearch(alg, query, step) {
+	const parts = [];
+	const add = (k, v) => parts.push(enc(k) + "=" + enc(v));
+	const q = {...query};
+	if (q.algorithm) add("algorithm", q.algorithm);
+	if (q.scenario) add("scenario", q.scenario);
+	const names = alg ? alg.params.map((p) => p.name) : [];
+	for (const n of names) if (n in q && !RESERVED.includes(n)) add(n, q[n]);
+	for (const k of Object.keys(q).sort()) if (!names.includes(k) && !RESERVED.includes(k)) add(k, q[k]);
+	if (q.seed !== undefined && q.seed !== null && q.seed !== "") add("seed", q.seed);
+	if (step !== undefined && step !== null) add("step", step);
+	return parts.length ? "?" + parts.join("&") : "";
+}
+
+function enc(v) {
+	return encodeURIComponent(String(v)).replace(/%2C/gi, ",");
+}
+
+/** seedOK says whether text is a valid seed (0 … 2⁵³−1). */
+export function seedOK(text) {
+	const s = String(text).trim();
+	return s === "" || (/^\d+$/.test(s) && Number(s) <= Number.MAX_SAFE_INTEGER);
+}
+
+/** paramOfError finds the parameter a server error names ("parameter n: …"). */
+export function paramOfError(text) {
+	const m = /^parameter (\w+):/.exec(String(text));
+	return m ? m[1] : null;
+}
+

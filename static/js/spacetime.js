@@ -1,0 +1,335 @@
+// The space-time (Lamport) diagram: a line per process, time to the right,
+// events as dots, an arrow per message from its send to its delivery (a
+// drop ends in a cross; a message in flight is dashed up to now). It shows
+// the events up to the cursor only, within a time window that pages, and
+// keeps its elements by seq: a frame adds and removes only what entered or
+// left the window.
+
+import {stScale, timeDomain, stInFlight, rowOf, causalPast, causalFuture, niceCeil} from "./layout.js";
+import {svg, set, clear} from "./dom.js";
+
+// The events drawn at most: fewer when there are many processes, whose
+// rows are too thin to tell a thousand arrows apart anyway.
+const limitFor = (n) => (n <= 100 ? 1500 : Math.max(400, Math.round(150000 / n)));
+
+export function createSpacetime(root, handlers) {
+	let defs = "";
+	for (let i = 0; i < 8; i++) {
+		defs += `<marker id="st-arrow-${i}" class="mt-${i}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4.5" markerHeight="4.5" orient="auto" markerUnits="strokeWidth"><path class="arrowhead-mt" d="M0,0 L10,5 L0,10 z"/></marker>`;
+	}
+	defs += `<marker id="st-drop" viewBox="-6 -6 12 12" markerWidth="5" markerHeight="5" orient="auto" markerUnits="strokeWidth"><path class="drop-x" d="M-4,-4 L4,4 M4,-4 L-4,4"/></marker>`;
+	defs += `<clipPath id="st-clip"><rect class="st-cliprect"/></clipPath>`;
+	root.innerHTML =
+		`<defs>${defs}</defs><rect class="bg" width="100%" height="100%"/>` +
+		'<g class="st-axis"></g><g class="st-ticks"></g>' +
+		'<g class="st-plot" clip-path="url(#st-clip)"><g class="st-crashes"></g><line class="st-now"/><g class="st-arrows"></g><g class="st-flights"></g><g class="st-dots"></g></g>';
+	const g = {
+		axis: root.querySelector(".st-axis"),
+		ticks: root.querySelector(".st-ticks"),
+		arrows: root.querySelector(".st-arrows"),
+		flights: root.querySelector(".st-flights"),
+		dots: root.querySelector(".st-dots"),
+		now: root.querySelector(".st-now"),
+		clip: root.querySelector(".st-cliprect"),
+	};
+
+	let run = null;
+	let S = null;
+	let domain = null;
+	let lo = 1;
+	let hi = 0; // elements exist for seqs in [lo, hi]
+	let els = new Map(); // seq → {dot, arrow}
+	let flights = new Map(); // msg id → line
+	let log = null;
+	let lastFrame = null;
+	let size = {w: 0, h: 0};
+	let highlighted = [];
+	let box = {w: 0, h: 0};
+	let hovered = null; // the seq under the pointer
+
+	function setRun(r, eventLog) {
+		run = {n: r.nodes.length, nodes: r.nodes, types: new Map((r.algorithm.messageTypes || []).map((t, i) => [t, i]))};
+		log = eventLog;
+		reset();
+	}
+
+	function reset() {
+		clear(g.arrows);
+		clear(g.dots);
+		clear(g.flights);
+		els = new Map();
+		flights = new Map();
+		lo = 1;
+		hi = 0;
+		domain = null;
+		S = null;
+		lastFrame = null;
+	}
+
+	/** truncate forgets the drawn events from seq on (the run forked). */
+	function truncate(from) {
+		for (let s = Math.max(from, lo); s <= hi; s++) drop(s);
+		if (hi >= from) hi = Math.max(lo - 1, from - 1);
+	}
+
+	function typeIndex(type) {
+		return (run.types.get(type) ?? 7) % 8;
+	}
+
+	function update(frame) {
+		if (!run) return;
+		lastFrame = frame;
+		// the size comes from the ResizeObserver: reading it here would force a layout every frame
+		if (!box.w) box = {w: root.clientWidth, h: root.clientHeight};
+		const w = Math.max(160, box.w || 400);
+		const h = Math.max(120, box.h || 300);
+		const resized = w !== size.w || h !== size.h;
+		if (resized) {
+			size = {w, h};
+			set(root, "viewBox", `0 0 ${w} ${h}`);
+		}
+		const cur = Math.min(frame.seq, log.length);
+		const LIMIT = limitFor(run.n);
+		let from = Math.max(1, cur - LIMIT + 1);
+		// the window: the whole run so far when it is small, else pages of time
+		let loT;
+		let hiT;
+		if (log.length <= LIMIT) {
+			loT = 0;
+			const last = log.length ? log.at(log.length).time : 0;
+			hiT = Math.max(frame.time, last);
+		} else {
+			loT = from > 1 ? log.at(from).time : 0;
+			hiT = frame.time;
+		}
+		// a finished small run is shown whole and exactly; otherwise the window pages
+		const d = log.length <= LIMIT && frame.ended ? [0, Math.max(1, hiT)] : timeDomain(domain, loT, hiT);
+		const domainChanged = !domain || d[0] !== domain[0] || d[1] !== domain[1];
+		domain = d;
+		from = Math.max(from, log.firstAtTime(domain[0]));
+		const pad = {l: labelWidth(), r: 14, t: 30, b: 30};
+		if (domainChanged || resized || !S) {
+			S = stScale(run.n, w, h, domain[0], domain[1], pad);
+			root.style.setProperty("--st-stroke", S.stroke + "px");
+			set(g.clip, "x", pad.l - 8);
+			set(g.clip, "y", 0);
+			set(g.clip, "width", Math.max(0, w - pad.l + 8 - pad.r + 10));
+			set(g.clip, "height", h - pad.b + 6);
+			drawAxes();
+		}
+		// drop what left the window, add what entered
+		if (from > hi || cur < lo) {
+			for (let s = lo; s <= hi; s++) drop(s);
+			lo = from;
+			hi = from - 1;
+		}
+		for (let s = lo; s < Math.min(from, hi + 1); s++) drop(s);
+		for (let s = cur + 1; s <= hi; s++) drop(s);
+		const oldLo = Math.max(lo, from);
+		const oldHi = Math.min(hi, cur);
+		for (let s = from; s <= cur; s++) {
+			if (s >= oldLo && s <= oldHi) {
+				if (domainChanged || resized) place(s);
+			} else {
+				make(s);
+			}
+		}
+		lo = from;
+		hi = cur;
+		// messages in flight: dashed to now
+		const seen = new Set();
+		for (const fl of frame.flights) {
+			seen.add(fl.id);
+			let line = flights.get(fl.id);
+			if (!line) {
+				const k = typeIndex(fl.type);
+				line = svg("line", {class: `st-flight mt-${k}`, "data-flight": fl.id}, g.flights);
+				flights.set(fl.id, line);
+			}
+			const a = stInFlight(S, fl, frame.time);
+			set(line, "x1", a.x1);
+			set(line, "y1", a.y1);
+			set(line, "x2", a.x2);
+			set(line, "y2", a.y2);
+		}
+		for (const [id, line] of flights) {
+			if (!seen.has(id)) {
+				line.remove();
+				flights.delete(id);
+			}
+		}
+		const x = S.x(frame.time);
+		set(g.now, "x1", x);
+		set(g.now, "x2", x);
+		set(g.now, "y1", 4);
+		set(g.now, "y2", h - pad.b + 4);
+		return {domain, lo, hi};
+	}
+
+	function labelWidth() {
+		const longest = run.nodes.reduce((m, nd) => Math.max(m, nd.label.length), 2);
+		return Math.min(90, 14 + longest * 9);
+	}
+
+	function drawAxes() {
+		clear(g.axis);
+		clear(g.ticks);
+		const {n} = run;
+		for (let p = 0; p < n; p++) {
+			const y = S.y(p);
+			if (S.lines) svg("line", {class: "st-line", x1: S.pad.l - 6, x2: size.w - S.pad.r, y1: y, y2: y}, g.axis);
+			if (p % S.labelEvery === 0) {
+				const t = svg("text", {class: "st-label", x: S.pad.l - 10, y, "data-row": p}, g.axis);
+				t.textContent = run.nodes[p].label;
+			}
+		}
+		// time ticks: about one per 70 px
+		const span = domain[1] - domain[0];
+		const step = niceCeil(span / Math.max(1, (size.w - S.pad.l - S.pad.r) / 70));
+		const y = size.h - S.pad.b + 8;
+		for (let t = Math.ceil(domain[0] / step) * step; t <= domain[1] + 1e-9; t += step) {
+			const x = S.x(t);
+			svg("line", {class: "st-tick", x1: x, x2: x, y1: y - 4, y2: y}, g.ticks);
+			const tx = svg("text", {class: "st-ticklabel", x, y: y + 14}, g.ticks);
+			tx.textContent = String(t);
+		}
+	}
+
+	function make(s) {
+		const e = log.at(s);
+		if (!e) return;
+		const row = rowOf(e);
+		const o = {dot: null, arrow: null};
+		if ((e.kind === "deliver" || e.kind === "drop") && e.msg) {
+			const k = typeIndex(e.msg.type);
+			const drop = e.kind === "drop";
+			o.arrow = svg("line", {
+				class: `st-arrow mt-${k}${drop ? " dropped" : ""}`,
+				"data-seq": s,
+				"marker-end": drop ? "url(#st-drop)" : `url(#st-arrow-${k})`,
+			}, g.arrows);
+		}
+		if (e.kind === "drop") {
+			// the arrow's cross marks it
+		} else if (row !== null && row !== undefined && e.kind !== "send") {
+			o.dot = e.kind === "crash" ? svg("path", {class: "st-ev ev-crash", "data-seq": s}, g.dots) : svg("circle", {class: "st-ev ev-" + e.kind, "data-seq": s}, g.dots);
+		} else if (e.kind === "send") {
+			o.dot = svg("circle", {class: "st-ev ev-send", "data-seq": s}, g.dots);
+		} else if (e.kind === "violation") {
+			o.dot = svg("circle", {class: "st-ev ev-violation", "data-seq": s}, g.dots);
+		}
+		els.set(s, o);
+		place(s);
+	}
+
+	function place(s) {
+		const o = els.get(s);
+		const e = log.at(s);
+		if (!o || !e) return;
+		const x = S.x(e.time);
+		const row = rowOf(e);
+		const y = row === null || row === undefined ? S.pad.t - 6 : S.y(row);
+		if (o.dot) {
+			if (e.kind === "crash") {
+				const c = Math.max(5, S.dot + 2);
+				set(o.dot, "d", `M${x - c},${y - c}L${x + c},${y + c}M${x + c},${y - c}L${x - c},${y + c}`);
+			} else {
+				set(o.dot, "cx", x);
+				set(o.dot, "cy", y);
+				set(o.dot, "r", e.kind === "note" || e.kind === "violation" ? S.dot + 1.5 : S.dot);
+			}
+		}
+		if (o.arrow) {
+			const ss = log.sendSeq.get(e.msg.id);
+			const se = ss ? log.at(ss) : null;
+			const t0 = se ? se.time : e.time;
+			const y0 = S.y(e.from);
+			const x0 = S.x(t0);
+			// stop short of the dot so the arrowhead stays visible
+			const dx = x - x0;
+			const dy = y - y0;
+			const len = Math.hypot(dx, dy) || 1;
+			const back = e.kind === "drop" ? 0 : Math.min(S.dot + 1, len * 0.3);
+			set(o.arrow, "x1", x0);
+			set(o.arrow, "y1", y0);
+			set(o.arrow, "x2", x - (dx / len) * back);
+			set(o.arrow, "y2", y - (dy / len) * back);
+		}
+	}
+
+	function drop(s) {
+		const o = els.get(s);
+		if (!o) return;
+		if (s === hovered) {
+			// the pointer's event is leaving the picture: so does its highlight
+			hovered = null;
+			highlight(null);
+			handlers.onHoverEvent && handlers.onHoverEvent(null);
+		}
+		if (o.dot) o.dot.remove();
+		if (o.arrow) o.arrow.remove();
+		els.delete(s);
+	}
+
+	// hovering an event lights up its causal past and future
+	function highlight(seq) {
+		for (const e of highlighted) e.classList.remove("c-past", "c-future", "c-focus");
+		highlighted = [];
+		root.classList.toggle("causal", seq !== null);
+		if (seq === null) return;
+		const at = (s) => log.at(s);
+		const past = causalPast(at, seq, lo);
+		const future = causalFuture(at, seq, hi);
+		const mark = (el, c) => {
+			if (!el) return;
+			el.classList.add(c);
+			highlighted.push(el);
+		};
+		const o = els.get(seq);
+		if (o) mark(o.dot, "c-focus"), mark(o.arrow, "c-past");
+		for (const s of past) {
+			const p = els.get(s);
+			if (p) mark(p.dot, "c-past"), mark(p.arrow, "c-past");
+		}
+		for (const s of future) {
+			const f = els.get(s);
+			if (!f) continue;
+			mark(f.dot, "c-future");
+			// a delivery in the future whose send is the focus or in the future
+			if (f.arrow) {
+				const ss = log.sendSeq.get(log.at(s).msg.id);
+				if (ss === seq || future.has(ss)) mark(f.arrow, "c-future");
+			}
+		}
+		return {past, future};
+	}
+
+	root.addEventListener("pointerover", (ev) => {
+		const t = ev.target.closest && ev.target.closest(".st-ev[data-seq]");
+		if (!t) return;
+		const seq = Number(t.dataset.seq);
+		hovered = seq;
+		highlight(seq);
+		handlers.onHoverEvent && handlers.onHoverEvent(log.at(seq), ev);
+	});
+	root.addEventListener("pointerout", (ev) => {
+		const t = ev.target.closest && ev.target.closest(".st-ev[data-seq]");
+		if (!t) return;
+		hovered = null;
+		highlight(null);
+		handlers.onHoverEvent && handlers.onHoverEvent(null, ev);
+	});
+	root.addEventListener("click", (ev) => {
+		const t = ev.target.closest && ev.target.closest("[data-seq]");
+		if (t) handlers.onSeek(Number(t.dataset.seq));
+	});
+
+	const ro = new ResizeObserver((entries) => {
+		const r = entries[entries.length - 1].contentRect;
+		box = {w: r.width, h: r.height};
+		if (lastFrame) update(lastFrame);
+	});
+	ro.observe(root);
+
+	return {setRun, update, truncate, reset, highlight};
+}

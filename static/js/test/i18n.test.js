@@ -1,0 +1,41 @@
+import {test, eq, ok} from "./harness.js";
+import {STRINGS, LANGS, completeness, fill, pickLang, setLang, t} from "../i18n.js";
+
+test("i18n: every key in all three languages, with the same placeholders", () => {
+	const c = completeness();
+	for (const l of LANGS) {
+		eq(c[l].missing, [], `${l} lacks`);
+		eq(c[l].extra, [], `${l} has keys English lacks`);
+		eq(c[l].placeholders, [], `${l} has other placeholders than English in`);
+	}
+});
+
+test("i18n: no empty text", () => {
+	for (const l of LANGS) {
+		for (const [k, v] of Object.entries(STRINGS[l])) ok(typeof v === "string" && v.trim() !== "", `${l} ${k} is empty`);
+	}
+});
+
+test("i18n: the three languages", () => {
+	eq(LANGS, ["en", "de", "es"]);
+});
+
+test("i18n: fill and t", () => {
+	eq(fill("{a} of {b}", {a: 1, b: 2}), "1 of 2");
+	eq(fill("{a} {zz}", {a: 1}), "1 {zz}");
+	setLang("de");
+	eq(t("ctl.play"), "Abspielen");
+	eq(t("ctl.stepOf", {k: 3, n: 9}), "Schritt 3/9");
+	setLang("es");
+	eq(t("ctl.play"), "Reproducir");
+	setLang("xx");
+	eq(t("ctl.play"), "Play", "an unknown language falls back to English");
+	eq(t("no.such.key"), "no.such.key");
+	setLang("en");
+});
+
+test("i18n: pickLang", () => {
+	eq(pickLang("de", ["es-ES"]), "de");
+	eq(pickLang(null, ["fr-FR", "es-MX"]), "es");
+	eq(pickLang("xx", ["fr"]), "en");
+});

@@ -1,0 +1,103 @@
+import {test, eq, ok} from "./harness.js";
+import {formatValue, baseTexts, checkText, parseRange, normalize, queryOf, parseLocation, buildSearch, seedOK, paramOfError} from "../params.js";
+
+const bully = {
+	id: "bully",
+	params: [
+		{name: "n", type: "int", default: 8, min: 2, max: 1000},
+		{name: "crashed", type: "ints", default: null, min: 0, max: 1000000},
+		{name: "detectors", type: "ints", default: null, min: 0, max: 1000000},
+		{name: "delay", type: "range", default: {min: 10, max: 10}, min: 0, max: 1000000},
+		{name: "fifo", type: "bool", default: true},
+		{name: "loss", type: "float", default: 0, min: 0, max: 1},
+		{name: "variant", type: "enum", default: "lcr", options: ["lcr", "participant"]},
+		{name: "recover", type: "ints", default: []},
+	],
+};
+const lecture = {id: "lecture", params: {n: 8, crashed: [7], detectors: [4]}, seed: 0};
+const spec = (name) => bully.params.find((p) => p.name === name);
+
+test("formatValue: as query text", () => {
+	eq(formatValue(spec("n"), 8), "8");
+	eq(formatValue(spec("crashed"), [7, 3]), "7,3");
+	eq(formatValue(spec("crashed"), null), "");
+	eq(formatValue(spec("delay"), {min: 1, max: 5}), "1-5");
+	eq(formatValue(spec("delay"), {min: 10, max: 10}), "10");
+	eq(formatValue(spec("fifo"), false), "false");
+	eq(formatValue(spec("loss"), 0.25), "0.25");
+});
+
+test("baseTexts: the scenario over the defaults", () => {
+	const b = baseTexts(bully, lecture);
+	eq(b.n, "8");
+	eq(b.crashed, "7");
+	eq(b.detectors, "4");
+	eq(b.delay, "10");
+	eq(b.recover, "");
+	eq(baseTexts(bully, null).crashed, "");
+});
+
+test("checkText: bounds and types", () => {
+	eq(checkText(spec("n"), "8"), null);
+	eq(checkText(spec("n"), ""), null, "empty means the default");
+	eq(checkText(spec("n"), "1").key, "form.err.min");
+	eq(checkText(spec("n"), "1001").key, "form.err.max");
+	eq(checkText(spec("n"), "eight").key, "form.err.whole");
+	eq(checkText(spec("n"), "2.5").key, "form.err.whole");
+	eq(checkText(spec("loss"), "0.5"), null);
+	eq(checkText(spec("loss"), "1.5").key, "form.err.max");
+	eq(checkText(spec("loss"), "x").key, "form.err.number");
+	eq(checkText(spec("crashed"), "7, 3"), null);
+	eq(checkText(spec("crashed"), "7;3").key, "form.err.list");
+	eq(checkText(spec("crashed"), "-1").key, "form.err.min");
+	eq(checkText(spec("delay"), "1-5"), null);
+	eq(checkText(spec("delay"), "5-1").key, "form.err.range");
+	eq(checkText(spec("delay"), "3"), null);
+	eq(checkText(spec("variant"), "participant"), null);
+	ok(checkText(spec("variant"), "other"));
+});
+
+test("parseRange and normalize", () => {
+	eq(parseRange("1-5"), {min: 1, max: 5});
+	eq(parseRange(" 4 "), {min: 4, max: 4});
+	eq(parseRange("a-b"), null);
+	eq(normalize(spec("crashed"), " 7, 03 "), "7,3");
+	eq(normalize(spec("delay"), "2-2"), "2");
+	eq(normalize(spec("loss"), "0.50"), "0.5");
+});
+
+test("queryOf: only what differs from the base", () => {
+	eq(queryOf(bully, null, {n: "8", crashed: "", delay: "10", fifo: "true"}), {});
+	eq(queryOf(bully, null, {n: "12", crashed: "7", delay: "1-5", fifo: "false"}), {n: "12", crashed: "7", delay: "1-5", fifo: "false"});
+	eq(queryOf(bully, lecture, {n: "8", crashed: "7", detectors: "4, 2"}), {detectors: "4,2"});
+	eq(queryOf(bully, lecture, {crashed: ""}), {crashed: ""}, "clearing a scenario's list is a change");
+});
+
+test("parseLocation: a deep link", () => {
+	const l = parseLocation("?algorithm=bully&n=8&crashed=7&detectors=4&seed=3&delay=1-5&step=12");
+	eq(l.algorithm, "bully");
+	eq(l.seed, 3);
+	eq(l.step, 12);
+	eq(l.scenario, "");
+	eq(l.query, {n: "8", crashed: "7", detectors: "4", delay: "1-5"});
+	eq(parseLocation("?algorithm=bully&crashed=7%2C6").query.crashed, "7,6");
+	eq(parseLocation("").algorithm, "");
+	eq(parseLocation("?seed=x").seed, null);
+});
+
+test("buildSearch: readable, in registry order", () => {
+	eq(buildSearch(bully, {detectors: "4", algorithm: "bully", seed: "3", crashed: "7,6", n: "8"}, 5),
+		"?algorithm=bully&n=8&crashed=7,6&detectors=4&seed=3&step=5");
+	eq(buildSearch(bully, {algorithm: "bully", scenario: "lecture"}), "?algorithm=bully&scenario=lecture");
+	eq(buildSearch(null, {}), "");
+	const back = parseLocation(buildSearch(bully, {algorithm: "bully", delay: "1-5", crashed: "1,2"}, 0));
+	eq(back.query, {delay: "1-5", crashed: "1,2"}, "round trip");
+});
+
+test("seedOK and paramOfError", () => {
+	ok(seedOK("0") && seedOK("9007199254740991") && seedOK(""));
+	ok(!seedOK("9007199254740992") && !seedOK("-1") && !seedOK("1.5"));
+	eq(paramOfError("parameter n: 1 is below the minimum 2"), "n");
+	eq(paramOfError("unknown algorithm"), null);
+});
+

@@ -1,0 +1,351 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"distviz/session"
+	"distviz/timeline"
+)
+
+// Limits of a WebSocket session (docs/protocol.md).
+const (
+	wsReadLimit   = 64 << 10 // bytes in one client message
+	wsPingTimeout = 10 * time.Second
+	wsInQueue     = 16 // client messages read ahead of the session
+)
+
+// hub tracks the WebSocket sessions so that the server can cap and close them.
+type hub struct {
+	max     int
+	ctx     context.Context // done when the server closes
+	cancel  context.CancelFunc
+	mu      sync.Mutex
+	closing bool
+	open    int            // sessions serving
+	wg      sync.WaitGroup // handlers past enter
+}
+
+func newHub(max int) *hub {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &hub{max: max, ctx: ctx, cancel: cancel}
+}
+
+// enter admits a handler unless the server is closing; the caller must call
+// wg.Done when it returns.
+func (h *hub) enter() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closing {
+		return false
+	}
+	h.wg.Add(1)
+	return true
+}
+
+// join counts a session unless the server is full; leave uncounts it.
+func (h *hub) join() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.open >= h.max {
+		return false
+	}
+	h.open++
+	return true
+}
+
+func (h *hub) leave() {
+	h.mu.Lock()
+	h.open--
+	h.mu.Unlock()
+}
+
+func (h *hub) sessions() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.open
+}
+
+// close refuses new sessions, tells the open ones to end, and waits for
+// their handlers to return (or for ctx).
+func (h *hub) close(ctx context.Context) error {
+	h.mu.Lock()
+	h.closing = true
+	h.mu.Unlock()
+	h.cancel()
+	done := make(chan struct{})
+	go func() {
+		h.wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("%d WebSocket sessions were still closing: %w", h.sessions(), ctx.Err())
+	}
+}
+
+// bucket is a token bucket: rate tokens a second, at most burst saved up.
+type bucket struct {
+	rate, burst, tokens float64
+	last                time.Time
+}
+
+func newBucket(rate, burst float64, now time.Time) *bucket {
+	return &bucket{rate: rate, burst: burst, tokens: burst, last: now}
+}
+
+// allow takes a token if there is one.
+func (b *bucket) allow(now time.Time) bool {
+	if dt := now.Sub(b.last); dt > 0 {
+		b.tokens = min(b.burst, b.tokens+dt.Seconds()*b.rate)
+		b.last = now
+	}
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+// sessionStore lends the run store to sessions: a session locks a stored
+// run's mutex for every use of its timeline, as runTrace does.
+type sessionStore struct{ runs *runStore }
+
+func (st sessionStore) Add(tl *timeline.Timeline) session.Run {
+	r := st.runs.add(tl)
+	return session.Run{ID: r.id, TL: r.tl, Lock: &r.mu}
+}
+
+func (st sessionStore) Get(id string) (session.Run, bool) {
+	r, ok := st.runs.get(id)
+	if !ok {
+		return session.Run{}, false
+	}
+	return session.Run{ID: r.id, TL: r.tl, Lock: &r.mu}, true
+}
+
+// wsError is an `error` message, as the session writes them.
+func wsError(text string) []byte {
+	b, _ := json.Marshal(struct {
+		Type  string `json:"type"`
+		Error string `json:"error"`
+	}{"error", text})
+	return b
+}
+
+// ws serves GET /ws: one lecture-UI session (docs/protocol.md).
+func (s *server) ws(w http.ResponseWriter, r *http.Request) {
+	if !s.hub.enter() {
+		writeError(w, errorf(http.StatusServiceUnavailable, "the server is shutting down; connect again in a moment"))
+		return
+	}
+	defer s.hub.wg.Done()
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.AllowedOrigins})
+	if err != nil { // Accept has answered (403 for a foreign origin)
+		s.log.Info("WebSocket handshake refused", "remote", r.RemoteAddr, "origin", r.Header.Get("Origin"), "err", err)
+		return
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(wsReadLimit)
+	log := s.log.With("remote", r.RemoteAddr)
+	if !s.hub.join() {
+		log.Warn("WebSocket session refused: the server is full", "maxSessions", s.cfg.MaxSessions)
+		ctx, cancel := context.WithTimeout(context.Background(), s.cfg.SessionWriteTimeout)
+		c.Write(ctx, websocket.MessageText, wsError(fmt.Sprintf(
+			"the server is full: it serves at most %d sessions at once; try again in a minute", s.cfg.MaxSessions)))
+		cancel()
+		c.Close(websocket.StatusTryAgainLater, "the server is full")
+		return
+	}
+	defer s.hub.leave()
+	s.serveSession(c, log)
+}
+
+// inbound is one message from the client.
+type inbound struct {
+	data   []byte
+	binary bool
+}
+
+// serveSession runs one session: a reader goroutine feeds the client's
+// messages to this goroutine, which owns the session, writes every answer
+// (each within SessionWriteTimeout), ticks autoplay, pings and watches for
+// idleness and shutdown. It returns when the connection is over.
+func (s *server) serveSession(c *websocket.Conn, log *slog.Logger) {
+	start := time.Now()
+	in := make(chan inbound, wsInQueue)
+	readErr := make(chan error, 1)
+	done := make(chan struct{})
+	readerDone := make(chan struct{})
+	go func() {
+		defer close(readerDone)
+		for {
+			// Closing the connection ends the read.
+			typ, b, err := c.Read(context.Background())
+			if err != nil {
+				readErr <- err
+				return
+			}
+			select {
+			case in <- inbound{data: b, binary: typ != websocket.MessageText}:
+			case <-done:
+				return
+			}
+		}
+	}()
+	defer func() {
+		close(done)
+		c.CloseNow()
+		<-readerDone
+	}()
+
+	sess := session.New(session.Config{Store: sessionStore{s.runs}, MaxEvents: s.cfg.MaxEvents, Log: log})
+	defer func() {
+		if v := recover(); v != nil {
+			log.Error("panic in a WebSocket session", "run", sess.RunID(), "panic", v, "stack", string(debug.Stack()))
+			c.Close(websocket.StatusInternalError, "internal error")
+		}
+	}()
+
+	write := func(b []byte) error {
+		ctx, cancel := context.WithTimeout(context.Background(), s.cfg.SessionWriteTimeout)
+		defer cancel()
+		return c.Write(ctx, websocket.MessageText, b)
+	}
+	writeAll := func(bs [][]byte) error {
+		for _, b := range bs {
+			if err := write(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	// lost ends a session whose client cannot be written to.
+	lost := func(err error) {
+		log.Info("WebSocket client too slow or gone: closing", "run", sess.RunID(), "err", err)
+	}
+
+	limit := newBucket(float64(s.cfg.MessageRate), float64(s.cfg.MessageBurst), time.Now())
+	idle := time.NewTimer(s.cfg.IdleTimeout)
+	defer idle.Stop()
+	ping := time.NewTicker(s.cfg.PingInterval)
+	defer ping.Stop()
+	var play *time.Ticker
+	var tick <-chan time.Time
+	defer func() {
+		if play != nil {
+			play.Stop()
+		}
+	}()
+
+	// onMessage handles a client message; false ends the session.
+	onMessage := func(m inbound) bool {
+		idle.Reset(s.cfg.IdleTimeout)
+		var out [][]byte
+		switch {
+		case !limit.allow(time.Now()):
+			out = [][]byte{wsError(fmt.Sprintf(
+				"too many messages: at most %d a second (bursts of %d); this one is ignored", s.cfg.MessageRate, s.cfg.MessageBurst))}
+		case m.binary:
+			out = [][]byte{wsError(`send JSON text messages such as {"type": "step"}, not binary ones; this one is ignored`)}
+		default:
+			out = sess.Handle(m.data)
+		}
+		if err := writeAll(out); err != nil {
+			lost(err)
+			return false
+		}
+		return true
+	}
+	// onReadErr ends the session when the client closes or breaks the connection.
+	onReadErr := func(err error) {
+		switch status := websocket.CloseStatus(err); status {
+		case websocket.StatusNormalClosure, websocket.StatusGoingAway:
+			log.Debug("WebSocket session closed by the client", "run", sess.RunID(), "duration", time.Since(start).Round(time.Millisecond))
+		case websocket.StatusMessageTooBig:
+			log.Info("WebSocket client sent a message over the limit: closed", "limit", wsReadLimit)
+		default:
+			log.Info("WebSocket session ended", "run", sess.RunID(), "err", err)
+		}
+	}
+	shutdown := func() {
+		c.Close(websocket.StatusGoingAway, "the server is shutting down")
+	}
+
+	for {
+		if playing := sess.Playing(); playing && play == nil {
+			play = time.NewTicker(session.FrameInterval)
+			tick = play.C
+		} else if !playing && play != nil {
+			play.Stop()
+			play, tick = nil, nil
+		}
+
+		if sess.Pending() {
+			// Events due go out one batch at a time, between the client's
+			// messages.
+			select {
+			case m := <-in:
+				if !onMessage(m) {
+					return
+				}
+			case err := <-readErr:
+				onReadErr(err)
+				return
+			case <-s.hub.ctx.Done():
+				shutdown()
+				return
+			default:
+				if b := sess.Events(); b != nil {
+					if err := write(b); err != nil {
+						lost(err)
+						return
+					}
+				}
+			}
+			continue
+		}
+
+		select {
+		case m := <-in:
+			if !onMessage(m) {
+				return
+			}
+		case err := <-readErr:
+			onReadErr(err)
+			return
+		case now := <-tick:
+			if err := writeAll(sess.Tick(now)); err != nil {
+				lost(err)
+				return
+			}
+		case <-ping.C:
+			ctx, cancel := context.WithTimeout(context.Background(), min(wsPingTimeout, s.cfg.PingInterval))
+			err := c.Ping(ctx)
+			cancel()
+			if err != nil {
+				log.Info("WebSocket client did not answer a ping: closing", "run", sess.RunID(), "err", err)
+				return
+			}
+		case <-idle.C:
+			log.Debug("WebSocket session idle: closing", "run", sess.RunID(), "idle", s.cfg.IdleTimeout)
+			if write(wsError(fmt.Sprintf("closing: no message for %v; reconnect to go on", s.cfg.IdleTimeout))) == nil {
+				c.Close(websocket.StatusNormalClosure, "idle")
+			}
+			return
+		case <-s.hub.ctx.Done():
+			shutdown()
+			return
+		}
+	}
+}

@@ -1,0 +1,234 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http/httptest"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// benchServer serves a Server on loopback for a benchmark.
+func benchServer(b *testing.B, cfg Config) (string, func()) {
+	b.Helper()
+	logger := slog.New(slog.NewTextHandler(b.Output(), &slog.HandlerOptions{Level: slog.LevelError}))
+	srv := New(cfg, logger)
+	ts := httptest.NewServer(srv.Handler())
+	return "ws://" + ts.Listener.Addr().String() + "/ws", func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := srv.Close(ctx); err != nil {
+			b.Error(err)
+		}
+		ts.Close()
+	}
+}
+
+// stepper is a benchmark client: it sends `step` and waits for the frame,
+// going back to the start with `first` when the run has ended.
+type stepper struct {
+	c     *websocket.Conn
+	ended bool
+}
+
+var (
+	frameTag = []byte(`{"type":"frame",`)
+	errorTag = []byte(`{"type":"error",`)
+	endedTag = []byte(`"ended":true,"atEnd":true`)
+)
+
+func dialStepper(ctx context.Context, url, open string) (*stepper, error) {
+	c, _, err := websocket.Dial(ctx, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	c.SetReadLimit(-1)
+	s := &stepper{c: c}
+	if _, err := s.roundTrip(ctx, open); err != nil {
+		c.CloseNow()
+		return nil, err
+	}
+	return s, nil
+}
+
+// roundTrip sends a message and reads up to the next frame (skipping the
+// events batches and the run), returning the time it took.
+func (s *stepper) roundTrip(ctx context.Context, msg string) (time.Duration, error) {
+	start := time.Now()
+	if err := s.c.Write(ctx, websocket.MessageText, []byte(msg)); err != nil {
+		return 0, err
+	}
+	for {
+		_, b, err := s.c.Read(ctx)
+		if err != nil {
+			return 0, err
+		}
+		if bytes.HasPrefix(b, errorTag) {
+			return 0, fmt.Errorf("server: %s", b)
+		}
+		if bytes.HasPrefix(b, frameTag) {
+			d := time.Since(start)
+			s.ended = bytes.Contains(b[:min(len(b), 200)], endedTag) // near the front of a frame
+			return d, nil
+		}
+	}
+}
+
+// step takes one step, first going back to the start if the run has ended.
+func (s *stepper) step(ctx context.Context) (time.Duration, error) {
+	if s.ended {
+		if _, err := s.roundTrip(ctx, `{"type":"first"}`); err != nil {
+			return 0, err
+		}
+	}
+	return s.roundTrip(ctx, `{"type":"step"}`)
+}
+
+func percentile(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[min(len(s)-1, int(p*float64(len(s))))]
+}
+
+// BenchmarkStepRoundTrip: one client on loopback sends `step` and waits for
+// its frame. Reports the median and 99th percentile in µs (target: p99 < 1 ms
+// for lecture-sized runs).
+func BenchmarkStepRoundTrip(b *testing.B) {
+	for _, bc := range []struct {
+		name, open string
+	}{
+		{"bully-lecture", `{"type":"open","algorithm":"bully","scenario":"lecture"}`},
+		{"chang-roberts-n100", `{"type":"open","algorithm":"chang-roberts","params":{"n":100,"idOrder":"random"}}`},
+		{"chang-roberts-n1000", `{"type":"open","algorithm":"chang-roberts","params":{"n":1000,"idOrder":"random"}}`},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			// As fast as it goes: no limit on the client's messages.
+			url, stop := benchServer(b, Config{MessageRate: 1 << 30, MessageBurst: 1 << 30})
+			defer stop()
+			ctx := context.Background()
+			s, err := dialStepper(ctx, url, bc.open)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.c.CloseNow()
+			lat := make([]time.Duration, 0, b.N)
+			b.ResetTimer()
+			for b.Loop() {
+				d, err := s.step(ctx)
+				if err != nil {
+					b.Fatal(err)
+				}
+				lat = append(lat, d)
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(percentile(lat, 0.5).Nanoseconds())/1e3, "p50-µs")
+			b.ReportMetric(float64(percentile(lat, 0.99).Nanoseconds())/1e3, "p99-µs")
+			s.c.Close(websocket.StatusNormalClosure, "")
+		})
+	}
+}
+
+// BenchmarkConcurrentSessions: 500 sessions on loopback, each sending `step`
+// 20 times a second for 5 s (50,000 round trips), lecture-sized runs that
+// go back to the start when they end. Reports the p50/p99 latency in ms
+// (target: p99 < 25 ms), the errors, and fails if the server's goroutines
+// do not return to the baseline afterwards. Run with -benchtime 1x.
+func BenchmarkConcurrentSessions(b *testing.B) {
+	const (
+		sessions = 500
+		rate     = 20 // steps a second per session
+		duration = 5 * time.Second
+	)
+	open := `{"type":"open","algorithm":"chang-roberts","params":{"n":16,"idOrder":"random"},"seed":%d}`
+	for b.Loop() {
+		baseline := runtime.NumGoroutine()
+		url, stop := benchServer(b, Config{MaxSessions: sessions + 10})
+		ctx, cancel := context.WithTimeout(context.Background(), duration+30*time.Second)
+
+		// Connect everyone first, a few at a time.
+		clients := make([]*stepper, sessions)
+		var errs atomic.Int64
+		var wg sync.WaitGroup
+		gate := make(chan struct{}, 32)
+		for i := range clients {
+			wg.Go(func() {
+				gate <- struct{}{}
+				defer func() { <-gate }()
+				s, err := dialStepper(ctx, url, fmt.Sprintf(open, i+1))
+				if err != nil {
+					errs.Add(1)
+					b.Log(err)
+					return
+				}
+				clients[i] = s
+			})
+		}
+		wg.Wait()
+
+		// Then step together, each on its own 50 ms beat, staggered.
+		lats := make([][]time.Duration, sessions)
+		start := time.Now()
+		for i, s := range clients {
+			if s == nil {
+				continue
+			}
+			wg.Go(func() {
+				period := time.Second / rate
+				next := start.Add(period * time.Duration(i) / sessions)
+				for next.Sub(start) < duration {
+					time.Sleep(time.Until(next))
+					d, err := s.step(ctx)
+					if err != nil {
+						errs.Add(1)
+						return
+					}
+					lats[i] = append(lats[i], d)
+					next = next.Add(period)
+				}
+			})
+		}
+		wg.Wait()
+		elapsed := time.Since(start)
+
+		for _, s := range clients {
+			if s != nil {
+				s.c.Close(websocket.StatusNormalClosure, "")
+			}
+		}
+		cancel()
+		stop()
+
+		var all []time.Duration
+		for _, l := range lats {
+			all = append(all, l...)
+		}
+		b.ReportMetric(float64(percentile(all, 0.5).Microseconds())/1e3, "p50-ms")
+		b.ReportMetric(float64(percentile(all, 0.99).Microseconds())/1e3, "p99-ms")
+		b.ReportMetric(float64(percentile(all, 1).Microseconds())/1e3, "max-ms")
+		b.ReportMetric(float64(len(all))/elapsed.Seconds(), "steps/s")
+		b.ReportMetric(float64(errs.Load()), "errors")
+
+		// Every goroutine of the sessions ends.
+		deadline := time.Now().Add(10 * time.Second)
+		for runtime.NumGoroutine() > baseline && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		left := runtime.NumGoroutine() - baseline
+		b.ReportMetric(float64(max(left, 0)), "goroutines-left")
+		if left > 0 {
+			buf := make([]byte, 1<<20)
+			b.Fatalf("%d goroutines more than before:\n%s", left, buf[:runtime.Stack(buf, true)])
+		}
+	}
+}
