@@ -464,11 +464,7 @@ func TestBullyParamErrors(t *testing.T) {
 		{map[string]any{"timeout": 0}, "timeout", "below the minimum"},
 		{map[string]any{"coordinatorTimeout": 0}, "coordinatorTimeout", "below the minimum"},
 	} {
-		raw := map[string]json.RawMessage{}
-		for k, v := range c.params {
-			raw[k], _ = json.Marshal(v)
-		}
-		_, err := a.Resolve(raw, 0)
+		_, err := a.ResolveAny(c.params, 0)
 		var pe *param.Error
 		if !errors.As(err, &pe) || pe.Param != c.param || !strings.Contains(pe.Msg, c.want) {
 			t.Errorf("%v: error %v, want parameter %s: …%s…", c.params, err, c.param, c.want)

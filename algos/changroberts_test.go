@@ -2,7 +2,6 @@ package algos_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -27,15 +26,7 @@ func ringResolve(t testing.TB, id string, params map[string]any, seed int64) (*a
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw := map[string]json.RawMessage{}
-	for k, v := range params {
-		b, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		raw[k] = b
-	}
-	v, err := a.Resolve(raw, seed)
+	v, err := a.ResolveAny(params, seed)
 	if err != nil {
 		t.Fatalf("%s %v: %v", id, params, err)
 	}

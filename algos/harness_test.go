@@ -27,15 +27,7 @@ func newRun(t testing.TB, id string, params map[string]any, seed int64) *timelin
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw := map[string]json.RawMessage{}
-	for k, v := range params {
-		b, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		raw[k] = b
-	}
-	v, err := a.Resolve(raw, seed)
+	v, err := a.ResolveAny(params, seed)
 	if err != nil {
 		t.Fatalf("%s %v: %v", id, params, err)
 	}

@@ -151,6 +151,20 @@ func (a *Algorithm) Resolve(raw map[string]json.RawMessage, seed int64) (param.V
 	return v, nil
 }
 
+// ResolveAny is Resolve for parameters given as Go values (as a JSON request
+// would carry them): the form tests and tools use.
+func (a *Algorithm) ResolveAny(params map[string]any, seed int64) (param.Values, error) {
+	raw := make(map[string]json.RawMessage, len(params))
+	for k, v := range params {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return param.Values{}, fmt.Errorf("parameter %s: %w", k, err)
+		}
+		raw[k] = b
+	}
+	return a.Resolve(raw, seed)
+}
+
 // Build makes the engine configuration and node descriptions for resolved parameters.
 func (a *Algorithm) Build(v param.Values) (engine.Config, []Node, error) {
 	cfg, nodes, err := a.build(v)

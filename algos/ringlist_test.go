@@ -521,11 +521,7 @@ func TestRingListParamErrors(t *testing.T) {
 		{map[string]any{"n": 3, "ids": []int{1, 2}}, "ids", "has 2 entries but n is 3"},
 		{map[string]any{"n": 3, "ids": []int{1, 2, 1}}, "ids", "must be distinct"},
 	} {
-		raw := map[string]json.RawMessage{}
-		for k, v := range c.params {
-			raw[k], _ = json.Marshal(v)
-		}
-		_, err := a.Resolve(raw, 1)
+		_, err := a.ResolveAny(c.params, 1)
 		var pe *param.Error
 		if !errors.As(err, &pe) || pe.Param != c.param || !strings.Contains(pe.Msg, c.says) {
 			t.Errorf("%v: error %v, want one about %s saying %q", c.params, err, c.param, c.says)

@@ -21,11 +21,7 @@ func open(t testing.TB, id string, params map[string]any, seed int64) *timeline.
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw := map[string]json.RawMessage{}
-	for k, v := range params {
-		raw[k], _ = json.Marshal(v)
-	}
-	v, err := a.Resolve(raw, seed)
+	v, err := a.ResolveAny(params, seed)
 	if err != nil {
 		t.Fatal(err)
 	}

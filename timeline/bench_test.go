@@ -1,7 +1,6 @@
 package timeline_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -17,11 +16,7 @@ func resolve(b testing.TB, id string, params map[string]any, seed int64) (*algos
 	if err != nil {
 		b.Fatal(err)
 	}
-	raw := map[string]json.RawMessage{}
-	for k, v := range params {
-		raw[k], _ = json.Marshal(v)
-	}
-	v, err := a.Resolve(raw, seed)
+	v, err := a.ResolveAny(params, seed)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -18,11 +18,7 @@ func newRun(t *testing.T, params map[string]any, seed int64) *timeline.Timeline 
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw := map[string]json.RawMessage{}
-	for k, v := range params {
-		raw[k], _ = json.Marshal(v)
-	}
-	v, err := a.Resolve(raw, seed)
+	v, err := a.ResolveAny(params, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
