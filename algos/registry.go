@@ -43,6 +43,10 @@ type Algorithm struct {
 	Invariants   []Doc        `json:"invariants"`
 	Theory       []Bound      `json:"theory"`
 	Scenarios    []Scenario   `json:"scenarios"`
+	// I18n translates Texts: language ("de", "es") → English text → its
+	// translation. register fills it from the tables in i18n.go, so the page
+	// gets the translations with the registry it embeds.
+	I18n map[string]map[string]string `json:"i18n"`
 
 	// complete fills computed defaults (using the run's seeded generator)
 	// and checks what single-parameter bounds cannot (lengths, distinctness).
@@ -103,7 +107,10 @@ const MaxSeed = 1<<53 - 1
 
 var registry []*Algorithm
 
-func register(a *Algorithm) { registry = append(registry, a) }
+func register(a *Algorithm) {
+	a.I18n = translationsOf(a)
+	registry = append(registry, a)
+}
 
 // All lists the algorithms in registry order.
 func All() []*Algorithm { return slices.Clone(registry) }
@@ -173,6 +180,43 @@ func (a *Algorithm) Build(v param.Values) (engine.Config, []Node, error) {
 	}
 	cfg.MessageTypes = a.MessageTypes
 	return cfg, nodes, nil
+}
+
+// Texts lists the texts of a that the page shows in the reader's language:
+// its name and summary, parameter help, actions, invariants, the theory's
+// names, conditions and what they count, and the scenarios. Ids, parameter
+// names, formulas and message types (a bound that counts ELECTION) stay as
+// the lectures print them and are not listed.
+func (a *Algorithm) Texts() []string {
+	var out []string
+	add := func(s string) {
+		if s != "" && !slices.Contains(a.MessageTypes, s) && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	add(a.Name)
+	add(a.Summary)
+	for _, p := range a.Params {
+		add(p.Doc)
+		add(p.DefaultText)
+	}
+	for _, x := range a.Actions {
+		add(x.Label)
+		add(x.Doc)
+	}
+	for _, d := range a.Invariants {
+		add(d.Doc)
+	}
+	for _, b := range a.Theory {
+		add(b.Name)
+		add(b.When)
+		add(b.Counts)
+	}
+	for _, s := range a.Scenarios {
+		add(s.Name)
+		add(s.Doc)
+	}
+	return out
 }
 
 // Evaluate gives the theory's counts for a run's parameters.

@@ -17,6 +17,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -35,25 +36,38 @@ func main() {
 
 func run() error {
 	addr := flag.String("addr", "localhost:8080", "`host:port` to listen on (port 0 picks a free one)")
+	origins := flag.String("origins", "", "comma-separated `host patterns` (e.g. lecture.example.org,*.uni.de) whose pages may open WebSocket sessions besides the server's own origin")
 	flag.Parse()
 	if flag.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q; the only flag is -addr", flag.Args())
+		return fmt.Errorf("unexpected arguments %q; the flags are -addr and -origins", flag.Args())
 	}
+	cfg := web.Config{AllowedOrigins: splitList(*origins)}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	context.AfterFunc(ctx, stop) // after the first signal, a second one kills at once
-	return serve(ctx, *addr, logger, nil)
+	return serve(ctx, *addr, cfg, logger, nil)
+}
+
+// splitList splits a comma-separated flag, dropping empty entries.
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // serve listens on addr and serves until ctx is done, then shuts down
 // gracefully. ready, if not nil, is told the URL once the server listens.
-func serve(ctx context.Context, addr string, logger *slog.Logger, ready func(url string)) error {
+func serve(ctx context.Context, addr string, cfg web.Config, logger *slog.Logger, ready func(url string)) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
-	app := web.New(web.Config{}, logger)
+	app := web.New(cfg, logger)
 	srv := &http.Server{
 		Handler: app.Handler(),
 		// No ReadTimeout or WriteTimeout: they would cut WebSocket sessions.

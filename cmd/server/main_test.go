@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"distviz/web"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -47,7 +49,7 @@ func TestServe(t *testing.T) {
 	defer cancel()
 	urls := make(chan string, 1)
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, "127.0.0.1:0", logger, func(u string) { urls <- u }) }()
+	go func() { done <- serve(ctx, "127.0.0.1:0", web.Config{}, logger, func(u string) { urls <- u }) }()
 
 	var url string
 	select {
@@ -117,8 +119,16 @@ func TestServe(t *testing.T) {
 }
 
 func TestServeBadAddress(t *testing.T) {
-	err := serve(context.Background(), "256.0.0.1:http", slog.New(slog.DiscardHandler), nil)
+	err := serve(context.Background(), "256.0.0.1:http", web.Config{}, slog.New(slog.DiscardHandler), nil)
 	if err == nil {
 		t.Fatal("serve accepted an impossible address")
+	}
+}
+
+func TestSplitList(t *testing.T) {
+	for in, want := range map[string]string{"": "[]", " a.org , ,*.b.de": "[a.org *.b.de]", "x": "[x]"} {
+		if got := fmt.Sprint(splitList(in)); got != want {
+			t.Errorf("splitList(%q) = %s, want %s", in, got, want)
+		}
 	}
 }
