@@ -197,23 +197,37 @@ type PendingTimer struct {
 
 // InFlight lists the messages in flight in the order they will arrive.
 func (s *Sim) InFlight() []Flight {
-	var ps []*pending
+	keys := make([]heapKey, 0, s.q.live)
 	for i := range s.q.slab {
 		if p := &s.q.slab[i]; p.kind == pendDeliver && !p.dead {
-			ps = append(ps, p)
+			keys = append(keys, heapKey{at: p.at, order: p.order, slot: int32(i)})
 		}
 	}
-	slices.SortFunc(ps, func(a, b *pending) int {
+	slices.SortFunc(keys, func(a, b heapKey) int {
 		return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.order, b.order))
 	})
-	heads := map[int64]bool{} // lookup only; the output order comes from ps
-	out := make([]Flight, 0, len(ps))
-	for _, p := range ps {
-		k := s.linkKey(int(p.from), int(p.node))
-		next := s.cfg.NonFIFO || !heads[k]
-		heads[k] = true
-		out = append(out, Flight{ID: p.msgID, From: int(p.from), To: int(p.node), Type: p.msg.Type,
-			Label: p.msg.Label(), Body: p.msg.Body, SentAt: p.sentAt, Arrive: p.at, Next: next})
+	out := make([]Flight, len(keys))
+	for i, k := range keys {
+		p := &s.q.slab[k.slot]
+		out[i] = Flight{ID: p.msgID, From: int(p.from), To: int(p.node), Type: p.msg.Type,
+			Label: p.msg.Label(), Body: p.msg.Body, SentAt: p.sentAt, Arrive: p.at, Next: true}
+	}
+	if !s.cfg.NonFIFO {
+		// Under FIFO only the first message of each link may be delivered next.
+		// Sort positions by link, stable in arrival order, to find the heads.
+		byLink := make([]int, len(out))
+		for i := range byLink {
+			byLink[i] = i
+		}
+		slices.SortStableFunc(byLink, func(a, b int) int {
+			return cmp.Or(cmp.Compare(out[a].From, out[b].From), cmp.Compare(out[a].To, out[b].To))
+		})
+		for j := 1; j < len(byLink); j++ {
+			a, b := &out[byLink[j-1]], &out[byLink[j]]
+			if a.From == b.From && a.To == b.To {
+				b.Next = false
+			}
+		}
 	}
 	return out
 }
