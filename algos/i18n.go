@@ -1,3 +1,301 @@
 package algos
 
-func translationsOf(a *Algorithm) map[string]map[string]string { return nil }
+// The registry's texts in German and Spanish. translations holds, for each
+// language but English, the exact English text (as Texts lists it) and its
+// translation; register copies the ones an algorithm uses into its I18n
+// field, which the page reads (static/js/i18n.js tr). Message types
+// (ELECTION, ANSWER, …), parameter names, variant names (lcr, participant),
+// the constants T and T′ and formulas stay as the lectures print them; the
+// wording follows the narration's (narrate/translations.go).
+//
+// A new algorithm, or a changed sentence, needs a line here in every
+// language: TestEveryTextIsTranslated finds the ones missing.
+
+// languages are the codes the tables translate into, as narrate.Lang spells them.
+var languages = []string{"de", "es"}
+
+var translations = map[string]map[string]string{
+	"de": {
+		// Shared parameters (common.go).
+		"Number of processes on the ring.":                                           "Anzahl der Prozesse im Ring.",
+		"Election IDs by position (the values compared), distinct, one per process.": "Wahl-IDs nach Position (die verglichenen Werte), paarweise verschieden, eine je Prozess.",
+		"distinct, laid out by idOrder":                                              "paarweise verschieden, angeordnet nach idOrder",
+		"How default IDs are laid out along the direction of travel: shuffled by the seed, increasing (best case) or decreasing (worst case). Ignored when ids is given.": "Wie die voreingestellten IDs in Laufrichtung angeordnet sind: vom Seed gemischt, aufsteigend (bester Fall) oder absteigend (schlechtester Fall). Wird ignoriert, wenn ids angegeben ist.",
+		"Link delay in time units: fixed, or drawn uniformly from [min, max] by the seeded generator.":                                                                    "Verzögerung einer Verbindung in Zeiteinheiten: fest oder vom Zufallsgenerator mit dem Seed gleichverteilt aus [min, max] gezogen.",
+		"FIFO channels: a later message never overtakes an earlier one on the same link.":                                                                                 "FIFO-Kanäle: Eine spätere Nachricht überholt nie eine frühere auf derselben Verbindung.",
+		"Probability that a link loses a message.": "Wahrscheinlichkeit, dass eine Verbindung eine Nachricht verliert.",
+
+		// Elections in general: invariants and theory.
+		"At most one process is elected, and it has the highest ID.":                "Höchstens ein Prozess wird gewählt, und er hat die höchste ID.",
+		"A process that knows a leader knows the highest ID.":                       "Ein Prozess, der einen Leader kennt, kennt die höchste ID.",
+		"When nothing is left to happen, every live process knows the same leader.": "Wenn nichts mehr geschehen kann, kennen alle lebenden Prozesse denselben Leader.",
+		"worst case":   "schlechtester Fall",
+		"best case":    "bester Fall",
+		"all messages": "alle Nachrichten",
+
+		// Bully.
+		"Bully": "Bully-Algorithmus",
+		"Garcia-Molina's election for a synchronous system with crash failures, where every process knows all IDs. " +
+			"A process that notices the coordinator has failed sends ELECTION to every higher ID. A higher process " +
+			"replies ANSWER and holds an election itself. With no ANSWER within T, the process becomes coordinator and " +
+			"tells every lower ID with COORDINATOR. With an ANSWER, it waits T′ for COORDINATOR and starts over if none comes. " +
+			"A process that recovers holds an election at once, so the highest one takes over (it bullies).": "Die Wahl nach Garcia-Molina für ein synchrones System mit Prozessausfällen, in dem jeder Prozess alle IDs kennt. " +
+			"Ein Prozess, der den Ausfall des Koordinators bemerkt, schickt ELECTION an jede höhere ID. Ein höherer Prozess " +
+			"antwortet mit ANSWER und hält selbst eine Wahl ab. Kommt innerhalb von T kein ANSWER, wird der Prozess Koordinator " +
+			"und teilt das jeder niedrigeren ID mit COORDINATOR mit. Kommt ein ANSWER, wartet er T′ auf COORDINATOR und beginnt von vorn, wenn keines kommt. " +
+			"Ein Prozess, der wieder anläuft, hält sofort eine Wahl ab; so setzt sich der höchste durch (er ist der Bully).",
+		"Number of processes; every process knows all IDs.":       "Anzahl der Prozesse; jeder Prozess kennt alle IDs.",
+		"position p has ID p":                                     "Position p hat die ID p",
+		"[n−1]: the coordinator, the process with the highest ID": "[n−1]: der Koordinator, der Prozess mit der höchsten ID",
+		"Positions crashed from the start. Every process believes at first that the highest ID is the coordinator.":                  "Von Anfang an ausgefallene Positionen. Jeder Prozess hält anfangs die höchste ID für den Koordinator.",
+		"[min(4, n−2)]: P4 as in the lecture (the second-highest when n ≤ 6)":                                                        "[min(4, n−2)]: P4 wie in der Vorlesung (der zweithöchste, wenn n ≤ 6)",
+		"Positions that notice the coordinator's failure at time 0 and hold an election. Each must be live.":                         "Positionen, die zur Zeit 0 den Ausfall des Koordinators bemerken und eine Wahl abhalten. Jede muss leben.",
+		"T: how long a process waits for an ANSWER before it declares itself coordinator. Safe only above the round trip 2·delay.":   "T: wie lange ein Prozess auf ein ANSWER wartet, bevor er sich zum Koordinator erklärt. Sicher nur oberhalb der Umlaufzeit 2·delay.",
+		"T′: how long a process that got an ANSWER waits for COORDINATOR before it starts over.":                                     "T′: wie lange ein Prozess, der ein ANSWER bekommen hat, auf COORDINATOR wartet, bevor er von vorn beginnt.",
+		"Positions crashed from the start that recover at time recoverAt and hold an election at once.":                              "Von Anfang an ausgefallene Positionen, die zur Zeit recoverAt wieder anlaufen und sofort eine Wahl abhalten.",
+		"When the processes in recover recover.":                                                                                     "Wann die Prozesse in recover wieder anlaufen.",
+		"notice the coordinator's failure":                                                                                           "Ausfall des Koordinators bemerken",
+		"The process learns that its coordinator has failed and holds an election (unless it is holding one already).":               "Der Prozess erfährt, dass sein Koordinator ausgefallen ist, und hält eine Wahl ab (außer er hält schon eine ab).",
+		"A process declares itself coordinator only when every process with a higher ID has crashed.":                                "Ein Prozess erklärt sich nur dann zum Koordinator, wenn alle Prozesse mit höherer ID ausgefallen sind.",
+		"When nothing is left to happen, every live process believes in the same coordinator, the live process with the highest ID.": "Wenn nichts mehr geschehen kann, halten alle lebenden Prozesse denselben Prozess für den Koordinator: den lebenden mit der höchsten ID.",
+		"the highest has crashed and the second-highest notices: it announces directly":                                              "der höchste ist ausgefallen und der zweithöchste bemerkt es: er verkündet sich direkt",
+		"all messages (COORDINATOR only)":                       "alle Nachrichten (nur COORDINATOR)",
+		"the highest has crashed and the lowest notices, n ≥ 3": "der höchste ist ausgefallen und der niedrigste bemerkt es, n ≥ 3",
+		"all messages (ELECTION + ANSWER + COORDINATOR)":        "alle Nachrichten (ELECTION + ANSWER + COORDINATOR)",
+		"Lecture: coordinator 7 crashed, 4 notices":             "Vorlesung: Koordinator 7 ausgefallen, 4 bemerkt es",
+		"Processes 0–7, the coordinator 7 has crashed, process 4 notices. 4 sends ELECTION to 5, 6, 7; 5 and 6 answer; " +
+			"5 and 6 hold elections; 6 answers 5; 7 never answers; 6 wins and tells everyone with COORDINATOR.": "Prozesse 0–7, der Koordinator 7 ist ausgefallen, Prozess 4 bemerkt es. 4 schickt ELECTION an 5, 6, 7; 5 und 6 antworten; " +
+			"5 und 6 halten Wahlen ab; 6 antwortet 5; 7 antwortet nie; 6 gewinnt und teilt es allen mit COORDINATOR mit.",
+		"Timeout shorter than the round trip": "Timeout kürzer als die Umlaufzeit",
+		"T = 15 but an ELECTION and its ANSWER take 2·10: 4, then 5 declare themselves coordinator although 6 is alive. " +
+			"Safety breaks: two coordinators.": "T = 15, aber ein ELECTION und sein ANSWER brauchen 2·10: erst 4, dann 5 erklären sich zum Koordinator, obwohl 6 lebt. " +
+			"Die Sicherheit ist verletzt: zwei Koordinatoren.",
+		"Best case: the second-highest notices":                                                                       "Bester Fall: der zweithöchste bemerkt es",
+		"6 knows the only higher process 7 is dead and announces directly: n−2 messages.":                             "6 weiß, dass der einzige höhere Prozess 7 ausgefallen ist, und verkündet sich direkt: n−2 Nachrichten.",
+		"Worst case: the lowest notices":                                                                              "Schlechtester Fall: der niedrigste bemerkt es",
+		"0 notices; every process answers every lower one and holds its own election: n²−n−1 messages, O(n²).":        "0 bemerkt es; jeder Prozess antwortet jedem niedrigeren und hält seine eigene Wahl ab: n²−n−1 Nachrichten, O(n²).",
+		"Two processes notice at once":                                                                                "Zwei Prozesse bemerken es gleichzeitig",
+		"1 and 4 notice together and hold concurrent elections; processes already holding one do not start a second.": "1 und 4 bemerken es zugleich und halten nebenläufige Wahlen ab; Prozesse, die schon eine abhalten, beginnen keine zweite.",
+		"The old coordinator recovers and bullies":                                                                    "Der alte Koordinator läuft wieder an und setzt sich durch",
+		"As in the lecture, 6 wins; at time 100, 7 recovers, has the highest ID and takes over with COORDINATOR.":     "Wie in der Vorlesung gewinnt 6; zur Zeit 100 läuft 7 wieder an, hat die höchste ID und übernimmt mit COORDINATOR.",
+
+		// Chang–Roberts.
+		"Chang–Roberts": "Chang–Roberts",
+		"Election on a unidirectional ring. Variant lcr (LeLann–Chang–Roberts, as in the Erlangen lecture): " +
+			"every process sends its ID clockwise; a process forwards a larger ID and stops being electable, " +
+			"discards a smaller one, and is elected when its own ID comes back; the leader then announces itself " +
+			"with ELECTED. Variant participant (as in the Spanish lecture): any subset starts; a non-participant " +
+			"replaces a smaller ID with its own, a participant discards it.": "Wahl auf einem unidirektionalen Ring. Variante lcr (LeLann–Chang–Roberts, wie in der Erlanger Vorlesung): " +
+			"Jeder Prozess schickt seine ID im Uhrzeigersinn los; ein Prozess leitet eine größere ID weiter und ist danach nicht mehr wählbar, " +
+			"verwirft eine kleinere und ist gewählt, wenn seine eigene ID zurückkommt; der Leader verkündet sich dann " +
+			"mit ELECTED. Variante participant (wie in der spanischen Vorlesung): Eine beliebige Teilmenge startet; ein Nicht-Teilnehmer " +
+			"ersetzt eine kleinere ID durch seine eigene, ein Teilnehmer verwirft sie.",
+		"lcr: everyone starts, electable flags. participant: any subset starts, participant flags.": "lcr: alle starten, Flags „wählbar“. participant: eine beliebige Teilmenge startet, Flags „Teilnehmer“.",
+		"Variant participant: the positions that start an election (empty: position 0).":            "Variante participant: die Positionen, die eine Wahl starten (leer: Position 0).",
+		"variant lcr, IDs decreasing along the ring":                                                "Variante lcr, IDs entlang des Rings absteigend",
+		"average":                      "Durchschnitt",
+		"variant lcr, random ID order": "Variante lcr, zufällige Reihenfolge der IDs",
+		"variant lcr, IDs increasing along the ring": "Variante lcr, IDs entlang des Rings aufsteigend",
+		"announcement":    "Bekanntgabe",
+		"both variants":   "beide Varianten",
+		"lower bound":     "untere Schranke",
+		"order of growth": "Größenordnung",
+		"messages of any comparison-based ring election": "Nachrichten jeder vergleichsbasierten Wahl im Ring",
+		"fewest":                           "mindestens",
+		"variant participant, one starter": "Variante participant, ein Initiator",
+		"most":                             "höchstens",
+		"Worst case: IDs decreasing along the ring":                                    "Schlechtester Fall: IDs entlang des Rings absteigend",
+		"Every ID travels until it meets a larger one: n(n+1)/2 ELECTION messages.":    "Jede ID wandert, bis sie auf eine größere trifft: n(n+1)/2 ELECTION-Nachrichten.",
+		"Best case: IDs increasing along the ring":                                     "Bester Fall: IDs entlang des Rings aufsteigend",
+		"Every ID but the largest is discarded after one hop: 2n−1 ELECTION messages.": "Jede ID außer der größten wird nach einem Schritt verworfen: 2n−1 ELECTION-Nachrichten.",
+		"Random IDs": "Zufällige IDs",
+		"IDs shuffled by the seed: about n·H_n ELECTION messages on average.":       "IDs vom Seed gemischt: im Mittel etwa n·H_n ELECTION-Nachrichten.",
+		"Participant flags, one starter":                                            "Teilnehmer-Flags, ein Initiator",
+		"Only position 0 starts: between 2n and 3n−1 messages in total.":            "Nur Position 0 startet: insgesamt zwischen 2n und 3n−1 Nachrichten.",
+		"Participant flags, several starters":                                       "Teilnehmer-Flags, mehrere Initiatoren",
+		"Positions 0, 3 and 5 start at once; participants discard the smaller IDs.": "Die Positionen 0, 3 und 5 starten gleichzeitig; Teilnehmer verwerfen die kleineren IDs.",
+
+		// The ring with ID lists.
+		"Ring with ID lists": "Ring mit ID-Listen",
+		"Election on a directed ring as in the Tanenbaum-style lecture. An initiator sends ELECTION with a " +
+			"list holding its ID to the next live process; each process adds its ID to the front and passes the " +
+			"list on, skipping crashed successors. When the list comes back to a process already in it, that " +
+			"process sends COORDINATOR with the full list once round the ring; everyone takes the maximum of the " +
+			"list as coordinator.": "Wahl auf einem gerichteten Ring wie in der Vorlesung nach Tanenbaum. Ein Initiator schickt ELECTION mit einer " +
+			"Liste, die seine ID enthält, an den nächsten lebenden Prozess; jeder Prozess setzt seine ID vorn in die Liste und gibt sie " +
+			"weiter, wobei er ausgefallene Nachfolger überspringt. Kommt die Liste zu einem Prozess zurück, der schon darin steht, " +
+			"schickt dieser COORDINATOR mit der vollständigen Liste einmal um den Ring; alle nehmen das Maximum der " +
+			"Liste als Koordinator.",
+		"The positions that start an election at once (at least one).":                              "Die Positionen, die gleichzeitig eine Wahl starten (mindestens eine).",
+		"Positions crashed from the start (for example the old coordinator); the others skip them.": "Von Anfang an ausgefallene Positionen (etwa der alte Koordinator); die anderen überspringen sie.",
+		"A process takes as coordinator the maximum of the list it received, and that process is live; " +
+			"when nothing is left to happen, every live process knows the highest live ID.": "Ein Prozess nimmt das Maximum der empfangenen Liste als Koordinator, und dieser Prozess lebt; " +
+			"wenn nichts mehr geschehen kann, kennen alle lebenden Prozesse die höchste lebende ID.",
+		"A process that takes itself as coordinator has the highest ID among the live processes.": "Ein Prozess, der sich selbst als Koordinator nimmt, hat die höchste ID unter den lebenden Prozessen.",
+		"one initiator": "ein Initiator",
+		"k ≥ 2 live processes, no crash during the run: k ELECTION (the list goes once round) + k COORDINATOR (once round again)": "k ≥ 2 lebende Prozesse, kein Ausfall während des Laufs: k ELECTION (die Liste geht einmal herum) + k COORDINATOR (noch einmal herum)",
+		"several initiators": "mehrere Initiatoren",
+		"m initiators start at once, k ≥ 2 live processes, no crash during the run: every list and every COORDINATOR goes once round": "m Initiatoren starten gleichzeitig, k ≥ 2 lebende Prozesse, kein Ausfall während des Laufs: jede Liste und jedes COORDINATOR geht einmal herum",
+		"Lecture: the coordinator 7 has crashed, 4 starts": "Vorlesung: der Koordinator 7 ist ausgefallen, 4 startet",
+		"Processes 0–7 on a ring with IDs 0–7; the old coordinator 7 has crashed and 4 starts the election. " +
+			"The list grows round the ring, skipping 7; back at 4, it goes round once more as COORDINATOR; " +
+			"everyone takes the maximum, 6.": "Prozesse 0–7 auf einem Ring mit den IDs 0–7; der alte Koordinator 7 ist ausgefallen und 4 startet die Wahl. " +
+			"Die Liste wächst auf ihrem Weg um den Ring und überspringt 7; zurück bei 4 geht sie als COORDINATOR noch einmal herum; " +
+			"alle nehmen das Maximum, 6.",
+		"Two initiators at once": "Zwei Initiatoren gleichzeitig",
+		"Positions 1 and 4 start at once, 7 has crashed: two lists go round, each comes back to its own " +
+			"initiator, and both announce the same maximum: 2·2k messages.": "Die Positionen 1 und 4 starten gleichzeitig, 7 ist ausgefallen: Zwei Listen gehen herum, jede kommt zu ihrem eigenen " +
+			"Initiator zurück, und beide verkünden dasselbe Maximum: 2·2k Nachrichten.",
+		"IDs shuffled by the seed, two processes crashed, position 0 starts.": "IDs vom Seed gemischt, zwei Prozesse ausgefallen, Position 0 startet.",
+	},
+	"es": {
+		// Shared parameters (common.go).
+		"Number of processes on the ring.":                                           "Número de procesos del anillo.",
+		"Election IDs by position (the values compared), distinct, one per process.": "IDs de elección por posición (los valores que se comparan), distintos, uno por proceso.",
+		"distinct, laid out by idOrder":                                              "distintos, dispuestos según idOrder",
+		"How default IDs are laid out along the direction of travel: shuffled by the seed, increasing (best case) or decreasing (worst case). Ignored when ids is given.": "Cómo se disponen los IDs por defecto en el sentido de circulación: barajados por la semilla, crecientes (mejor caso) o decrecientes (peor caso). Se ignora si se da ids.",
+		"Link delay in time units: fixed, or drawn uniformly from [min, max] by the seeded generator.":                                                                    "Retardo del enlace en unidades de tiempo: fijo, o elegido uniformemente en [min, max] por el generador con semilla.",
+		"FIFO channels: a later message never overtakes an earlier one on the same link.":                                                                                 "Canales FIFO: un mensaje posterior nunca adelanta a uno anterior en el mismo enlace.",
+		"Probability that a link loses a message.": "Probabilidad de que un enlace pierda un mensaje.",
+
+		// Elections in general: invariants and theory.
+		"At most one process is elected, and it has the highest ID.":                "Como mucho se elige un proceso, y tiene el ID más alto.",
+		"A process that knows a leader knows the highest ID.":                       "Un proceso que conoce un líder conoce el ID más alto.",
+		"When nothing is left to happen, every live process knows the same leader.": "Cuando ya no queda nada por ocurrir, todos los procesos vivos conocen al mismo líder.",
+		"worst case":   "peor caso",
+		"best case":    "mejor caso",
+		"all messages": "todos los mensajes",
+
+		// Bully.
+		"Bully": "Algoritmo del matón (Bully)",
+		"Garcia-Molina's election for a synchronous system with crash failures, where every process knows all IDs. " +
+			"A process that notices the coordinator has failed sends ELECTION to every higher ID. A higher process " +
+			"replies ANSWER and holds an election itself. With no ANSWER within T, the process becomes coordinator and " +
+			"tells every lower ID with COORDINATOR. With an ANSWER, it waits T′ for COORDINATOR and starts over if none comes. " +
+			"A process that recovers holds an election at once, so the highest one takes over (it bullies).": "La elección de Garcia-Molina para un sistema síncrono con fallos por caída, en el que cada proceso conoce todos los IDs. " +
+			"Un proceso que nota que el coordinador ha fallado envía ELECTION a cada ID más alto. Un proceso más alto " +
+			"responde ANSWER y celebra a su vez una elección. Si no llega ningún ANSWER en T, el proceso se hace coordinador y " +
+			"se lo comunica a cada ID más bajo con COORDINATOR. Si llega un ANSWER, espera T′ un COORDINATOR y empieza de nuevo si no llega ninguno. " +
+			"Un proceso que se recupera celebra una elección de inmediato, así que el más alto toma el relevo (se impone como un matón).",
+		"Number of processes; every process knows all IDs.":       "Número de procesos; cada proceso conoce todos los IDs.",
+		"position p has ID p":                                     "la posición p tiene el ID p",
+		"[n−1]: the coordinator, the process with the highest ID": "[n−1]: el coordinador, el proceso con el ID más alto",
+		"Positions crashed from the start. Every process believes at first that the highest ID is the coordinator.":                  "Posiciones caídas desde el inicio. Al principio cada proceso cree que el ID más alto es el coordinador.",
+		"[min(4, n−2)]: P4 as in the lecture (the second-highest when n ≤ 6)":                                                        "[min(4, n−2)]: P4 como en clase (el segundo más alto si n ≤ 6)",
+		"Positions that notice the coordinator's failure at time 0 and hold an election. Each must be live.":                         "Posiciones que notan el fallo del coordinador en el instante 0 y celebran una elección. Cada una debe estar viva.",
+		"T: how long a process waits for an ANSWER before it declares itself coordinator. Safe only above the round trip 2·delay.":   "T: cuánto espera un proceso un ANSWER antes de declararse coordinador. Solo es seguro por encima del tiempo de ida y vuelta 2·delay.",
+		"T′: how long a process that got an ANSWER waits for COORDINATOR before it starts over.":                                     "T′: cuánto espera un COORDINATOR un proceso que recibió un ANSWER antes de empezar de nuevo.",
+		"Positions crashed from the start that recover at time recoverAt and hold an election at once.":                              "Posiciones caídas desde el inicio que se recuperan en el instante recoverAt y celebran una elección de inmediato.",
+		"When the processes in recover recover.":                                                                                     "Cuándo se recuperan los procesos de recover.",
+		"notice the coordinator's failure":                                                                                           "notar el fallo del coordinador",
+		"The process learns that its coordinator has failed and holds an election (unless it is holding one already).":               "El proceso se entera de que su coordinador ha fallado y celebra una elección (salvo que ya esté celebrando una).",
+		"A process declares itself coordinator only when every process with a higher ID has crashed.":                                "Un proceso se declara coordinador solo cuando todos los procesos con un ID más alto han caído.",
+		"When nothing is left to happen, every live process believes in the same coordinator, the live process with the highest ID.": "Cuando ya no queda nada por ocurrir, todos los procesos vivos creen en el mismo coordinador: el proceso vivo con el ID más alto.",
+		"the highest has crashed and the second-highest notices: it announces directly":                                              "el más alto ha caído y lo nota el segundo más alto: se anuncia directamente",
+		"all messages (COORDINATOR only)":                       "todos los mensajes (solo COORDINATOR)",
+		"the highest has crashed and the lowest notices, n ≥ 3": "el más alto ha caído y lo nota el más bajo, n ≥ 3",
+		"all messages (ELECTION + ANSWER + COORDINATOR)":        "todos los mensajes (ELECTION + ANSWER + COORDINATOR)",
+		"Lecture: coordinator 7 crashed, 4 notices":             "Clase: el coordinador 7 ha caído, 4 lo nota",
+		"Processes 0–7, the coordinator 7 has crashed, process 4 notices. 4 sends ELECTION to 5, 6, 7; 5 and 6 answer; " +
+			"5 and 6 hold elections; 6 answers 5; 7 never answers; 6 wins and tells everyone with COORDINATOR.": "Procesos 0–7, el coordinador 7 ha caído, el proceso 4 lo nota. 4 envía ELECTION a 5, 6, 7; 5 y 6 responden; " +
+			"5 y 6 celebran elecciones; 6 responde a 5; 7 nunca responde; 6 gana y se lo comunica a todos con COORDINATOR.",
+		"Timeout shorter than the round trip": "Plazo más corto que el tiempo de ida y vuelta",
+		"T = 15 but an ELECTION and its ANSWER take 2·10: 4, then 5 declare themselves coordinator although 6 is alive. " +
+			"Safety breaks: two coordinators.": "T = 15, pero un ELECTION y su ANSWER tardan 2·10: primero 4 y luego 5 se declaran coordinador aunque 6 está vivo. " +
+			"Se rompe la seguridad: dos coordinadores.",
+		"Best case: the second-highest notices":                                                                       "Mejor caso: lo nota el segundo más alto",
+		"6 knows the only higher process 7 is dead and announces directly: n−2 messages.":                             "6 sabe que el único proceso más alto, 7, ha caído y se anuncia directamente: n−2 mensajes.",
+		"Worst case: the lowest notices":                                                                              "Peor caso: lo nota el más bajo",
+		"0 notices; every process answers every lower one and holds its own election: n²−n−1 messages, O(n²).":        "0 lo nota; cada proceso responde a cada uno más bajo y celebra su propia elección: n²−n−1 mensajes, O(n²).",
+		"Two processes notice at once":                                                                                "Dos procesos lo notan a la vez",
+		"1 and 4 notice together and hold concurrent elections; processes already holding one do not start a second.": "1 y 4 lo notan juntos y celebran elecciones concurrentes; los procesos que ya celebran una no inician una segunda.",
+		"The old coordinator recovers and bullies":                                                                    "El antiguo coordinador se recupera y se impone",
+		"As in the lecture, 6 wins; at time 100, 7 recovers, has the highest ID and takes over with COORDINATOR.":     "Como en clase, gana 6; en el instante 100, 7 se recupera, tiene el ID más alto y toma el relevo con COORDINATOR.",
+
+		// Chang–Roberts.
+		"Chang–Roberts": "Chang–Roberts",
+		"Election on a unidirectional ring. Variant lcr (LeLann–Chang–Roberts, as in the Erlangen lecture): " +
+			"every process sends its ID clockwise; a process forwards a larger ID and stops being electable, " +
+			"discards a smaller one, and is elected when its own ID comes back; the leader then announces itself " +
+			"with ELECTED. Variant participant (as in the Spanish lecture): any subset starts; a non-participant " +
+			"replaces a smaller ID with its own, a participant discards it.": "Elección en un anillo unidireccional. Variante lcr (LeLann–Chang–Roberts, como en la asignatura de Erlangen): " +
+			"cada proceso envía su ID en el sentido de las agujas del reloj; un proceso reenvía un ID mayor y deja de ser elegible, " +
+			"descarta uno menor y resulta elegido cuando vuelve su propio ID; el líder se anuncia entonces " +
+			"con ELECTED. Variante participant (como en la asignatura española): empieza cualquier subconjunto; un no participante " +
+			"sustituye un ID menor por el suyo, un participante lo descarta.",
+		"lcr: everyone starts, electable flags. participant: any subset starts, participant flags.": "lcr: todos empiezan, marcas de elegible. participant: empieza cualquier subconjunto, marcas de participante.",
+		"Variant participant: the positions that start an election (empty: position 0).":            "Variante participant: las posiciones que inician una elección (vacío: la posición 0).",
+		"variant lcr, IDs decreasing along the ring":                                                "variante lcr, IDs decrecientes a lo largo del anillo",
+		"average":                      "caso medio",
+		"variant lcr, random ID order": "variante lcr, IDs en orden aleatorio",
+		"variant lcr, IDs increasing along the ring": "variante lcr, IDs crecientes a lo largo del anillo",
+		"announcement":    "anuncio",
+		"both variants":   "ambas variantes",
+		"lower bound":     "cota inferior",
+		"order of growth": "orden de crecimiento",
+		"messages of any comparison-based ring election": "mensajes de cualquier elección en anillo basada en comparaciones",
+		"fewest":                           "mínimo",
+		"variant participant, one starter": "variante participant, un iniciador",
+		"most":                             "máximo",
+		"Worst case: IDs decreasing along the ring":                                    "Peor caso: IDs decrecientes a lo largo del anillo",
+		"Every ID travels until it meets a larger one: n(n+1)/2 ELECTION messages.":    "Cada ID viaja hasta encontrarse con uno mayor: n(n+1)/2 mensajes ELECTION.",
+		"Best case: IDs increasing along the ring":                                     "Mejor caso: IDs crecientes a lo largo del anillo",
+		"Every ID but the largest is discarded after one hop: 2n−1 ELECTION messages.": "Todos los IDs salvo el mayor se descartan tras un salto: 2n−1 mensajes ELECTION.",
+		"Random IDs": "IDs aleatorios",
+		"IDs shuffled by the seed: about n·H_n ELECTION messages on average.":       "IDs barajados por la semilla: unos n·H_n mensajes ELECTION de media.",
+		"Participant flags, one starter":                                            "Marcas de participante, un iniciador",
+		"Only position 0 starts: between 2n and 3n−1 messages in total.":            "Solo empieza la posición 0: entre 2n y 3n−1 mensajes en total.",
+		"Participant flags, several starters":                                       "Marcas de participante, varios iniciadores",
+		"Positions 0, 3 and 5 start at once; participants discard the smaller IDs.": "Las posiciones 0, 3 y 5 empiezan a la vez; los participantes descartan los IDs menores.",
+
+		// The ring with ID lists.
+		"Ring with ID lists": "Anillo con listas de IDs",
+		"Election on a directed ring as in the Tanenbaum-style lecture. An initiator sends ELECTION with a " +
+			"list holding its ID to the next live process; each process adds its ID to the front and passes the " +
+			"list on, skipping crashed successors. When the list comes back to a process already in it, that " +
+			"process sends COORDINATOR with the full list once round the ring; everyone takes the maximum of the " +
+			"list as coordinator.": "Elección en un anillo dirigido como en la asignatura al estilo de Tanenbaum. Un iniciador envía ELECTION con una " +
+			"lista que contiene su ID al siguiente proceso vivo; cada proceso añade su ID al principio y pasa la " +
+			"lista, saltándose los sucesores caídos. Cuando la lista vuelve a un proceso que ya está en ella, ese " +
+			"proceso envía COORDINATOR con la lista completa una vuelta al anillo; todos toman el máximo de la " +
+			"lista como coordinador.",
+		"The positions that start an election at once (at least one).":                              "Las posiciones que inician una elección a la vez (al menos una).",
+		"Positions crashed from the start (for example the old coordinator); the others skip them.": "Posiciones caídas desde el inicio (por ejemplo el antiguo coordinador); los demás se las saltan.",
+		"A process takes as coordinator the maximum of the list it received, and that process is live; " +
+			"when nothing is left to happen, every live process knows the highest live ID.": "Un proceso toma como coordinador el máximo de la lista que recibió, y ese proceso está vivo; " +
+			"cuando ya no queda nada por ocurrir, todos los procesos vivos conocen el ID vivo más alto.",
+		"A process that takes itself as coordinator has the highest ID among the live processes.": "Un proceso que se toma a sí mismo por coordinador tiene el ID más alto entre los procesos vivos.",
+		"one initiator": "un iniciador",
+		"k ≥ 2 live processes, no crash during the run: k ELECTION (the list goes once round) + k COORDINATOR (once round again)": "k ≥ 2 procesos vivos, ninguna caída durante la ejecución: k ELECTION (la lista da una vuelta) + k COORDINATOR (otra vuelta más)",
+		"several initiators": "varios iniciadores",
+		"m initiators start at once, k ≥ 2 live processes, no crash during the run: every list and every COORDINATOR goes once round": "m iniciadores empiezan a la vez, k ≥ 2 procesos vivos, ninguna caída durante la ejecución: cada lista y cada COORDINATOR da una vuelta",
+		"Lecture: the coordinator 7 has crashed, 4 starts": "Clase: el coordinador 7 ha caído, 4 empieza",
+		"Processes 0–7 on a ring with IDs 0–7; the old coordinator 7 has crashed and 4 starts the election. " +
+			"The list grows round the ring, skipping 7; back at 4, it goes round once more as COORDINATOR; " +
+			"everyone takes the maximum, 6.": "Procesos 0–7 en un anillo con IDs 0–7; el antiguo coordinador 7 ha caído y 4 inicia la elección. " +
+			"La lista crece al recorrer el anillo, saltándose el 7; de vuelta en 4, da otra vuelta como COORDINATOR; " +
+			"todos toman el máximo, 6.",
+		"Two initiators at once": "Dos iniciadores a la vez",
+		"Positions 1 and 4 start at once, 7 has crashed: two lists go round, each comes back to its own " +
+			"initiator, and both announce the same maximum: 2·2k messages.": "Las posiciones 1 y 4 empiezan a la vez, 7 ha caído: dos listas dan la vuelta, cada una vuelve a su propio " +
+			"iniciador y ambos anuncian el mismo máximo: 2·2k mensajes.",
+		"IDs shuffled by the seed, two processes crashed, position 0 starts.": "IDs barajados por la semilla, dos procesos caídos, empieza la posición 0.",
+	},
+}
+
+// translationsOf picks the translations of a's texts from the tables; a text
+// without one is left out (the page then shows the English).
+func translationsOf(a *Algorithm) map[string]map[string]string {
+	texts := a.Texts()
+	out := make(map[string]map[string]string, len(languages))
+	for _, l := range languages {
+		m := make(map[string]string, len(texts))
+		for _, s := range texts {
+			if tr, ok := translations[l][s]; ok && tr != "" {
+				m[s] = tr
+			}
+		}
+		out[l] = m
+	}
+	return out
+}

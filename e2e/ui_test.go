@@ -483,3 +483,80 @@ func TestJSUnit(t *testing.T) {
 		t.Errorf("the JS test page logged errors:\n%s", strings.Join(errs, "\n"))
 	}
 }
+
+// TestRegistryLanguages follows the registry's texts (the algorithm's
+// summary, a parameter's help, a scenario, the theory table and the list of
+// algorithms below the app) through a language change, from a deep link with
+// lang=; what was typed into the form stays.
+func TestRegistryLanguages(t *testing.T) {
+	p := openRun(t, "/?algorithm=bully&scenario=lecture&lang=de", 8)
+	p.waitFor("the document language de", `document.documentElement.lang === "de"`)
+	p.showSetup()
+	const texts = `(() => {
+		const bully = JSON.parse(document.getElementById('registry').textContent).find(a => a.id === 'bully');
+		const q = s => document.querySelector(s);
+		return JSON.stringify({
+			i18n: bully.i18n,
+			summary: q('[data-testid="summary"]').textContent,
+			help: q('[data-field="timeout"] .desc').textContent,
+			scenario: q('[data-testid="scenario"]').selectedOptions[0].textContent,
+			picker: q('[data-testid="algorithm"]').selectedOptions[0].textContent,
+			theory: [...document.querySelectorAll('[data-testid="theory"] th[scope="row"]')].map(e => e.textContent),
+			reference: q('#alg-bully h4 [data-tr-alg]').textContent,
+			n: q('[data-testid="param-n"]').value,
+		});
+	})()`
+	type snapshot struct {
+		I18n                                          map[string]map[string]string
+		Summary, Help, Scenario, Picker, Reference, N string
+		Theory                                        []string
+	}
+	read := func(lang string) snapshot {
+		var s snapshot
+		if err := json.Unmarshal([]byte(p.settled("the registry's texts in "+lang, texts)), &s); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	const (
+		summaryEn = "Garcia-Molina's election"
+		helpEn    = "T: how long a process waits for an ANSWER before it declares itself coordinator. Safe only above the round trip 2·delay."
+	)
+	de := read("de")
+	want := []struct{ got, en string }{
+		{de.Help, helpEn},
+		{de.Scenario, "Lecture: coordinator 7 crashed, 4 notices"},
+		{de.Picker, "Bully"},
+		{de.Reference, "Bully"},
+	}
+	for _, w := range want {
+		if tr := de.I18n["de"][w.en]; tr == "" || w.got != tr {
+			t.Errorf("in German the page shows %q for %q, want %q", w.got, w.en, tr)
+		}
+	}
+	if strings.HasPrefix(de.Summary, summaryEn) || !strings.HasPrefix(de.Summary, "Die Wahl nach Garcia-Molina") {
+		t.Errorf("the German summary is %.80q", de.Summary)
+	}
+	if len(de.Theory) == 0 || de.Theory[0] != de.I18n["de"]["best case"] {
+		t.Errorf("the German theory table names %q", de.Theory)
+	}
+
+	// a typed value survives the change of language
+	p.do("typing n = 6", chromedp.Evaluate[chromedp.Void](`(() => {
+		const n = document.querySelector('[data-testid="param-n"]');
+		n.value = '6';
+		n.dispatchEvent(new Event('input', {bubbles: true}));
+	})()`))
+	p.setLang("es")
+	p.waitFor("the document language es", `document.documentElement.lang === "es"`)
+	es := read("es")
+	if es.Help != de.I18n["es"][helpEn] || es.N != "6" {
+		t.Errorf("in Spanish the timeout's help is %q and n is %q, want %q and 6", es.Help, es.N, de.I18n["es"][helpEn])
+	}
+	p.setLang("en")
+	p.waitFor("the document language en", `document.documentElement.lang === "en"`)
+	en := read("en")
+	if en.Help != helpEn || !strings.HasPrefix(en.Summary, summaryEn) || en.Picker != "Bully" || en.Theory[0] != "best case" || en.N != "6" {
+		t.Errorf("back in English: %+v", en)
+	}
+}

@@ -5,7 +5,7 @@
 import {connect, wsURL} from "./ws.js";
 import {EventLog} from "./events.js";
 import * as i18n from "./i18n.js";
-import {t} from "./i18n.js";
+import {t, tr} from "./i18n.js";
 import {createForm} from "./form.js";
 import {createTopology, renderLegend} from "./topology.js";
 import {createSpacetime} from "./spacetime.js";
@@ -218,7 +218,6 @@ function onRun(r) {
 	app.dataset.state = "running";
 	const sc = (r.algorithm.scenarios || []).find((s) => s.id === (r.query || {}).scenario);
 	runTitle();
-	document.title = `${r.algorithm.name} · distviz`;
 	const ej = $("export-json");
 	ej.href = traceURL(r.id);
 	ej.download = fileName([r.algorithm.id, sc ? sc.id : "", "seed" + r.seed], "json");
@@ -233,10 +232,20 @@ function runTitle() {
 	const r = state.run;
 	if (!r) return;
 	const sc = (r.algorithm.scenarios || []).find((s) => s.id === (r.query || {}).scenario);
-	const title = [r.algorithm.name, sc ? sc.name : null].filter(Boolean).join(" · ");
+	const title = [tr(r.algorithm, r.algorithm.name), sc ? tr(r.algorithm, sc.name) : null].filter(Boolean).join(" · ");
 	const rt = $("run-title");
 	rt.textContent = title;
 	rt.title = `${title} · ${t("form.seed")} ${r.seed}`;
+	document.title = `${tr(r.algorithm, r.algorithm.name)} · distviz`;
+}
+
+// reference translates the server-rendered list of algorithms below the app:
+// each marked element keeps its English text in data-en.
+function reference() {
+	for (const e of document.querySelectorAll("[data-tr-alg]")) {
+		if (e.dataset.en === undefined) e.dataset.en = e.textContent;
+		e.textContent = tr(registry.find((a) => a.id === e.dataset.trAlg), e.dataset.en);
+	}
 }
 
 function onFrame(f) {
@@ -374,6 +383,7 @@ function setLang(l) {
 	$("lang").value = i18n.lang();
 	i18n.apply(document);
 	form.relabel();
+	reference();
 	controls.fillSpeeds(state.speed);
 	chrome.relabel();
 	runTitle();
@@ -392,7 +402,7 @@ $("export-json").addEventListener("click", (ev) => {
 $("export-svg").addEventListener("click", () => {
 	if (!state.run || !state.frame) return ioStatus(t("io.noRun"), true);
 	const f = state.frame;
-	const caption = `distviz · ${state.run.algorithm.name} · ${t("form.seed")} ${state.run.seed} · ${t("ctl.event")} ${f.seq} · t = ${f.time}`;
+	const caption = `distviz · ${tr(state.run.algorithm, state.run.algorithm.name)} · ${t("form.seed")} ${state.run.seed} · ${t("ctl.event")} ${f.seq} · t = ${f.time}`;
 	download(svgSnapshot($("topology"), caption), fileName([state.run.algorithm.id, "seed" + state.run.seed, "event" + f.seq], "svg"), "image/svg+xml");
 });
 
@@ -426,9 +436,10 @@ $("summary").addEventListener("click", () => $("summary").classList.toggle("open
 
 // ---- start ----
 
-setLang(i18n.pickLang(store.get("lang"), navigator.languages));
-
+// a deep link's lang= wins over the remembered choice (and is remembered)
 const link = parseLocation(location.search);
+setLang(i18n.pickLang(link.lang || store.get("lang"), navigator.languages));
+
 if (link.algorithm && registry.some((a) => a.id === link.algorithm)) {
 	form.select(link.algorithm, {scenarioID: link.scenario, texts: link.query, seedValue: link.seed});
 	const msg = {type: "open", algorithm: link.algorithm, query: link.query};

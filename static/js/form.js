@@ -5,7 +5,7 @@
 // refusals are shown next to the form (and next to the field they name).
 
 import {el, clear} from "./dom.js";
-import {t} from "./i18n.js";
+import {t, tr} from "./i18n.js";
 import {baseTexts, checkText, queryOf, seedOK, paramOfError, parseRange, formatValue} from "./params.js";
 
 export function createForm(els, registry, {onRun}) {
@@ -22,16 +22,16 @@ export function createForm(els, registry, {onRun}) {
 		const rebuild = a !== alg;
 		alg = a;
 		algorithm.value = a.id;
-		summary.textContent = a.summary;
+		summary.textContent = tr(a, a.summary);
 		if (rebuild) {
 			clear(scenario);
 			scenario.append(el("option", {value: "", "data-i18n": "form.scenario.none", text: t("form.scenario.none")}));
-			for (const sc of a.scenarios || []) scenario.append(el("option", {value: sc.id, text: sc.name}));
+			for (const sc of a.scenarios || []) scenario.append(el("option", {value: sc.id, text: tr(a, sc.name)}));
 			buildFields();
 		}
 		scenario.value = (a.scenarios || []).some((s) => s.id === scenarioID) ? scenarioID : "";
 		const sc = scenarioOf();
-		scenarioDesc.textContent = sc ? sc.description : "";
+		scenarioDesc.textContent = sc ? tr(a, sc.description) : "";
 		const base = baseTexts(a, sc);
 		setTexts({...base, ...(texts || {})});
 		seed.value = String(seedValue ?? (sc ? sc.seed : 1));
@@ -76,7 +76,7 @@ export function createForm(els, registry, {onRun}) {
 					break;
 				}
 				case "ints": {
-					const inp = el("input", {...common, id, type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", placeholder: spec.defaultText || ""});
+					const inp = el("input", {...common, id, type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", placeholder: tr(alg, spec.defaultText || "")});
 					inputs.push(inp);
 					control = inp;
 					break;
@@ -100,17 +100,18 @@ export function createForm(els, registry, {onRun}) {
 			const short = spec.type === "int" || spec.type === "float";
 			const hint = el("span", {class: short ? "bounds" : "bounds-line", id: id + "-hint", text: boundsText(spec)});
 			const label = el("label", {for: id, class: "param-name"}, el("code", {text: spec.name}));
+			const desc = el("p", {class: "desc", text: tr(alg, spec.description)});
 			const wrap = el(
 				"div",
 				{class: "field field-" + spec.type, "data-field": spec.name},
 				spec.type === "bool" ? el("div", {class: "field-head"}, control, label) : el("div", {class: "field-head"}, label, short ? hint : null),
 				spec.type === "bool" ? null : control,
 				short || !hint.textContent ? null : hint,
-				el("p", {class: "desc", text: spec.description}),
+				desc,
 				err,
 			);
 			fields.append(wrap);
-			fieldEls.set(spec.name, {wrap, inputs, err, spec, hint});
+			fieldEls.set(spec.name, {wrap, inputs, err, spec, hint, desc});
 			for (const i of inputs) {
 				i.addEventListener("input", () => checkField(spec.name));
 				i.addEventListener("change", () => checkField(spec.name));
@@ -124,7 +125,7 @@ export function createForm(els, registry, {onRun}) {
 		switch (spec.type) {
 			case "ints": {
 				let s = has(spec.min) && has(spec.max) ? t("form.listBounds", {min: spec.min, max: spec.max}) : t("form.list");
-				if (spec.default === null && spec.defaultText) s += "; " + t("form.computed", {text: spec.defaultText});
+				if (spec.default === null && spec.defaultText) s += "; " + t("form.computed", {text: tr(alg, spec.defaultText)});
 				return s;
 			}
 			case "range":
@@ -271,9 +272,30 @@ export function createForm(els, registry, {onRun}) {
 		});
 	});
 
-	/** relabel re-translates what the form wrote itself (bounds, family names). */
+	/**
+	 * relabel re-translates what the form wrote itself (bounds, family names)
+	 * and the registry's texts (names, summary, scenarios, parameter help);
+	 * the fields stay as they are, with what was typed in them.
+	 */
 	function relabel() {
-		for (const f of fieldEls.values()) f.hint.textContent = boundsText(f.spec);
+		for (const f of fieldEls.values()) {
+			f.hint.textContent = boundsText(f.spec);
+			f.desc.textContent = tr(alg, f.spec.description);
+			if (f.spec.type === "ints") f.inputs[0].placeholder = tr(alg, f.spec.defaultText || "");
+		}
+		for (const o of algorithm.options) {
+			const a = byId(o.value);
+			if (a) o.textContent = tr(a, a.name);
+		}
+		if (alg) {
+			summary.textContent = tr(alg, alg.summary);
+			for (const o of scenario.options) {
+				const sc = (alg.scenarios || []).find((s) => s.id === o.value);
+				if (sc) o.textContent = tr(alg, sc.name);
+			}
+			const sc = scenarioOf();
+			scenarioDesc.textContent = sc ? tr(alg, sc.description) : "";
+		}
 		for (const og of algorithm.querySelectorAll("optgroup[data-family]")) {
 			const k = "family." + og.dataset.family;
 			const v = t(k);

@@ -502,6 +502,18 @@ export function t(key, vars) {
 	return vars ? fill(s, vars) : s;
 }
 
+/**
+ * tr gives one of an algorithm's registry texts (its name, summary, parameter
+ * help, scenarios, actions, invariants, theory) in the current language: the
+ * translation the server sends in alg.i18n[lang], keyed by the English text,
+ * or the English text itself when there is none.
+ */
+export function tr(alg, text) {
+	if (!text || current === "en") return text;
+	const m = alg && alg.i18n ? alg.i18n[current] : null;
+	return (m && m[text]) || text;
+}
+
 /** fill replaces {name} by vars[name]; unknown names stay as they are. */
 export function fill(s, vars) {
 	return s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));

@@ -5,7 +5,7 @@
 // in the past forks the run: the server does it; the menu says so.
 
 import {el} from "./dom.js";
-import {t} from "./i18n.js";
+import {t, tr} from "./i18n.js";
 import {roleName, showValue} from "./panel.js";
 
 /**
@@ -30,7 +30,7 @@ export function createInteractions({state, menu, tooltip, send, render}) {
 		if (nd.crashed) items.push({label: t("menu.recover"), testid: "act-recover", action: () => act({type: "recover", node: pos})});
 		else items.push({label: t("menu.crash"), testid: "act-crash", danger: true, action: () => act({type: "crash", node: pos})});
 		for (const a of state.run.algorithm.actions || []) {
-			items.push({label: a.label, hint: a.description, testid: "act-" + a.id, disabled: nd.crashed, action: () => act({type: "act", node: pos, name: a.id})});
+			items.push({label: tr(state.run.algorithm, a.label), hint: tr(state.run.algorithm, a.description), testid: "act-" + a.id, disabled: nd.crashed, action: () => act({type: "act", node: pos, name: a.id})});
 		}
 		for (const tm of f.timers.filter((x) => x.node === pos)) {
 			items.push({label: t("menu.fire", {name: tm.name}), testid: "act-fire-" + tm.name, action: () => act({type: "fire", node: pos, timer: tm.name})});

@@ -5,7 +5,7 @@
 // changed.
 
 import {el, clear, fmt} from "./dom.js";
-import {t, has} from "./i18n.js";
+import {t, tr, has} from "./i18n.js";
 import {roleInfo, roleClass} from "./topology.js";
 
 export function createPanel(parts, {onSeek}) {
@@ -43,6 +43,8 @@ export function createPanel(parts, {onSeek}) {
 		icon.textContent = v.length ? "✗" : "✓";
 		txt.textContent = v.length === 0 ? t("inv.ok") : v.length === 1 ? `${t("inv.bad")}: ${v[0].invariant}` : t("inv.many", {k: v.length});
 		txt.removeAttribute("data-i18n");
+		// what the broken invariant promises, in words
+		pill.title = v.length === 1 ? invariantDoc(v[0].invariant) : "";
 		clear(banner);
 		banner.hidden = v.length === 0;
 		// the latest violation in words; the others are a click away on the timeline
@@ -52,7 +54,7 @@ export function createPanel(parts, {onSeek}) {
 				el(
 					"button",
 					{type: "button", class: "violation-item", "data-seq": x.seq, onclick: () => onSeek(x.seq)},
-					el("strong", {text: `✗ ${t("inv.bad")}: ${x.invariant}`}),
+					el("strong", {text: `✗ ${t("inv.bad")}: ${x.invariant}`, title: invariantDoc(x.invariant)}),
 					" ",
 					el("span", {text: x.text}),
 					" ",
@@ -64,6 +66,12 @@ export function createPanel(parts, {onSeek}) {
 			const prev = v[v.length - 2];
 			banner.append(el("button", {type: "button", class: "violation-item violation-more", "data-seq": prev.seq, onclick: () => onSeek(prev.seq), text: t("inv.many", {k: v.length})}));
 		}
+	}
+
+	// invariantDoc is the registry's description of a named invariant, translated.
+	function invariantDoc(name) {
+		const d = (run.algorithm.invariants || []).find((x) => x.name === name);
+		return d ? tr(run.algorithm, d.description) : "";
 	}
 
 	function renderDetails(frame, focus, pinned) {
@@ -170,12 +178,12 @@ export function createPanel(parts, {onSeek}) {
 				el(
 					"tr",
 					{"data-name": b.name},
-					el("th", {scope: "row", text: b.name}),
+					el("th", {scope: "row", text: tr(run.algorithm, b.name)}),
 					el("td", {class: "formula", text: b.formula}),
 					el("td", {class: "num", text: "= " + fmt(b.value)}),
 					el("td", {class: "num now", text: now === null ? "" : fmt(now)}),
 				),
-				el("tr", {class: "when"}, el("td", {colspan: 4, text: `${b.counts}${b.when ? " · " + b.when : ""}`})),
+				el("tr", {class: "when"}, el("td", {colspan: 4, text: `${tr(run.algorithm, b.counts)}${b.when ? " · " + tr(run.algorithm, b.when) : ""}`})),
 			);
 		}
 		theory.append(

@@ -120,15 +120,16 @@ export function queryOf(alg, scenario, texts) {
 	return out;
 }
 
-const RESERVED = ["algorithm", "scenario", "seed", "step"];
+const RESERVED = ["algorithm", "scenario", "seed", "step", "lang"];
 
 /**
  * parseLocation reads a deep link's query string: the algorithm, scenario,
- * seed and cursor step, and every other key as a parameter's text.
+ * seed, cursor step and page language, and every other key as a parameter's
+ * text.
  */
 export function parseLocation(search) {
 	const sp = new URLSearchParams(search);
-	const out = {algorithm: sp.get("algorithm") || "", scenario: sp.get("scenario") || "", seed: null, step: null, query: {}};
+	const out = {algorithm: sp.get("algorithm") || "", scenario: sp.get("scenario") || "", seed: null, step: null, lang: sp.get("lang") || "", query: {}};
 	const seed = sp.get("seed");
 	if (seed !== null && /^\d+$/.test(seed.trim())) out.seed = Number(seed);
 	const step = sp.get("step");

@@ -3,5 +3,6 @@ import "./layout.test.js";
 import "./events.test.js";
 import "./i18n.test.js";
 import "./params.test.js";
+import "./tr.test.js";
 
 export {run} from "./harness.js";

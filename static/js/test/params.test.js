@@ -83,6 +83,10 @@ test("parseLocation: a deep link", () => {
 	eq(parseLocation("?algorithm=bully&crashed=7%2C6").query.crashed, "7,6");
 	eq(parseLocation("").algorithm, "");
 	eq(parseLocation("?seed=x").seed, null);
+	const de = parseLocation("?algorithm=bully&scenario=lecture&lang=de");
+	eq(de.lang, "de", "lang= chooses the page's language");
+	eq(de.query, {}, "lang is no parameter");
+	eq(parseLocation("").lang, "");
 });
 
 test("buildSearch: readable, in registry order", () => {
