@@ -10,7 +10,7 @@ import (
 )
 
 // sameInEveryLanguage are texts a translation may leave as they are: names.
-var sameInEveryLanguage = map[string]bool{"Chang–Roberts": true}
+var sameInEveryLanguage = map[string]bool{"Chang–Roberts": true, "Ricart–Agrawala": true}
 
 // Every text the page shows from the registry has a German and a Spanish
 // translation, and the translations keep what the lectures print as it is:

@@ -26,6 +26,9 @@ export const ROLES = {
 	relay: {icon: "chevron"},
 	waiting: {icon: "hourglass"},
 	informed: {icon: "check"},
+	held: {icon: "star"}, // inside the critical section
+	wanted: {icon: "hourglass"},
+	released: {},
 	idle: {},
 };
 

@@ -1,0 +1,182 @@
+package algos
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"distviz/engine"
+	"distviz/param"
+)
+
+// Ricart–Agrawala (1981), ALGORITHMS.md 2.2: a process that wants the
+// critical section multicasts REQUEST with (Lamport time, ID) and enters
+// after n−1 REPLYs. A receiver defers its reply if HELD, or if WANTED with
+// its own (time, ID) smaller; otherwise it replies at once. On exit it
+// replies to every deferred request. 2(n−1) messages per entry.
+//
+// The Lamport clock ticks where the algorithm needs it: before a request is
+// multicast (LC1) and when a REQUEST arrives (LC2: max(own, received) + 1).
+// A REPLY carries no time; the order of requests depends only on REQUESTs.
+
+const (
+	msgRARequest = "REQUEST"
+	msgRAReply   = "REPLY"
+)
+
+// raStamp is a request's (Lamport time, ID); smaller means earlier.
+type raStamp struct {
+	T  int `json:"t"`
+	ID int `json:"id"`
+}
+
+func (s *raStamp) Label() string { return strconv.Itoa(s.T) + "," + strconv.Itoa(s.ID) }
+
+func (s raStamp) less(o raStamp) bool { return s.T < o.T || (s.T == o.T && s.ID < o.ID) }
+
+type raNode struct {
+	mutexCore
+	clock    int
+	req      raStamp // the current request's stamp, while WANTED or HELD
+	awaiting int     // REPLYs still missing
+	deferred []int   // requesters whose REPLY waits for our exit, in arrival order
+}
+
+func (r *raNode) Start(env *engine.Env)               { r.start(env) }
+func (r *raNode) Timer(env *engine.Env, name string)  { r.timer(env, name, r) }
+func (r *raNode) Act(env *engine.Env, a string) error { return r.act(env, a, r) }
+func (r *raNode) Recover(env *engine.Env)             { r.recover(env) }
+
+func (r *raNode) acquire(env *engine.Env) {
+	r.clock++ // LC1
+	r.req = raStamp{T: r.clock, ID: r.self}
+	r.awaiting = env.N() - 1
+	env.Note("multicasts REQUEST(" + r.req.Label() + ") and waits for " + strconv.Itoa(r.awaiting) + " REPLYs")
+	body := &raStamp{T: r.req.T, ID: r.req.ID}
+	for q := range env.N() {
+		if q != r.self {
+			r.send(env, q, engine.Message{Type: msgRARequest, Body: body})
+		}
+	}
+	if r.awaiting == 0 {
+		r.enter(env)
+	}
+}
+
+func (r *raNode) release(env *engine.Env) {
+	if len(r.deferred) > 0 {
+		env.Note("replies to every deferred request: " + strings.Join(posLabels(r.deferred), ", "))
+	}
+	for _, q := range r.deferred {
+		r.send(env, q, engine.Message{Type: msgRAReply})
+	}
+	r.deferred = r.deferred[:0]
+}
+
+func (r *raNode) Receive(env *engine.Env, from int, m engine.Message) {
+	r.justEntered = false
+	switch m.Type {
+	case msgRARequest:
+		s := *m.Body.(*raStamp)
+		r.clock = max(r.clock, s.T) + 1 // LC2
+		switch {
+		case r.state == stHeld:
+			r.deferred = append(r.deferred, from)
+			env.Note("HELD: defers its reply to " + posLabel(from))
+		case r.state == stWanted && r.req.less(s):
+			r.deferred = append(r.deferred, from)
+			env.Note("WANTED with the smaller (" + r.req.Label() + ") < (" + s.Label() + "): defers its reply to " + posLabel(from))
+		case r.state == stWanted:
+			env.Note("WANTED, but (" + s.Label() + ") < (" + r.req.Label() + "): replies to " + posLabel(from) + " at once")
+			r.send(env, from, engine.Message{Type: msgRAReply})
+		default:
+			r.send(env, from, engine.Message{Type: msgRAReply})
+		}
+	case msgRAReply:
+		if r.state != stWanted || r.awaiting == 0 {
+			return
+		}
+		r.awaiting--
+		if r.awaiting == 0 {
+			r.enter(env)
+		}
+	}
+}
+
+func (r *raNode) View() engine.NodeView {
+	vars := r.vars()
+	var req any
+	if r.state != stReleased {
+		req = "(" + r.req.Label() + ")"
+	}
+	vars = append(vars,
+		engine.Var{Name: "clock", Value: r.clock},
+		engine.Var{Name: "request", Value: req},
+		engine.Var{Name: "awaiting", Value: r.awaiting},
+		engine.Var{Name: "deferred", Value: posLabels(r.deferred)})
+	return engine.NodeView{Role: r.state, Vars: vars}
+}
+
+func (r *raNode) Clone() engine.Process {
+	d := *r
+	d.mutexCore = r.clone()
+	d.deferred = append([]int(nil), r.deferred...)
+	return &d
+}
+
+func init() {
+	register(&Algorithm{
+		ID:     "ricart-agrawala",
+		Name:   "Ricart–Agrawala",
+		Family: FamilyMutex,
+		View:   ViewComplete,
+		Summary: "Mutual exclusion without a coordinator. A process that wants the critical section multicasts REQUEST " +
+			"with its (Lamport time, ID) and enters after n−1 REPLYs. A receiver defers its reply if it is HELD, or " +
+			"WANTED with a smaller (time, ID) of its own; otherwise it replies at once. On exit it replies to every " +
+			"deferred request. Equal Lamport times are ordered by ID. 2(n−1) messages per entry.",
+		Params: mutexParams(3,
+			param.Spec{Name: "clocks", Type: param.Ints, Default: []int{}, Min: param.Bound(0), Max: param.Bound(1e9),
+				Doc: "Initial Lamport clock by position; empty: all 0. The clock ticks before a request (LC1) and when a REQUEST arrives (LC2)."}),
+		MessageTypes: []string{msgRARequest, msgRAReply},
+		Actions:      mutexActions,
+		Invariants:   mutexInvariants,
+		Theory: []Bound{
+			{Name: "per entry", Formula: "2(n−1)", Counts: "messages per entry (n−1 REQUEST + n−1 REPLY)",
+				Eval: func(v param.Values) float64 { return float64(2 * (v.Int("n") - 1)) }},
+		},
+		Scenarios: []Scenario{
+			{ID: "lecture", Name: "Lecture: P0 requests with time 12, P1 with time 8",
+				Doc: "Three processes; P0 and P1 want the critical section at the same time, P0's REQUEST carries " +
+					"Lamport time 12, P1's 8, and P2 does not request. P0 replies to P1 at once, P1 defers its reply " +
+					"to P0: P1 enters first, P0 after P1 leaves and replies.",
+				Params: map[string]any{"n": 3, "requestNodes": []int{0, 1}, "requestTimes": []int{0, 0}, "clocks": []int{11, 7, 0}}},
+			{ID: "ties", Name: "Equal Lamport times",
+				Doc:    "Five processes request at time 0, all with Lamport time 1: the IDs break the ties, so they enter in the order P0, P1, P2, P3, P4.",
+				Params: map[string]any{"n": 5}},
+			{ID: "random", Name: "Several requests at random times",
+				Doc:    "Five processes make three requests each at times drawn from [0, 60], with delays from 1 to 5.",
+				Params: map[string]any{"n": 5, "count": 3, "spread": 60, "delay": map[string]any{"min": 1, "max": 5}}, Seed: 1},
+			{ID: "crash", Name: "A process crashes",
+				Doc: "P3 has crashed from the start and never replies: every requester waits for its REPLY forever, " +
+					"and the final check reports a deadlock. Every process is a point of failure.",
+				Params: map[string]any{"n": 4, "crashed": []int{3}}},
+		},
+		complete: func(v param.Values, rng *rand.Rand) error {
+			if c := v.Ints("clocks"); len(c) != 0 && len(c) != v.Int("n") {
+				return param.Errorf("clocks", "has %d entries but n is %d: give one clock per process, or none", len(c), v.Int("n"))
+			}
+			return completeWorkload(v, rng)
+		},
+		build: func(v param.Values) (engine.Config, []Node, error) {
+			clocks := v.Ints("clocks")
+			cfg := mutexBuild(v, func(p int, c mutexCore) engine.Process {
+				r := &raNode{mutexCore: c}
+				if len(clocks) > 0 {
+					r.clock = clocks[p]
+				}
+				return r
+			})
+			return cfg, mutexNodes(len(cfg.Procs)), nil
+		},
+	})
+}
