@@ -92,6 +92,16 @@ var translations = map[Lang]map[string]string{
 		"WANTED with the smaller (%s) < (%s): defers its reply to %s":                                 "WANTED mit dem kleineren (%[1]s) < (%[2]s): stellt seine Antwort an %[3]s zurück",
 		"WANTED, but (%s) < (%s): replies to %s at once":                                              "WANTED, aber (%[1]s) < (%[2]s): antwortet %[3]s sofort",
 		"replies to every deferred request: %s":                                                       "antwortet auf jede zurückgestellte Anfrage: %[1]s",
+
+		// Lamport's mutual exclusion and the token ring.
+		"multicasts REQUEST(%s) and puts it in its own queue":                               "schickt REQUEST(%[1]s) an alle und reiht es in die eigene Warteschlange ein",
+		"removes its request from its queue and multicasts RELEASE(%s)":                     "entfernt seine Anfrage aus seiner Warteschlange und schickt RELEASE(%[1]s) an alle",
+		"its request (%s) heads its queue and every other process has sent a later message": "seine Anfrage (%[1]s) steht vorn in seiner Warteschlange, und jeder andere Prozess hat eine spätere Nachricht geschickt",
+		"removes the request of %s from its queue":                                          "entfernt die Anfrage von %[1]s aus seiner Warteschlange",
+		"holds the token":     "hat das Token",
+		"waits for the token": "wartet auf das Token",
+		"the token has gone round %s times: keeps it, and the ring stops": "das Token ist %[1]s-mal herumgegangen: behält es, und der Ring hält an",
+		"has the token and wants the critical section":                    "hat das Token und will in den kritischen Abschnitt",
 	},
 	Spanish: {
 		// The engine.
@@ -174,5 +184,15 @@ var translations = map[Lang]map[string]string{
 		"WANTED with the smaller (%s) < (%s): defers its reply to %s":                                 "WANTED con el menor (%[1]s) < (%[2]s): aplaza su respuesta a %[3]s",
 		"WANTED, but (%s) < (%s): replies to %s at once":                                              "WANTED, pero (%[1]s) < (%[2]s): responde a %[3]s enseguida",
 		"replies to every deferred request: %s":                                                       "responde a todas las peticiones aplazadas: %[1]s",
+
+		// Lamport's mutual exclusion and the token ring.
+		"multicasts REQUEST(%s) and puts it in its own queue":                               "envía REQUEST(%[1]s) a todos y la pone en su propia cola",
+		"removes its request from its queue and multicasts RELEASE(%s)":                     "quita su petición de su cola y envía RELEASE(%[1]s) a todos",
+		"its request (%s) heads its queue and every other process has sent a later message": "su petición (%[1]s) encabeza su cola y cada uno de los demás procesos ha enviado un mensaje posterior",
+		"removes the request of %s from its queue":                                          "quita la petición de %[1]s de su cola",
+		"holds the token":     "tiene el testigo",
+		"waits for the token": "espera el testigo",
+		"the token has gone round %s times: keeps it, and the ring stops": "el testigo ha dado %[1]s vueltas: se lo queda, y el anillo se detiene",
+		"has the token and wants the critical section":                    "tiene el testigo y quiere la sección crítica",
 	},
 }

@@ -118,11 +118,31 @@ export function createPanel(parts, {onSeek}) {
 		clear(outcome);
 		if (!o || typeof o !== "object") return;
 		const items = [];
+		const tables = [];
 		for (const [k, v] of Object.entries(o)) {
 			const name = has("outcome." + k) ? t("outcome." + k) : k;
+			if (isRows(v)) {
+				tables.push(rowsTable(k, name, v));
+				continue;
+			}
 			items.push(el("span", {class: "kv", "data-key": k}, el("span", {class: "k", text: name}), " ", el("strong", {text: showValue(v)})));
 		}
-		outcome.append(el("h3", {text: t("panel.outcome")}), el("div", {class: "kvs"}, ...items));
+		outcome.append(el("h3", {text: t("panel.outcome")}), el("div", {class: "kvs"}, ...items), ...tables);
+	}
+
+	// A list of records (e.g. mutual exclusion's entries) reads as a table,
+	// the latest rows last; long lists show their tail.
+	function isRows(v) {
+		return Array.isArray(v) && v.length > 0 && v.every((r) => r && typeof r === "object" && !Array.isArray(r));
+	}
+
+	function rowsTable(key, name, rows) {
+		const cols = Object.keys(rows[0]);
+		const shown = rows.slice(-12);
+		const head = el("tr", {}, ...cols.map((c) => el("th", {text: c})));
+		const body = shown.map((r) => el("tr", {}, ...cols.map((c) => el("td", {text: showValue(r[c])}))));
+		const caption = rows.length > shown.length ? `${name} (${shown.length}/${rows.length})` : name;
+		return el("table", {class: "rows", "data-key": key}, el("caption", {text: caption}), head, ...body);
 	}
 
 	function renderCounters(frame) {

@@ -28,6 +28,7 @@ export const ROLES = {
 	informed: {icon: "check"},
 	held: {icon: "star"}, // inside the critical section
 	wanted: {icon: "hourglass"},
+	token: {halo: "solid"}, // holds the ring's token, outside the critical section
 	released: {},
 	idle: {},
 };

@@ -1,0 +1,231 @@
+package algos_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"distviz/algos"
+	"distviz/engine"
+	"distviz/trace"
+)
+
+// ALGORITHMS.md 2.4: Lamport's algorithm sends exactly 3(n−1) messages per
+// entry (n−1 REQUEST, n−1 REPLY, n−1 RELEASE), whatever the delays.
+func TestLamportMessageCounts(t *testing.T) {
+	for _, n := range []int{2, 3, 5, 8, 12} {
+		for seed := int64(1); seed <= 4; seed++ {
+			params := map[string]any{"n": n, "count": 2, "spread": 30, "delay": map[string]any{"min": 1, "max": 4}}
+			_, s := runToEnd(t, "lamport-mutex", params, seed)
+			o := mutexOutcomeOf(t, s)
+			if len(o.Entries) != 2*n || o.Pending != 0 {
+				t.Fatalf("n=%d seed %d: %d entries, %d pending; want %d entries", n, seed, len(o.Entries), o.Pending, 2*n)
+			}
+			if want := int64(3 * (n - 1) * len(o.Entries)); o.Messages != want || s.Messages.Sent != want {
+				t.Errorf("n=%d seed %d: %d messages (%d sent) for %d entries, want 3(n−1)·entries = %d", n, seed, o.Messages, s.Messages.Sent, len(o.Entries), want)
+			}
+			for i, typ := range s.Messages.ByType.Types {
+				if c := s.Messages.ByType.Counts[i]; c != int64((n-1)*len(o.Entries)) {
+					t.Errorf("n=%d seed %d: %d %s, want (n−1)·entries = %d", n, seed, c, typ, (n-1)*len(o.Entries))
+				}
+			}
+		}
+	}
+}
+
+// The lecture's stamps: (8,1) heads every queue, so P1 enters first; P0
+// enters after P1's RELEASE. 3(n−1) = 6 messages per entry.
+func TestLamportLecture(t *testing.T) {
+	a, _ := algos.Get("lamport-mutex")
+	sc, err := a.Scenario("lecture")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl, s := runToEnd(t, "lamport-mutex", sc.Params, sc.Seed)
+	o := mutexOutcomeOf(t, s)
+	if len(s.Violations) > 0 || len(o.Entries) != 2 || o.Entries[0].Node != 1 || o.Entries[1].Node != 0 {
+		t.Fatalf("violations %+v, entries %+v: want P1, then P0", s.Violations, o.Entries)
+	}
+	if o.Messages != 12 || *o.MessagesPerEntry != 6 {
+		t.Errorf("outcome %+v: want 12 messages, 6 per entry", o)
+	}
+	lines := strings.Join(narration(tl, 0, tl.Len()), "\n")
+	for _, want := range []string{
+		"P1: its request (8,1) heads its queue and every other process has sent a later message",
+		"P0: removes the request of P1 from its queue",
+		"P0: its request (12,0) heads its queue",
+	} {
+		if !strings.Contains(lines, want) {
+			t.Errorf("the narration lacks %q:\n%s", want, lines)
+		}
+	}
+	_, err = a.ResolveAny(map[string]any{"n": 3, "fifo": false}, 1)
+	if err == nil || !strings.Contains(err.Error(), "parameter fifo") {
+		t.Errorf("fifo=false: error %v, want one about parameter fifo", err)
+	}
+}
+
+// Everyone requests at once: the entries follow the ring from P0, once per
+// pass, whatever the delays and times inside.
+func TestTokenRingOrder(t *testing.T) {
+	for seed := int64(1); seed <= 30; seed++ {
+		r := rand.New(rand.NewPCG(uint64(seed), 7))
+		n := 2 + r.IntN(9)
+		count := 1 + r.IntN(3)
+		lo := 1 + r.IntN(3)
+		params := map[string]any{"n": n, "count": count, "delay": map[string]any{"min": lo, "max": lo + r.IntN(5)},
+			"csTime": map[string]any{"min": 0, "max": r.IntN(8)}}
+		_, s := runToEnd(t, "token-ring-mutex", params, seed)
+		o := mutexOutcomeOf(t, s)
+		var got, want []int
+		for _, e := range o.Entries {
+			got = append(got, e.Node)
+		}
+		for range count {
+			for p := range n {
+				want = append(want, p)
+			}
+		}
+		if !slices.Equal(got, want) || len(s.Violations) > 0 {
+			t.Fatalf("seed %d %v: entries by %v, want ring order %v; violations %+v", seed, params, got, want, s.Violations)
+		}
+	}
+	// The lecture scenario: 1 TOKEN per entry while everyone waits.
+	a, _ := algos.Get("token-ring-mutex")
+	sc, _ := a.Scenario("lecture")
+	tl, _ := runToEnd(t, "token-ring-mutex", sc.Params, sc.Seed)
+	passes := 0
+	for seq := int64(1); seq <= tl.Len(); seq++ {
+		e := tl.Event(seq)
+		if e.Kind == engine.KindSend {
+			passes++
+		}
+		if e.Kind == engine.KindNote && strings.HasPrefix(e.Text, "enters the critical section") && passes != int(e.Node) {
+			t.Errorf("P%d enters after %d TOKEN passes, want %d", e.Node, passes, e.Node)
+		}
+	}
+}
+
+// Over many seeds with random delays and workloads: ME1 holds, no deadlock,
+// every request is served, the counters agree with the events.
+func TestMutex2Properties(t *testing.T) {
+	for _, id := range []string{"lamport-mutex", "token-ring-mutex"} {
+		t.Run(id, func(t *testing.T) {
+			for seed := int64(1); seed <= 200; seed++ {
+				r := rand.New(rand.NewPCG(uint64(seed), 43))
+				n := 2 + r.IntN(9)
+				lo := r.IntN(4)
+				if id == "token-ring-mutex" {
+					lo++ // the default rounds assume a hop takes at least 1
+				}
+				cs := r.IntN(5)
+				params := map[string]any{
+					"n": n, "count": 1 + r.IntN(4), "spread": r.IntN(100),
+					"delay":  map[string]any{"min": lo, "max": lo + r.IntN(10)},
+					"csTime": map[string]any{"min": cs, "max": cs + r.IntN(6)},
+				}
+				if id == "token-ring-mutex" {
+					params["fifo"] = r.IntN(2) == 0
+				}
+				_, s := runToEnd(t, id, params, seed)
+				if len(s.Violations) > 0 || !s.Terminated {
+					t.Fatalf("seed %d %v: violations %+v, terminated %v", seed, params, s.Violations, s.Terminated)
+				}
+				o := mutexOutcomeOf(t, s)
+				if want := len(requestsOf(t, id, params, seed)); o.Pending != 0 || len(o.Entries) != want {
+					t.Fatalf("seed %d %v: %d entries, %d pending; want all %d requests served", seed, params, len(o.Entries), o.Pending, want)
+				}
+				for i := 1; i < len(o.Entries); i++ {
+					if prev := o.Entries[i-1]; *prev.ExitTime > o.Entries[i].EnterTime {
+						t.Fatalf("seed %d: entries overlap in time: %+v then %+v", seed, prev, o.Entries[i])
+					}
+				}
+				if id == "lamport-mutex" && o.Messages != int64(3*(n-1)*len(o.Entries)) {
+					t.Fatalf("seed %d: %d messages for %d entries, want 3(n−1) each", seed, o.Messages, len(o.Entries))
+				}
+			}
+		})
+	}
+}
+
+// A lost token stalls everyone: dropped by the user, or with its holder
+// crashed, the final check reports a deadlock. So does a crashed process in
+// Lamport's algorithm.
+func TestMutex2Deadlocks(t *testing.T) {
+	tl := newRun(t, "token-ring-mutex", map[string]any{"n": 4, "requestNodes": []int{1, 3}, "requestTimes": []int{0, 0}}, 1)
+	var token int64
+	for token == 0 {
+		from := tl.Seq() + 1
+		ok, err := tl.Forward()
+		if err != nil || !ok {
+			t.Fatalf("no TOKEN sent: %v", err)
+		}
+		for seq := from; seq <= tl.Seq(); seq++ {
+			if e := tl.Event(seq); e.Kind == engine.KindSend && e.Msg.Type == "TOKEN" {
+				token = e.MsgID
+			}
+		}
+	}
+	if err := tl.Apply(engine.Action{Type: engine.ActDrop, Msg: token}); err != nil {
+		t.Fatal(err)
+	}
+	if err := tl.Run(0); err != nil {
+		t.Fatal(err)
+	}
+	s := trace.Summarize(tl)
+	checkCounters(t, tl, s)
+	if len(s.Violations) != 1 || s.Violations[0].Invariant != "deadlock" || !strings.Contains(s.Violations[0].Text, "P1, P3 still wait") {
+		t.Errorf("dropped TOKEN: violations %+v, want a deadlock of P1 and P3", s.Violations)
+	}
+	for _, c := range []struct{ id, scenario string }{{"token-ring-mutex", "crash"}, {"lamport-mutex", "crash"}} {
+		a, _ := algos.Get(c.id)
+		sc, err := a.Scenario(c.scenario)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, s := runToEnd(t, c.id, sc.Params, sc.Seed)
+		if len(s.Violations) != 1 || s.Violations[0].Invariant != "deadlock" {
+			t.Errorf("%s/%s: violations %+v, want one deadlock", c.id, c.scenario, s.Violations)
+		}
+	}
+	// The token ring's crash: P0 and P1 got in before P2 crashed inside.
+	a, _ := algos.Get("token-ring-mutex")
+	sc, _ := a.Scenario("crash")
+	_, s = runToEnd(t, "token-ring-mutex", sc.Params, sc.Seed)
+	if o := mutexOutcomeOf(t, s); len(o.Entries) != 3 || o.Pending != 3 || !strings.Contains(s.Violations[0].Text, "P3, P4 still wait") {
+		t.Errorf("outcome %+v, violations %+v: want 3 entries (P2 crashed inside, its request still counted) and P3, P4 waiting", o, s.Violations)
+	}
+}
+
+// The same parameters and seed give the same run; the user's request action works.
+func TestMutex2DeterminismAndRequests(t *testing.T) {
+	for _, id := range []string{"lamport-mutex", "token-ring-mutex"} {
+		params := map[string]any{"n": 6, "count": 3, "spread": 40, "delay": map[string]any{"min": 1, "max": 6}, "csTime": map[string]any{"min": 1, "max": 4}}
+		a, _ := runToEnd(t, id, params, 9)
+		b, _ := runToEnd(t, id, params, 9)
+		if x, y := narration(a, 0, a.Len()), narration(b, 0, b.Len()); !slices.Equal(x, y) {
+			t.Errorf("%s: two runs with seed 9 differ", id)
+		}
+		c, _ := runToEnd(t, id, params, 10)
+		if slices.Equal(narration(a, 0, a.Len()), narration(c, 0, c.Len())) {
+			t.Errorf("%s: seeds 9 and 10 give the same run", id)
+		}
+	}
+	// Lamport: requests by hand after the run are served.
+	tl, s := runToEnd(t, "lamport-mutex", map[string]any{"n": 4}, 1)
+	before := len(mutexOutcomeOf(t, s).Entries)
+	for _, p := range []int{2, 0, 2} {
+		if err := tl.Apply(engine.Action{Type: engine.ActNode, Node: p, Name: "request"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tl.Run(0); err != nil {
+		t.Fatal(err)
+	}
+	s = trace.Summarize(tl)
+	checkCounters(t, tl, s)
+	if o := mutexOutcomeOf(t, s); len(o.Entries) != before+3 || o.Pending != 0 || len(s.Violations) > 0 {
+		t.Errorf("lamport-mutex: after 3 requests by hand: %d entries (had %d), %d pending, violations %+v", len(o.Entries), before, o.Pending, s.Violations)
+	}
+}
