@@ -84,19 +84,6 @@ func wantNoViolations(t *testing.T, s trace.Summary) {
 	}
 }
 
-func scenarioParams(t *testing.T, id string) map[string]any {
-	t.Helper()
-	a, err := algos.Get("bully")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := a.Scenario(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sc.Params
-}
-
 func notes(tl *timeline.Timeline) []string {
 	var out []string
 	for seq := int64(1); seq <= tl.Len(); seq++ {
@@ -147,7 +134,7 @@ func TestBullyRegistry(t *testing.T) {
 // elections; 6 answers 5; 7 never answers; 6 wins and tells everyone with
 // COORDINATOR.
 func TestBullyLecture(t *testing.T) {
-	tl, s := runToEnd(t, "bully", scenarioParams(t, "lecture"), 0)
+	tl, s := runToEnd(t, "bully", scenarioParams(t, "bully", "lecture"), 0)
 	ss := bullySends(tl)
 
 	if first := ss[:3]; !slices.Equal(first, []sendRec{{4, 5, "ELECTION"}, {4, 6, "ELECTION"}, {4, 7, "ELECTION"}}) {
@@ -230,7 +217,7 @@ func TestBullyMessageCounts(t *testing.T) {
 // ALGORITHMS.md 1.1, teaching point: if T is underestimated, safety breaks
 // and two coordinators exist at once.
 func TestBullyTimeoutTooShort(t *testing.T) {
-	tl, s := runToEnd(t, "bully", scenarioParams(t, "timeout-too-short"), 0)
+	tl, s := runToEnd(t, "bully", scenarioParams(t, "bully", "timeout-too-short"), 0)
 	if len(s.Violations) != 2 {
 		t.Fatalf("violations %+v, want 4's and 5's declarations", s.Violations)
 	}
@@ -262,7 +249,7 @@ func TestBullyTimeoutTooShort(t *testing.T) {
 		}
 	}
 	// With T above the round trip the same run is safe.
-	p := scenarioParams(t, "timeout-too-short")
+	p := scenarioParams(t, "bully", "timeout-too-short")
 	p2 := map[string]any{}
 	for k, v := range p {
 		p2[k] = v
@@ -273,7 +260,7 @@ func TestBullyTimeoutTooShort(t *testing.T) {
 }
 
 func TestBullySeveralNotice(t *testing.T) {
-	tl, s := runToEnd(t, "bully", scenarioParams(t, "several-notice"), 0)
+	tl, s := runToEnd(t, "bully", scenarioParams(t, "bully", "several-notice"), 0)
 	wantLeader(t, s, 6)
 	wantNoViolations(t, s)
 	if got := targets(sendsOf(bullySends(tl), "ELECTION", 4)); !slices.Equal(got, []int{5, 6, 7}) {
@@ -287,7 +274,7 @@ func TestBullySeveralNotice(t *testing.T) {
 // ALGORITHMS.md 1.1: a recovered process holds an election at once; if it
 // has the highest ID it takes over ("bullies") even though a coordinator exists.
 func TestBullyRecoveryScenario(t *testing.T) {
-	tl, s := runToEnd(t, "bully", scenarioParams(t, "recovery-bully"), 0)
+	tl, s := runToEnd(t, "bully", scenarioParams(t, "bully", "recovery-bully"), 0)
 	wantLeader(t, s, 7)
 	wantNoViolations(t, s)
 	if got := targets(sendsOf(bullySends(tl), "COORDINATOR", 7)); !slices.Equal(got, []int{0, 1, 2, 3, 4, 5, 6}) {
@@ -343,7 +330,7 @@ func finish(t *testing.T, tl *timeline.Timeline) trace.Summary {
 // Crashes and recoveries during an election, applied as user actions.
 func TestBullyCrashRecoverDuringElection(t *testing.T) {
 	t.Run("crash the winner while it waits", func(t *testing.T) {
-		tl := newRun(t, "bully", scenarioParams(t, "lecture"), 0)
+		tl := newRun(t, "bully", scenarioParams(t, "bully", "lecture"), 0)
 		// 6 has answered 4 and holds its own election: crash it.
 		stepUntil(t, tl, delivery("ELECTION", 4, 6))
 		apply(t, tl, engine.Action{Type: engine.ActCrash, Node: 6})
@@ -377,7 +364,7 @@ func TestBullyCrashRecoverDuringElection(t *testing.T) {
 		wantNoViolations(t, s)
 	})
 	t.Run("crash the winner after it answered everyone: waiters start over", func(t *testing.T) {
-		tl := newRun(t, "bully", scenarioParams(t, "lecture"), 0)
+		tl := newRun(t, "bully", scenarioParams(t, "bully", "lecture"), 0)
 		stepUntil(t, tl, delivery("ANSWER", 6, 5)) // t=30: 4 and 5 both wait for 6
 		apply(t, tl, engine.Action{Type: engine.ActCrash, Node: 6})
 		s := finish(t, tl)
@@ -390,7 +377,7 @@ func TestBullyCrashRecoverDuringElection(t *testing.T) {
 		}
 	})
 	t.Run("notice by hand", func(t *testing.T) {
-		tl := newRun(t, "bully", scenarioParams(t, "lecture"), 0)
+		tl := newRun(t, "bully", scenarioParams(t, "bully", "lecture"), 0)
 		finish(t, tl)
 		apply(t, tl, engine.Action{Type: engine.ActCrash, Node: 6})
 		apply(t, tl, engine.Action{Type: engine.ActNode, Node: 2, Name: "notice"})
@@ -410,7 +397,7 @@ func TestBullyCrashRecoverDuringElection(t *testing.T) {
 		}
 	})
 	t.Run("false suspicion: the live coordinator answers and announces again", func(t *testing.T) {
-		tl := newRun(t, "bully", scenarioParams(t, "lecture"), 0)
+		tl := newRun(t, "bully", scenarioParams(t, "bully", "lecture"), 0)
 		finish(t, tl)
 		apply(t, tl, engine.Action{Type: engine.ActNode, Node: 5, Name: "notice"})
 		s := finish(t, tl)
@@ -646,7 +633,7 @@ func TestBullyDeterminism(t *testing.T) {
 	// Clone halfway through a run with crashes and compare the continuations.
 	a, _ := algos.Get("bully")
 	raw := map[string]json.RawMessage{}
-	for k, v := range scenarioParams(t, "several-notice") {
+	for k, v := range scenarioParams(t, "bully", "several-notice") {
 		raw[k], _ = json.Marshal(v)
 	}
 	raw["delay"] = json.RawMessage(`{"min":3,"max":12}`)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -36,6 +37,21 @@ func newRun(t testing.TB, id string, params map[string]any, seed int64) *timelin
 		t.Fatal(err)
 	}
 	return tl
+}
+
+// scenarioParams returns a copy of a scenario's parameters: tests may change
+// it, the registry's must stay as they are.
+func scenarioParams(t *testing.T, alg, id string) map[string]any {
+	t.Helper()
+	a, err := algos.Get(alg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := a.Scenario(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return maps.Clone(sc.Params)
 }
 
 // runToEnd runs to completion and checks the counters against the events.

@@ -128,19 +128,7 @@ func TestMutex2Properties(t *testing.T) {
 				if id == "token-ring-mutex" {
 					params["fifo"] = r.IntN(2) == 0
 				}
-				_, s := runToEnd(t, id, params, seed)
-				if len(s.Violations) > 0 || !s.Terminated {
-					t.Fatalf("seed %d %v: violations %+v, terminated %v", seed, params, s.Violations, s.Terminated)
-				}
-				o := mutexOutcomeOf(t, s)
-				if want := len(requestsOf(t, id, params, seed)); o.Pending != 0 || len(o.Entries) != want {
-					t.Fatalf("seed %d %v: %d entries, %d pending; want all %d requests served", seed, params, len(o.Entries), o.Pending, want)
-				}
-				for i := 1; i < len(o.Entries); i++ {
-					if prev := o.Entries[i-1]; *prev.ExitTime > o.Entries[i].EnterTime {
-						t.Fatalf("seed %d: entries overlap in time: %+v then %+v", seed, prev, o.Entries[i])
-					}
-				}
+				o := checkAllServed(t, id, params, seed)
 				if id == "lamport-mutex" && o.Messages != int64(3*(n-1)*len(o.Entries)) {
 					t.Fatalf("seed %d: %d messages for %d entries, want 3(n−1) each", seed, o.Messages, len(o.Entries))
 				}

@@ -108,6 +108,27 @@ func TestMutexMessageCounts(t *testing.T) {
 	}
 }
 
+// checkAllServed runs a mutual-exclusion workload to its end and checks the
+// family's promises: no violation (ME1, deadlock), every request served, no
+// two entries overlapping in time, counters agreeing with the events.
+func checkAllServed(t *testing.T, id string, params map[string]any, seed int64) algos.MutexOutcome {
+	t.Helper()
+	_, s := runToEnd(t, id, params, seed)
+	if len(s.Violations) > 0 || !s.Terminated {
+		t.Fatalf("seed %d %v: violations %+v, terminated %v", seed, params, s.Violations, s.Terminated)
+	}
+	o := mutexOutcomeOf(t, s)
+	if want := len(requestsOf(t, id, params, seed)); o.Pending != 0 || len(o.Entries) != want {
+		t.Fatalf("seed %d %v: %d entries, %d pending; want all %d requests served", seed, params, len(o.Entries), o.Pending, want)
+	}
+	for i := 1; i < len(o.Entries); i++ {
+		if prev := o.Entries[i-1]; *prev.ExitTime > o.Entries[i].EnterTime {
+			t.Fatalf("seed %d: entries overlap in time: %+v then %+v", seed, prev, o.Entries[i])
+		}
+	}
+	return o
+}
+
 // Over many seeds with random delays, channels and workloads: ME1 holds, no
 // deadlock, every request is served, and the counters agree with the events.
 func TestMutexProperties(t *testing.T) {
@@ -127,19 +148,7 @@ func TestMutexProperties(t *testing.T) {
 				if id == "central-mutex" {
 					params["coordinator"] = r.IntN(n)
 				}
-				_, s := runToEnd(t, id, params, seed)
-				if len(s.Violations) > 0 || !s.Terminated {
-					t.Fatalf("seed %d %v: violations %+v, terminated %v", seed, params, s.Violations, s.Terminated)
-				}
-				o := mutexOutcomeOf(t, s)
-				if want := len(requestsOf(t, id, params, seed)); o.Pending != 0 || len(o.Entries) != want {
-					t.Fatalf("seed %d %v: %d entries, %d pending; want all %d requests served", seed, params, len(o.Entries), o.Pending, want)
-				}
-				for i := 1; i < len(o.Entries); i++ {
-					if prev := o.Entries[i-1]; *prev.ExitTime > o.Entries[i].EnterTime {
-						t.Fatalf("seed %d: entries overlap in time: %+v then %+v", seed, prev, o.Entries[i])
-					}
-				}
+				checkAllServed(t, id, params, seed)
 			}
 		})
 	}

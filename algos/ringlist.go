@@ -99,8 +99,7 @@ type rlNode struct {
 	last  *rlList
 	older []*rlList
 	// For the agreement check: the coordinator was taken in the latest step.
-	fresh  bool
-	tookAt engine.Time
+	fresh bool
 }
 
 // rlNext is the next reachable position going round the ring; the crashed
@@ -128,12 +127,12 @@ func rlSend(env *engine.Env, to int, m engine.Message) {
 }
 
 func (r *rlNode) take(env *engine.Env, l *rlList) {
-	r.coordinator, r.knows, r.from, r.fresh, r.tookAt = l.max, true, l, true, env.Now()
+	r.coordinator, r.knows, r.from, r.fresh = l.max, true, l, true
 }
 
 // alone: no other process is up, so this one is the coordinator.
 func (r *rlNode) alone(env *engine.Env) {
-	r.coordinator, r.knows, r.from, r.fresh, r.tookAt = r.id, true, nil, true, env.Now()
+	r.coordinator, r.knows, r.from, r.fresh = r.id, true, nil, true
 	env.Note("no other process is reachable: it is alone and becomes coordinator")
 }
 
@@ -295,7 +294,7 @@ func rlAgreement(s *rlSystem) engine.Invariant {
 				return ""
 			}
 			r := w.Process(node).(*rlNode)
-			if !r.fresh || r.tookAt != w.Now() {
+			if !r.fresh {
 				return ""
 			}
 			if r.from != nil && r.coordinator != r.from.max {
@@ -324,7 +323,7 @@ func rlUniqueness(s *rlSystem) engine.Invariant {
 			if node < 0 || w.Crashed(node) {
 				return ""
 			}
-			if r := w.Process(node).(*rlNode); !r.fresh || r.tookAt != w.Now() || !r.Elected() {
+			if r := w.Process(node).(*rlNode); !r.fresh || !r.Elected() {
 				return ""
 			}
 			if top := s.topLive(w); top != node {

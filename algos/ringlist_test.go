@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"maps"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -91,19 +90,6 @@ func rlCoordinators(tl *timeline.Timeline) []any {
 	return out
 }
 
-func rlScenario(t *testing.T, id string) map[string]any {
-	t.Helper()
-	a, err := algos.Get("ring-list")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := a.Scenario(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return maps.Clone(sc.Params) // a copy: tests may change it, the registry's must stay
-}
-
 func TestRingListRegistry(t *testing.T) {
 	a, err := algos.Get("ring-list")
 	if err != nil {
@@ -136,7 +122,7 @@ func TestRingListRegistry(t *testing.T) {
 // skipping 7; when it returns to 4, 4 sends COORDINATOR with the full list
 // round once; everyone picks the maximum, 6.
 func TestRingListLecture(t *testing.T) {
-	params := rlScenario(t, "lecture")
+	params := scenarioParams(t, "ring-list", "lecture")
 	tl, s := runToEnd(t, "ring-list", params, 0)
 	if !slices.Equal(tl.Params.Ints("ids"), []int{0, 1, 2, 3, 4, 5, 6, 7}) {
 		t.Fatalf("ids %v, want 0..7 by position", tl.Params.Ints("ids"))
@@ -223,7 +209,7 @@ func TestRingListLecture(t *testing.T) {
 
 // The roles while the list is on its way (after P5 has forwarded it).
 func TestRingListRolesOnTheWay(t *testing.T) {
-	tl := newRun(t, "ring-list", rlScenario(t, "lecture"), 0)
+	tl := newRun(t, "ring-list", scenarioParams(t, "ring-list", "lecture"), 0)
 	for range 3 { // P4 starts; P5 receives and forwards; P6 receives and forwards
 		if ok, err := tl.Forward(); !ok || err != nil {
 			t.Fatal(ok, err)
@@ -261,7 +247,7 @@ func TestRingListLabelAndJSON(t *testing.T) {
 // Several initiators: each list comes back to its own initiator, each
 // initiator announces, both COORDINATORs go once round: 2mk messages.
 func TestRingListTwoInitiators(t *testing.T) {
-	params := rlScenario(t, "two-initiators")
+	params := scenarioParams(t, "ring-list", "two-initiators")
 	tl, s := runToEnd(t, "ring-list", params, 0)
 	inits := tl.Params.Ints("initiators")
 	k := 8 - len(tl.Params.Ints("crashed"))
@@ -381,7 +367,7 @@ func TestRingListAlone(t *testing.T) {
 // the message's ID), and runs to the end.
 func rlRun(t *testing.T, match func(e engine.Event) bool, act func(msg int64) engine.Action) (*timeline.Timeline, trace.Summary) {
 	t.Helper()
-	tl := newRun(t, "ring-list", rlScenario(t, "lecture"), 0)
+	tl := newRun(t, "ring-list", scenarioParams(t, "ring-list", "lecture"), 0)
 	msg := ringStepToSend(t, tl, match)
 	if err := tl.Apply(act(msg)); err != nil {
 		t.Fatal(err)
@@ -534,7 +520,7 @@ func TestRingListParamErrors(t *testing.T) {
 // still recognise it among the lists it has passed on, or it would circle
 // for ever. Each COORDINATOR goes once round the live processes.
 func TestRingListTwoCoordinatorsAnnouncerCrashes(t *testing.T) {
-	tl := newRun(t, "ring-list", rlScenario(t, "two-initiators"), 0)
+	tl := newRun(t, "ring-list", scenarioParams(t, "ring-list", "two-initiators"), 0)
 	ringStepToSend(t, tl, func(e engine.Event) bool { return e.Msg.Type == "COORDINATOR" && e.From == 4 })
 	if err := tl.Apply(engine.Action{Type: engine.ActCrash, Node: 4}); err != nil {
 		t.Fatal(err)
@@ -580,7 +566,7 @@ func TestRingListRecoveredHigherViolates(t *testing.T) {
 // coordinator and are reported, but P4, which took 6 while it was live,
 // is not reported when it stops the returning COORDINATOR.
 func TestRingListAgreementOnlyWhenTaking(t *testing.T) {
-	params := rlScenario(t, "lecture")
+	params := scenarioParams(t, "ring-list", "lecture")
 	params["delay"] = map[string]any{"min": 0, "max": 0}
 	tl := newRun(t, "ring-list", params, 0)
 	ringStepToSend(t, tl, func(e engine.Event) bool { return e.Msg.Type == "COORDINATOR" && e.From == 6 })
