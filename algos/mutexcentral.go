@@ -101,7 +101,7 @@ func (c *centralNode) grant(env *engine.Env, p int) {
 		c.enter(env)
 		return
 	}
-	c.send(env, p, engine.Message{Type: msgCMGrant})
+	c.sendFor(env, p, engine.Message{Type: msgCMGrant}, p)
 }
 
 func (c *centralNode) View() engine.NodeView {

@@ -2,6 +2,7 @@ package algos
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,9 +16,11 @@ import (
 // its own (time, ID) smaller; otherwise it replies at once. On exit it
 // replies to every deferred request. 2(n−1) messages per entry.
 //
-// The Lamport clock ticks where the algorithm needs it: before a request is
-// multicast (LC1) and when a REQUEST arrives (LC2: max(own, received) + 1).
-// A REPLY carries no time; the order of requests depends only on REQUESTs.
+// The Lamport clock ticks before a request is multicast (LC1) and when a
+// message arrives (LC2: max(own, received) + 1); a REPLY carries the
+// replier's time. The order of requests depends on REQUESTs, but without the
+// time on REPLYs a request could carry a smaller time than one that happened
+// before it, and be served first: ME3 would not hold.
 
 const (
 	msgRARequest = "REQUEST"
@@ -50,6 +53,7 @@ func (r *raNode) Recover(env *engine.Env)             { r.recover(env) }
 func (r *raNode) acquire(env *engine.Env) {
 	r.clock++ // LC1
 	r.req = raStamp{T: r.clock, ID: r.self}
+	r.orderBy(r.req.T, r.req.ID)
 	r.awaiting = env.N() - 1
 	env.Note("multicasts REQUEST(" + r.req.Label() + ") and waits for " + strconv.Itoa(r.awaiting) + " REPLYs")
 	body := &raStamp{T: r.req.T, ID: r.req.ID}
@@ -68,7 +72,7 @@ func (r *raNode) release(env *engine.Env) {
 		env.Note("replies to every deferred request: " + strings.Join(posLabels(r.deferred), ", "))
 	}
 	for _, q := range r.deferred {
-		r.send(env, q, engine.Message{Type: msgRAReply})
+		r.sendFor(env, q, r.reply(), q)
 	}
 	r.deferred = r.deferred[:0]
 }
@@ -88,11 +92,12 @@ func (r *raNode) Receive(env *engine.Env, from int, m engine.Message) {
 			env.Note("WANTED with the smaller (" + r.req.Label() + ") < (" + s.Label() + "): defers its reply to " + posLabel(from))
 		case r.state == stWanted:
 			env.Note("WANTED, but (" + s.Label() + ") < (" + r.req.Label() + "): replies to " + posLabel(from) + " at once")
-			r.send(env, from, engine.Message{Type: msgRAReply})
+			r.sendFor(env, from, r.reply(), from)
 		default:
-			r.send(env, from, engine.Message{Type: msgRAReply})
+			r.sendFor(env, from, r.reply(), from)
 		}
 	case msgRAReply:
+		r.clock = max(r.clock, m.Body.(*lmTime).T) + 1 // LC2
 		if r.state != stWanted || r.awaiting == 0 {
 			return
 		}
@@ -101,6 +106,11 @@ func (r *raNode) Receive(env *engine.Env, from int, m engine.Message) {
 			r.enter(env)
 		}
 	}
+}
+
+// reply is a REPLY carrying the current Lamport time.
+func (r *raNode) reply() engine.Message {
+	return engine.Message{Type: msgRAReply, Body: &lmTime{T: r.clock}}
 }
 
 func (r *raNode) View() engine.NodeView {
@@ -136,10 +146,10 @@ func init() {
 			"deferred request. Equal Lamport times are ordered by ID. 2(n−1) messages per entry.",
 		Params: mutexParams(3,
 			param.Spec{Name: "clocks", Type: param.Ints, Default: []int{}, Min: param.Bound(0), Max: param.Bound(1e9),
-				Doc: "Initial Lamport clock by position; empty: all 0. The clock ticks before a request (LC1) and when a REQUEST arrives (LC2)."}),
+				Doc: "Initial Lamport clock by position; empty: all 0. The clock ticks before a request (LC1) and when a message arrives (LC2)."}),
 		MessageTypes: []string{msgRARequest, msgRAReply},
 		Actions:      mutexActions,
-		Invariants:   mutexInvariants,
+		Invariants:   append(slices.Clip(mutexInvariants), mutexTimestampOrderDoc),
 		Theory: []Bound{
 			{Name: "per entry", Formula: "2(n−1)", Counts: "messages per entry (n−1 REQUEST + n−1 REPLY)",
 				Eval: func(v param.Values) float64 { return float64(2 * (v.Int("n") - 1)) }},
@@ -176,6 +186,7 @@ func init() {
 				}
 				return r
 			})
+			cfg.Invariants = append(cfg.Invariants, mutexTimestampOrder(posLabel))
 			return cfg, mutexNodes(len(cfg.Procs)), nil
 		},
 	})
