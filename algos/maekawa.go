@@ -133,14 +133,19 @@ func (m *maekawaNode) Receive(env *engine.Env, from int, msg engine.Message) {
 	m.drain(env)
 }
 
-// post sends a message, or keeps it for local handling if it is to itself.
-func (m *maekawaNode) post(env *engine.Env, to int, typ string, ts mkStamp) {
+// post sends a message on behalf of the request of process owner (for the
+// outcome's messages per entry), or keeps it for local handling if it is to
+// itself. REQUEST and RELEASE serve the sender's request, LOCKED and FAILED
+// the receiver's, INQUIRE the older request that caused it; RELINQUISH is
+// charged to its sender, whose request gives the lock up (it cannot know
+// which request caused the INQUIRE).
+func (m *maekawaNode) post(env *engine.Env, to int, typ string, ts mkStamp, owner int) {
 	msg := engine.Message{Type: typ, Body: &mkStamp{Seq: ts.Seq, ID: ts.ID}}
 	if to == m.self {
 		m.localMsgs = append(m.localMsgs, msg)
 		return
 	}
-	m.send(env, to, msg)
+	m.sendFor(env, to, msg, owner)
 }
 
 // drain handles the messages this process sent itself, in order.
@@ -179,7 +184,7 @@ func (m *maekawaNode) acquire(env *engine.Env) {
 	m.granted, m.inquires, m.failed = m.granted[:0], m.inquires[:0], m.failed[:0]
 	env.Note("requests with (" + m.req.Label() + "): REQUEST to its quorum " + mkLabels(m.quorum))
 	for _, q := range m.quorum {
-		m.post(env, q, msgMKRequest, m.req)
+		m.post(env, q, msgMKRequest, m.req, m.self)
 	}
 }
 
@@ -187,7 +192,7 @@ func (m *maekawaNode) release(env *engine.Env) {
 	m.granted, m.inquires, m.failed = m.granted[:0], m.inquires[:0], m.failed[:0]
 	env.Note("exit: E := ∅; RELEASE(" + m.req.Label() + ") to its quorum " + mkLabels(m.quorum))
 	for _, q := range m.quorum {
-		m.post(env, q, msgMKRelease, m.req)
+		m.post(env, q, msgMKRelease, m.req, m.self)
 	}
 }
 
@@ -220,7 +225,7 @@ func (m *maekawaNode) onInquire(env *engine.Env, from int, ts mkStamp) {
 	if len(m.failed) > 0 {
 		m.granted = slices.DeleteFunc(m.granted, func(x int) bool { return x == from })
 		env.Note("has received FAILED (from " + mkLabels(m.failed) + "): Ia removes " + mkLabel(from) + " from E; Ib RELINQUISH to " + mkLabel(from))
-		m.post(env, from, msgMKRelinquish, m.req)
+		m.post(env, from, msgMKRelinquish, m.req, m.self)
 		return
 	}
 	m.inquires = insertSorted(m.inquires, from)
@@ -242,7 +247,7 @@ func (m *maekawaNode) onFailed(env *engine.Env, from int, ts mkStamp) {
 	m.granted = slices.DeleteFunc(m.granted, func(x int) bool { return slices.Contains(give, x) })
 	env.Note("Fa: FAILED from " + mkLabel(from) + " while it holds the INQUIRE of " + mkLabels(give) + ": Ia removes it from E; Ib RELINQUISH to " + mkLabels(give))
 	for _, x := range give {
-		m.post(env, x, msgMKRelinquish, m.req)
+		m.post(env, x, msgMKRelinquish, m.req, m.self)
 	}
 }
 
@@ -284,7 +289,7 @@ func (m *maekawaNode) onRequest(env *engine.Env, from int, ts mkStamp) {
 	if m.lock == nil {
 		m.lock, m.inquired = &mkReq{node: from, ts: ts}, false
 		env.Note("R1: adds (" + ts.Label() + ") of " + mkLabel(from) + "; R2: free → locks for it: LOCKED to " + mkLabel(from))
-		m.post(env, from, msgMKLocked, ts)
+		m.post(env, from, msgMKLocked, ts, from)
 		return
 	}
 	m.enqueue(mkReq{node: from, ts: ts})
@@ -293,7 +298,7 @@ func (m *maekawaNode) onRequest(env *engine.Env, from int, ts mkStamp) {
 	case m.oldest() != ts:
 		m.markFailed(ts)
 		env.Note("R1: adds (" + ts.Label() + ") of " + mkLabel(from) + "; R2: locked by " + mkLabel(lk.node) + " for (" + lk.ts.Label() + "); (" + ts.Label() + ") is not the oldest → FAILED to " + mkLabel(from))
-		m.post(env, from, msgMKFailed, ts)
+		m.post(env, from, msgMKFailed, ts, from)
 	case !m.inquire:
 		env.Note("R1: adds (" + ts.Label() + ") of " + mkLabel(from) + "; R2: locked by " + mkLabel(lk.node) + " for (" + lk.ts.Label() + "); (" + ts.Label() + ") is now the oldest, but INQUIRE is off: it waits")
 	case m.inquired:
@@ -301,7 +306,7 @@ func (m *maekawaNode) onRequest(env *engine.Env, from int, ts mkStamp) {
 	default:
 		m.inquired = true
 		env.Note("R1: adds (" + ts.Label() + ") of " + mkLabel(from) + "; R2: locked by " + mkLabel(lk.node) + " for (" + lk.ts.Label() + "); (" + ts.Label() + ") is now the oldest → INQUIRE to " + mkLabel(lk.node))
-		m.post(env, lk.node, msgMKInquire, lk.ts)
+		m.post(env, lk.node, msgMKInquire, lk.ts, from)
 	}
 	m.correct(env)
 }
@@ -328,7 +333,7 @@ func (m *maekawaNode) correct(env *engine.Env) {
 		}
 		r.failed = true
 		env.Note("corrected rule: (" + r.ts.Label() + ") of " + mkLabel(r.node) + " is no longer the oldest here → FAILED to " + mkLabel(r.node))
-		m.post(env, r.node, msgMKFailed, r.ts)
+		m.post(env, r.node, msgMKFailed, r.ts, r.node)
 	}
 }
 
@@ -345,7 +350,7 @@ func (m *maekawaNode) onRelease(env *engine.Env, from int, ts mkStamp) {
 	}
 	r := m.lockForOldest()
 	env.Note("S1: removes (" + ts.Label() + ") of " + mkLabel(from) + "; S2: locks for the oldest, (" + r.ts.Label() + ") of " + mkLabel(r.node) + ": LOCKED to " + mkLabel(r.node))
-	m.post(env, r.node, msgMKLocked, r.ts)
+	m.post(env, r.node, msgMKLocked, r.ts, r.node)
 	m.correct(env)
 }
 
@@ -359,7 +364,7 @@ func (m *maekawaNode) onRelinquish(env *engine.Env, from int, ts mkStamp) {
 	m.enqueue(given)
 	r := m.lockForOldest()
 	env.Note("Q1: drops the lock for (" + ts.Label() + ") of " + mkLabel(from) + "; Q2: locks for the oldest, (" + r.ts.Label() + ") of " + mkLabel(r.node) + "; Q3: LOCKED to " + mkLabel(r.node))
-	m.post(env, r.node, msgMKLocked, r.ts)
+	m.post(env, r.node, msgMKLocked, r.ts, r.node)
 	m.correct(env)
 }
 
@@ -561,10 +566,14 @@ func init() {
 				return engine.Config{}, nil, err
 			}
 			lecture, inquire := v.String("variant") == mkLecture, v.Bool("inquire")
-			cfg := mutexBuild(v, func(p int, c mutexCore) engine.Process {
+			cfg := mutexBuildLabeled(v, mkLabel, func(p int, c mutexCore) engine.Process {
 				return &maekawaNode{mutexCore: c, quorum: qs[p], lecture: lecture, inquire: inquire}
 			})
-			cfg.Final = []engine.Invariant{maekawaDeadlock(lecture, inquire)}
+			for i, f := range cfg.Final {
+				if f.Name == "deadlock" {
+					cfg.Final[i] = maekawaDeadlock(lecture, inquire)
+				}
+			}
 			cfg.Outcome = func(w engine.World) any { return maekawaOutcome(w, qs, lecture, inquire) }
 			nodes := make([]Node, len(qs))
 			for p := range nodes {

@@ -35,7 +35,7 @@ type MaekawaOutcome struct {
 type ender interface{ Ended() bool }
 
 func maekawaOutcome(w engine.World, qs [][]int, lecture, inquire bool) any {
-	o := MaekawaOutcome{MutexOutcome: mutexOutcome(w).(MutexOutcome), Quorums: make([][]int, len(qs))}
+	o := MaekawaOutcome{MutexOutcome: mutexOutcome(w, mkLabel), Quorums: make([][]int, len(qs))}
 	for i, s := range qs {
 		o.Quorums[i] = slices.Clone(s)
 	}
@@ -57,28 +57,22 @@ func mkWaiting(w engine.World) []int {
 	return out
 }
 
-// maekawaDeadlock is the family's deadlock check with Maekawa's names and
-// the cycle of waits explained.
+// maekawaDeadlock is the family's deadlock check with the cycle of waits
+// explained.
 func maekawaDeadlock(lecture, inquire bool) engine.Invariant {
-	return engine.Invariant{
-		Name:        "deadlock",
-		Description: "When nothing is left to happen, no live process still waits for the critical section.",
-		Check: func(w engine.World, _ int) string {
-			waiting := mkWaiting(w)
-			if len(waiting) == 0 {
-				return ""
-			}
-			requests := 0
-			for _, p := range waiting {
-				requests += len(w.Process(p).(*maekawaNode).pending)
-			}
-			text := fmt.Sprintf("nothing is left to happen, but %s still wait for the critical section (%d requests pending)", mkLabels(waiting), requests)
-			if _, why := mkExplain(w, lecture, inquire); why != "" {
-				text += "; " + why
-			}
-			return text
-		},
+	family := mutexDeadlock(mkLabel)
+	inv := family
+	inv.Check = func(w engine.World, node int) string {
+		text := family.Check(w, node)
+		if text == "" {
+			return ""
+		}
+		if _, why := mkExplain(w, lecture, inquire); why != "" {
+			text += "; " + why
+		}
+		return text
 	}
+	return inv
 }
 
 // mkWaitEdge: process p waits at node at, which is locked for process to.
