@@ -458,6 +458,21 @@ func largestQuorum(v param.Values) int {
 	return k
 }
 
+const mkDeadlockDoc = "When nothing is left to happen, no live process still waits for the critical section. If some do, the check " +
+	"names a cycle of waits (each process waits for a node locked for the next) and, under the lecture's rules, the " +
+	"request that was never told that it had failed."
+
+// maekawaInvariants are the family's, with the deadlock check's explanation.
+func maekawaInvariants() []Doc {
+	out := slices.Clone(mutexInvariants)
+	for i := range out {
+		if out[i].Name == "deadlock" {
+			out[i].Doc = mkDeadlockDoc
+		}
+	}
+	return out
+}
+
 func maekawaParams() []param.Spec {
 	ps := mutexParams(13,
 		param.Spec{Name: "quorums", Type: param.Enum, Default: "projective", Options: []string{"projective", "grid", "majority", "explicit"},
@@ -503,7 +518,7 @@ func init() {
 		Params:       maekawaParams(),
 		MessageTypes: []string{msgMKRequest, msgMKLocked, msgMKRelease, msgMKFailed, msgMKInquire, msgMKRelinquish},
 		Actions:      mutexActions,
-		Invariants:   mutexInvariants,
+		Invariants:   maekawaInvariants(),
 		Theory: []Bound{
 			{Name: "uncontended", Formula: "3(|S|−1)", Counts: "messages per entry (REQUEST, LOCKED, RELEASE to and from the rest of the quorum)",
 				When: "no other request competes and the requester is in its own quorum",

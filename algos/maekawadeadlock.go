@@ -62,6 +62,7 @@ func mkWaiting(w engine.World) []int {
 func maekawaDeadlock(lecture, inquire bool) engine.Invariant {
 	family := mutexDeadlock(mkLabel)
 	inv := family
+	inv.Description = mkDeadlockDoc
 	inv.Check = func(w engine.World, node int) string {
 		text := family.Check(w, node)
 		if text == "" {
