@@ -22,6 +22,11 @@ const (
 
 	actRequest = "request"
 
+	// msgTell is an application message outside the algorithm (the family's
+	// tellFrom/tellTo workload): its receiver then requests the critical
+	// section, so its request happens after the sender's (ME3).
+	msgTell = "TELL"
+
 	stReleased = "released"
 	stWanted   = "wanted"
 	stHeld     = "held"
@@ -49,6 +54,10 @@ type mutexRequest struct {
 	// request's (Lamport time, ID)); ordered says whether it is set.
 	order   [2]int
 	ordered bool
+	// tag names the request in the messages sent for it (engine.Account):
+	// its number among the process's requests, or what the algorithm sets
+	// (tagRequest, orderBy: the Lamport time).
+	tag int64
 }
 
 // mutexEntry is one stay in the critical section.
@@ -56,7 +65,6 @@ type mutexEntry struct {
 	req   mutexRequest
 	enter engine.Stamp // right after the note "enters the critical section"
 	exit  engine.Stamp // right after the note "leaves the critical section"
-	done  engine.Stamp // after the exit's messages (RELEASE) are sent
 	// counted marks an entry whose messages the algorithm counted itself (the
 	// token ring: the TOKEN passes that brought the token here).
 	counted  bool
@@ -74,7 +82,11 @@ type mutexCore struct {
 	pending []mutexRequest // requests made and not yet served; the first is being served
 	state   string
 	entries []mutexEntry
-	sent    int64 // messages this process has sent
+	sent    int64              // messages of the algorithm this process has sent (not TELLs)
+	tells   []int              // after each request of its own, the process sends TELL to these
+	label   func(p int) string // the algorithm's process labels, for notes
+	begun   int64              // requests begun so far
+	tag     int64              // the tag of the request served last (its RELEASE is sent after it left pending)
 
 	// justEntered marks the step in which the process entered, so that ME1
 	// reports each entry once; every handler clears it first.
@@ -82,7 +94,7 @@ type mutexCore struct {
 }
 
 func newMutexCore(self int, cs engine.Delay, wants []engine.Time) mutexCore {
-	return mutexCore{self: self, cs: cs, wants: wants, state: stReleased}
+	return mutexCore{self: self, cs: cs, wants: wants, state: stReleased, label: posLabel}
 }
 
 func (c *mutexCore) core() *mutexCore { return c }
@@ -106,6 +118,7 @@ func (c *mutexCore) timer(env *engine.Env, name string, r mutexRules) {
 			c.wants = c.wants[1:]
 		}
 		c.request(env, r)
+		c.tell(env, r)
 		c.armWant(env)
 	case timerExit:
 		if c.state == stHeld {
@@ -120,7 +133,35 @@ func (c *mutexCore) act(env *engine.Env, action string, r mutexRules) error {
 		return fmt.Errorf("unknown action %q; a mutual-exclusion process can only %q", action, actRequest)
 	}
 	c.request(env, r)
+	c.tell(env, r)
 	return nil
+}
+
+// mutexClocked is implemented by algorithms with Lamport clocks: a TELL
+// carries the sender's time (tellBody), as every message must for the
+// clocks to respect happened-before.
+type mutexClocked interface{ tellBody() any }
+
+// tell sends the TELLs of the tellFrom/tellTo workload after a request.
+func (c *mutexCore) tell(env *engine.Env, r mutexRules) {
+	if len(c.tells) == 0 {
+		return
+	}
+	var body any
+	if ck, ok := r.(mutexClocked); ok {
+		body = ck.tellBody()
+	}
+	env.Note("tells " + labelsOf(c.label, c.tells) + " that it has requested the critical section (an application message, not part of the algorithm)")
+	for _, q := range c.tells {
+		env.Send(q, engine.Message{Type: msgTell, Body: body})
+	}
+}
+
+// told handles an arriving TELL: the process requests the critical section
+// (and tells nobody: TELLs do not chain).
+func (c *mutexCore) told(env *engine.Env, from int, r mutexRules) {
+	env.Note("hears from " + c.label(from) + " and requests the critical section")
+	c.request(env, r)
 }
 
 // request makes one request now; it is served at once unless another is.
@@ -139,6 +180,8 @@ func (c *mutexCore) begin(env *engine.Env, r mutexRules) {
 	c.state = stWanted
 	env.Note("wants the critical section")
 	q := &c.pending[0]
+	c.begun++
+	q.tag, c.tag = c.begun, c.begun
 	q.begun = env.Stamp()
 	if q.made.IsZero() {
 		q.made = q.begun
@@ -148,9 +191,20 @@ func (c *mutexCore) begin(env *engine.Env, r mutexRules) {
 
 // orderBy records the priority the algorithm gives the request it serves
 // (smaller first), for the check that it serves requests in that order.
+// It also tags the request with t.
 func (c *mutexCore) orderBy(t, id int) {
 	if len(c.pending) > 0 {
 		c.pending[0].order, c.pending[0].ordered = [2]int{t, id}, true
+		c.tagRequest(int64(t))
+	}
+}
+
+// tagRequest sets the tag of the request being served: what the messages
+// sent for it name it by (sendFor), e.g. its timestamp, which every process
+// that answers it knows.
+func (c *mutexCore) tagRequest(tag int64) {
+	if len(c.pending) > 0 {
+		c.pending[0].tag, c.tag = tag, tag
 	}
 }
 
@@ -181,11 +235,6 @@ func (c *mutexCore) exit(env *engine.Env, r mutexRules) {
 	e.exit, e.inside = env.Stamp(), false
 	c.pending = c.pending[1:]
 	r.release(env)
-	e = &c.entries[len(c.entries)-1]
-	e.done = env.Stamp()
-	if !e.counted {
-		e.messages = e.done.Charged() - e.req.begun.Charged()
-	}
 	if len(c.pending) > 0 {
 		c.begin(env, r)
 	}
@@ -202,18 +251,23 @@ func (c *mutexCore) recover(env *engine.Env) {
 	}
 }
 
-// send sends a message of the algorithm on behalf of the process's own
-// request: it counts towards the process's current entry.
-func (c *mutexCore) send(env *engine.Env, to int, m engine.Message) { c.sendFor(env, to, m, c.self) }
+// send sends a message of the algorithm for the process's own current (or,
+// during its exit, last) request: it counts towards that request's entry.
+func (c *mutexCore) send(env *engine.Env, to int, m engine.Message) {
+	c.sendFor(env, to, m, c.self, c.tag)
+}
 
-// sendFor sends a message of the algorithm on behalf of the request of
-// process owner (a REPLY or GRANT serves its receiver's request, an INQUIRE
-// the request that caused it); -1: on nobody's behalf. The outcome counts a
-// message towards owner's entry when it is sent while owner's request is
-// being served (from the start of its service to the end of its exit).
-func (c *mutexCore) sendFor(env *engine.Env, to int, m engine.Message, owner int) {
+// sendFor sends a message of the algorithm for the request of process owner
+// with the given tag (a REPLY or GRANT serves its receiver's request, an
+// INQUIRE the request that caused it); owner −1: for no request. The
+// outcome counts it towards that request's entry, whenever it is sent.
+func (c *mutexCore) sendFor(env *engine.Env, to int, m engine.Message, owner int, tag int64) {
 	c.sent++
-	env.SendFor(to, m, owner)
+	if owner < 0 {
+		env.Send(to, m)
+		return
+	}
+	env.SendFor(to, m, engine.Account{Node: owner, Tag: tag})
 }
 
 func (c *mutexCore) clone() mutexCore {
@@ -256,6 +310,10 @@ func mutexParams(defN int, own ...param.Spec) []param.Spec {
 			Doc: "Generated workload (when requestNodes is empty): requests per process."},
 		param.Spec{Name: "spread", Type: param.Int, Default: 0, Min: param.Bound(0), Max: param.Bound(1e6),
 			Doc: "Generated workload: request times drawn uniformly from [0, spread] by the seeded generator; 0: all at once."},
+		param.Spec{Name: "tellFrom", Type: param.Ints, Default: []int{}, Min: param.Bound(0), Max: param.Bound(maxMutexN - 1),
+			Doc: "Application messages, paired with tellTo: after each request of its workload (or by hand), process tellFrom[i] sends TELL to tellTo[i], which then requests the critical section. TELL is not part of the algorithm; it makes one request happen before another (ME3)."},
+		param.Spec{Name: "tellTo", Type: param.Ints, Default: []int{}, Min: param.Bound(0), Max: param.Bound(maxMutexN - 1),
+			Doc: "Application messages: the receiver of each TELL of tellFrom."},
 		param.Spec{Name: "csTime", Type: param.Range, Default: param.IntRange{Min: 5, Max: 5}, Min: param.Bound(0), Max: param.Bound(1e6),
 			Doc: "Time spent inside the critical section: fixed, or drawn uniformly from [min, max]."},
 		positionsParam("crashed", "Positions that crash at time crashAt."),
@@ -273,6 +331,18 @@ func completeWorkload(v param.Values, rng *rand.Rand) error {
 		return err
 	}
 	n := v.Int("n")
+	from, to := v.Ints("tellFrom"), v.Ints("tellTo")
+	if len(from) != len(to) {
+		return param.Errorf("tellTo", "has %d entries but tellFrom has %d: give one receiver per TELL", len(to), len(from))
+	}
+	for i, p := range from {
+		if p >= n || to[i] >= n {
+			return param.Errorf("tellFrom", "TELL %d→%d: positions must be in 0..%d", p, to[i], n-1)
+		}
+		if p == to[i] {
+			return param.Errorf("tellTo", "process %d would tell itself: a TELL goes to another process", p)
+		}
+	}
 	nodes, times := v.Ints("requestNodes"), v.Ints("requestTimes")
 	if len(nodes) == 0 && len(times) == 0 {
 		count, spread := v.Int("count"), v.Int("spread")
@@ -313,12 +383,19 @@ func mutexBuildLabeled(v param.Values, label func(p int) string, mk func(p int, 
 	for i, p := range v.Ints("requestNodes") {
 		wants[p] = append(wants[p], engine.Time(times[i]))
 	}
+	tells := make([][]int, n)
+	to := v.Ints("tellTo")
+	for i, p := range v.Ints("tellFrom") {
+		tells[p] = append(tells[p], to[i])
+	}
 	cs := v.Range("csTime")
 	procs := make([]engine.Process, n)
 	starts := make([]engine.StartAt, n)
 	for p := range n {
 		slices.Sort(wants[p])
-		procs[p] = mk(p, newMutexCore(p, engine.Delay{Min: cs.Min, Max: cs.Max}, wants[p]))
+		c := newMutexCore(p, engine.Delay{Min: cs.Min, Max: cs.Max}, wants[p])
+		c.tells, c.label = tells[p], label
+		procs[p] = mk(p, c)
 		starts[p] = engine.StartAt{Node: p}
 	}
 	cfg := engine.Config{

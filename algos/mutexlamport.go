@@ -132,15 +132,19 @@ func (l *lamportNode) Receive(env *engine.Env, from int, m engine.Message) {
 	l.clock = max(l.clock, t) + 1 // LC2
 	l.latest[from] = max(l.latest[from], t)
 	switch m.Type {
+	case msgTell:
+		l.told(env, from, l)
 	case msgLMRequest:
 		l.enqueue(*m.Body.(*raStamp))
-		l.sendFor(env, from, engine.Message{Type: msgLMReply, Body: &lmTime{T: l.clock}}, from)
+		l.sendFor(env, from, engine.Message{Type: msgLMReply, Body: &lmTime{T: l.clock}}, from, int64(m.Body.(*raStamp).T))
 	case msgLMRelease:
 		l.dequeue(from)
 		env.Note("removes the request of " + posLabel(from) + " from its queue")
 	}
 	l.tryEnter(env)
 }
+
+func (l *lamportNode) tellBody() any { return &lmTime{T: l.clock} }
 
 func (l *lamportNode) View() engine.NodeView {
 	vars := l.vars()

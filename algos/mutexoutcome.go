@@ -27,11 +27,11 @@ type MutexEntry struct {
 	RequestedTime engine.Time  `json:"requestedTime"`
 	EnterTime     engine.Time  `json:"enterTime"`
 	ExitTime      *engine.Time `json:"exitTime"`
-	// Messages attributed to the entry: those the algorithm sent on behalf
-	// of this request (the requester's own, and the REPLYs, GRANTs, … that
-	// serve it) from the start of its service to the end of its exit; the
-	// token ring counts the TOKEN passes since the previous entry. While the
-	// process is inside: the messages so far.
+	// Messages attributed to the entry: those the algorithm sent for this
+	// request, whenever they were sent: the requester's own (REQUEST,
+	// RELEASE) and those that answer it (REPLY, GRANT, …). The token ring
+	// counts the TOKEN passes since the previous entry. So far, while the
+	// process is inside.
 	Messages    int64       `json:"messages"`
 	ClientDelay engine.Time `json:"clientDelay"` // enterTime − requestedTime
 	// SyncDelay is enterTime − the previous entry's exitTime, when this
@@ -124,7 +124,7 @@ func mutexOutcome(w engine.World, label func(int) string) MutexOutcome {
 	var clientSum, syncSum float64
 	syncs := 0
 	for i, r := range recs {
-		me := mutexEntryOut(r.node, r.e)
+		me := mutexEntryOut(w, r.node, r.e)
 		me.Overtakes = overtakes(r.e.req.begun.Seq(), i)
 		if i > 0 {
 			if prev := recs[i-1].e; !prev.inside && r.e.req.made.Seq() < prev.exit.Seq() {
@@ -162,7 +162,7 @@ func mutexOutcome(w engine.World, label func(int) string) MutexOutcome {
 	return o
 }
 
-func mutexEntryOut(p int, e *mutexEntry) MutexEntry {
+func mutexEntryOut(w engine.World, p int, e *mutexEntry) MutexEntry {
 	me := MutexEntry{Node: p, RequestedAt: e.req.made.Time(), Requested: e.req.made.Seq(),
 		Enter: e.enter.Seq(), RequestedTime: e.req.made.Time(), EnterTime: e.enter.Time(),
 		ClientDelay: e.enter.Time() - e.req.made.Time(), Messages: e.messages}
@@ -170,8 +170,8 @@ func mutexEntryOut(p int, e *mutexEntry) MutexEntry {
 		x, t := e.exit.Seq(), e.exit.Time()
 		me.Exit, me.ExitTime = &x, &t
 	}
-	if !e.counted && e.inside {
-		me.Messages = e.enter.Charged() - e.req.begun.Charged()
+	if !e.counted {
+		me.Messages = w.Charged(engine.Account{Node: p, Tag: e.req.tag})
 	}
 	return me
 }

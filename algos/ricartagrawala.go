@@ -40,9 +40,9 @@ func (s raStamp) less(o raStamp) bool { return s.T < o.T || (s.T == o.T && s.ID 
 type raNode struct {
 	mutexCore
 	clock    int
-	req      raStamp // the current request's stamp, while WANTED or HELD
-	awaiting int     // REPLYs still missing
-	deferred []int   // requesters whose REPLY waits for our exit, in arrival order
+	req      raStamp   // the current request's stamp, while WANTED or HELD
+	awaiting int       // REPLYs still missing
+	deferred []raStamp // requests whose REPLY waits for our exit, in arrival order
 }
 
 func (r *raNode) Start(env *engine.Env)               { r.start(env) }
@@ -69,35 +69,41 @@ func (r *raNode) acquire(env *engine.Env) {
 
 func (r *raNode) release(env *engine.Env) {
 	if len(r.deferred) > 0 {
-		env.Note("replies to every deferred request: " + strings.Join(posLabels(r.deferred), ", "))
+		env.Note("replies to every deferred request: " + strings.Join(posLabels(r.deferredFrom()), ", "))
 	}
-	for _, q := range r.deferred {
-		r.sendFor(env, q, r.reply(), q)
+	for _, s := range r.deferred {
+		r.sendFor(env, s.ID, r.reply(), s.ID, int64(s.T))
 	}
 	r.deferred = r.deferred[:0]
 }
 
 func (r *raNode) Receive(env *engine.Env, from int, m engine.Message) {
 	r.justEntered = false
+	switch b := m.Body.(type) {
+	case *raStamp:
+		r.clock = max(r.clock, b.T) + 1 // LC2
+	case *lmTime:
+		r.clock = max(r.clock, b.T) + 1 // LC2
+	}
 	switch m.Type {
+	case msgTell:
+		r.told(env, from, r)
 	case msgRARequest:
 		s := *m.Body.(*raStamp)
-		r.clock = max(r.clock, s.T) + 1 // LC2
 		switch {
 		case r.state == stHeld:
-			r.deferred = append(r.deferred, from)
+			r.deferred = append(r.deferred, s)
 			env.Note("HELD: defers its reply to " + posLabel(from))
 		case r.state == stWanted && r.req.less(s):
-			r.deferred = append(r.deferred, from)
+			r.deferred = append(r.deferred, s)
 			env.Note("WANTED with the smaller (" + r.req.Label() + ") < (" + s.Label() + "): defers its reply to " + posLabel(from))
 		case r.state == stWanted:
 			env.Note("WANTED, but (" + s.Label() + ") < (" + r.req.Label() + "): replies to " + posLabel(from) + " at once")
-			r.sendFor(env, from, r.reply(), from)
+			r.sendFor(env, from, r.reply(), from, int64(s.T))
 		default:
-			r.sendFor(env, from, r.reply(), from)
+			r.sendFor(env, from, r.reply(), from, int64(s.T))
 		}
 	case msgRAReply:
-		r.clock = max(r.clock, m.Body.(*lmTime).T) + 1 // LC2
 		if r.state != stWanted || r.awaiting == 0 {
 			return
 		}
@@ -107,6 +113,17 @@ func (r *raNode) Receive(env *engine.Env, from int, m engine.Message) {
 		}
 	}
 }
+
+// deferredFrom lists the processes whose requests are deferred.
+func (r *raNode) deferredFrom() []int {
+	out := make([]int, len(r.deferred))
+	for i, s := range r.deferred {
+		out[i] = s.ID
+	}
+	return out
+}
+
+func (r *raNode) tellBody() any { return &lmTime{T: r.clock} }
 
 // reply is a REPLY carrying the current Lamport time.
 func (r *raNode) reply() engine.Message {
@@ -123,14 +140,14 @@ func (r *raNode) View() engine.NodeView {
 		engine.Var{Name: "clock", Value: r.clock},
 		engine.Var{Name: "request", Value: req},
 		engine.Var{Name: "awaiting", Value: r.awaiting},
-		engine.Var{Name: "deferred", Value: posLabels(r.deferred)})
+		engine.Var{Name: "deferred", Value: posLabels(r.deferredFrom())})
 	return engine.NodeView{Role: r.state, Vars: vars}
 }
 
 func (r *raNode) Clone() engine.Process {
 	d := *r
 	d.mutexCore = r.clone()
-	d.deferred = append([]int(nil), r.deferred...)
+	d.deferred = slices.Clone(r.deferred)
 	return &d
 }
 

@@ -88,7 +88,7 @@ func (t *tokenNode) pass(env *engine.Env) {
 	t.hasToken = false
 	t.hops++
 	t.since++
-	t.sendFor(env, (t.self+1)%n, engine.Message{Type: msgTRToken, Body: &trToken{Round: (t.hops-1)/n + 1, Hops: t.hops, Since: t.since}}, -1)
+	t.sendFor(env, (t.self+1)%n, engine.Message{Type: msgTRToken, Body: &trToken{Round: (t.hops-1)/n + 1, Hops: t.hops, Since: t.since}}, -1, 0)
 }
 
 // enterWithToken enters; the entry is charged the TOKEN passes since the
@@ -101,6 +101,10 @@ func (t *tokenNode) enterWithToken(env *engine.Env) {
 
 func (t *tokenNode) Receive(env *engine.Env, from int, m engine.Message) {
 	t.justEntered = false
+	if m.Type == msgTell {
+		t.told(env, from, t)
+		return
+	}
 	if m.Type != msgTRToken {
 		return
 	}
@@ -141,10 +145,23 @@ func tokenRounds(v param.Values) int {
 	per := make([]int, n)
 	busiest := 0
 	times := v.Ints("requestTimes")
+	own := make([]int, n)
 	for i, p := range v.Ints("requestNodes") {
 		last = max(last, times[i])
 		per[p]++
-		busiest = max(busiest, per[p])
+		own[p]++
+	}
+	// A TELL's receiver requests once more per request of the teller, up to
+	// one delay later.
+	to := v.Ints("tellTo")
+	for i, p := range v.Ints("tellFrom") {
+		per[to[i]] += own[p]
+	}
+	if len(to) > 0 {
+		last += int(v.Range("delay").Max)
+	}
+	for _, k := range per {
+		busiest = max(busiest, k)
 	}
 	hop := int(max(1, v.Range("delay").Min))
 	return (last+n*hop-1)/(n*hop) + busiest + 2

@@ -67,6 +67,7 @@ type World interface {
 	Process(p int) Process
 	Crashed(p int) bool
 	Now() Time
+	Charged(a Account) int64 // messages charged to an account (Env.SendFor)
 }
 
 type link struct {
@@ -102,10 +103,10 @@ type Sim struct {
 	env      Env               // handed to one process at a time
 	metrics  Metrics
 	ended    bool
-	log      *Log       // nil: events are only counted (replays, experiments)
-	stepNode int        // the process the current step concerns, for invariants
-	charges  []int64    // messages charged to each process by SendFor; nil until the first
-	causal   *causality // nil unless Config.Causality
+	log      *Log              // nil: events are only counted (replays, experiments)
+	stepNode int               // the process the current step concerns, for invariants
+	charges  map[Account]int64 // messages charged by SendFor; nil until the first
+	causal   *causality        // nil unless Config.Causality
 }
 
 // New builds a Sim at time 0. The initial crashes are its first events.
@@ -208,7 +209,7 @@ func (s *Sim) Clone() *Sim {
 		c.rands[p] = nr
 	}
 	c.metrics = s.metrics.clone()
-	c.charges = slices.Clone(s.charges)
+	c.charges = maps.Clone(s.charges)
 	if s.causal != nil {
 		c.causal = s.causal.clone()
 	}

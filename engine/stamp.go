@@ -3,19 +3,17 @@ package engine
 import "slices"
 
 // Stamp records one moment of one process for the outcome's records: which
-// event of the trace it follows, the virtual time, the process's vector time
-// (with Config.Causality) and the running total of messages charged to the
-// process (SendFor). A process may keep stamps in its state and the outcome
+// event of the trace it follows, the virtual time and the process's vector
+// time (with Config.Causality). A process may keep stamps in its state and the outcome
 // or the checks may read them; an algorithm must never base a decision on
 // them, for they tell it what a real process cannot know (the global event
 // number, what the other processes' clocks say).
 type Stamp struct {
-	seq     int64
-	time    Time
-	node    int32
-	charged int64
-	vc      []uint32 // nil unless Config.Causality; never changed after stamping
-	taken   bool
+	seq   int64
+	time  Time
+	node  int32
+	vc    []uint32 // nil unless Config.Causality; never changed after stamping
+	taken bool
 }
 
 // Stamp records this moment. Its Seq is the latest event's: call it right
@@ -26,29 +24,34 @@ type Stamp struct {
 func (e *Env) Stamp() Stamp {
 	s := e.sim
 	st := Stamp{seq: s.seq, time: s.now, node: int32(e.self), taken: true}
-	if s.charges != nil {
-		st.charged = s.charges[e.self]
-	}
 	if s.causal != nil {
 		st.vc = s.causal.tick(e.self)
 	}
 	return st
 }
 
-// SendFor is Send with the message charged to process account (for example
-// the process whose request the message serves). Stamp reports a process's
-// running total of charged messages, so an outcome can attribute messages to
-// what the process was doing between two stamps.
-func (e *Env) SendFor(to int, m Message, account int) {
+// Account names what a message is sent for, so that an outcome can count the
+// messages of, say, one request: the process it concerns and a tag that
+// process and the sender both know (the request's Lamport time, or its number).
+type Account struct {
+	Node int
+	Tag  int64
+}
+
+// SendFor is Send with the message charged to an account; World.Charged
+// reads the totals. The charges are bookkeeping for outcomes, never seen by
+// the processes.
+func (e *Env) SendFor(to int, m Message, a Account) {
 	s := e.sim
-	if account >= 0 && account < len(s.procs) {
-		if s.charges == nil {
-			s.charges = make([]int64, len(s.procs))
-		}
-		s.charges[account]++
+	if s.charges == nil {
+		s.charges = map[Account]int64{}
 	}
+	s.charges[a]++
 	s.send(e.self, to, m)
 }
+
+// Charged is the number of messages charged to an account so far.
+func (s *Sim) Charged(a Account) int64 { return s.charges[a] }
 
 // IsZero reports whether the stamp was never taken.
 func (s Stamp) IsZero() bool { return !s.taken }
@@ -61,10 +64,6 @@ func (s Stamp) Time() Time { return s.time }
 
 // Node is the position of the process that took the stamp.
 func (s Stamp) Node() int { return int(s.node) }
-
-// Charged is the number of messages charged to the process (SendFor) before
-// the stamp was taken.
-func (s Stamp) Charged() int64 { return s.charged }
 
 // Before reports whether s happened before o (Lamport's →). It needs
 // Config.Causality: without it (or for zero stamps) it is always false.

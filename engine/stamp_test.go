@@ -8,7 +8,7 @@ import (
 )
 
 // chain is a test process for stamps: at start P0 stamps, then sends GO to
-// P1 (charged to P2's account); P1 stamps when GO arrives and passes it on to
+// P1 (charged to P2's account 7); P1 stamps when GO arrives and passes it on to
 // P2, which stamps on arrival; P3 only stamps at start. So P0's stamp →
 // P1's → P2's, and P3's stamp is concurrent with all of them.
 type chain struct{ stamps []engine.Stamp }
@@ -19,7 +19,7 @@ func (c *chain) Start(env *engine.Env) {
 		c.stamps = append(c.stamps, env.Stamp())
 	}
 	if env.Self() == 0 {
-		env.SendFor(1, engine.Message{Type: "GO"}, 2)
+		env.SendFor(1, engine.Message{Type: "GO"}, engine.Account{Node: 2, Tag: 7})
 	}
 }
 
@@ -83,9 +83,9 @@ func TestStampsTellHappenedBeforeWithCausality(t *testing.T) {
 			t.Errorf("P%d's stamp (seq %d, time %d) follows %+v, want its note", p, st.Seq(), st.Time(), e)
 		}
 	}
-	// GO was sent by P0 on P2's account: it is charged to P2 before P2 stamps.
-	if c.Charged() != 1 || a.Charged() != 0 || b.Charged() != 0 {
-		t.Errorf("charged: P0 %d, P1 %d, P2 %d; want 0, 0, 1", a.Charged(), b.Charged(), c.Charged())
+	// GO was sent by P0 on P2's account 7, and on nobody else's.
+	if got, other := s.Charged(engine.Account{Node: 2, Tag: 7}), s.Charged(engine.Account{Node: 2}); got != 1 || other != 0 {
+		t.Errorf("charged to P2/7: %d, to P2/0: %d; want 1 and 0", got, other)
 	}
 	if (engine.Stamp{}).IsZero() != true || a.IsZero() {
 		t.Error("IsZero: want true only for a stamp never taken")
