@@ -129,23 +129,32 @@ func (m *maekawaNode) Act(env *engine.Env, a string) error {
 
 func (m *maekawaNode) Receive(env *engine.Env, from int, msg engine.Message) {
 	m.justEntered = false
-	m.handle(env, from, msg)
+	if msg.Type == msgTell { // the family's application message: request now
+		m.clock = max(m.clock, msg.Body.(*lmTime).T) + 1 // Lamport's rule
+		m.told(env, from, m)
+	} else {
+		m.handle(env, from, msg)
+	}
 	m.drain(env)
 }
 
-// post sends a message on behalf of the request of process owner (for the
-// outcome's messages per entry), or keeps it for local handling if it is to
-// itself. REQUEST and RELEASE serve the sender's request, LOCKED and FAILED
-// the receiver's, INQUIRE the older request that caused it; RELINQUISH is
-// charged to its sender, whose request gives the lock up (it cannot know
-// which request caused the INQUIRE).
-func (m *maekawaNode) post(env *engine.Env, to int, typ string, ts mkStamp, owner int) {
+// tellBody: a TELL carries the sequence number, so that a request made after
+// hearing one is stamped later than the teller's (ME3).
+func (m *maekawaNode) tellBody() any { return &lmTime{T: m.clock} }
+
+// post sends a message for the request (forNode, forTS) — for the outcome's
+// messages per entry — or keeps it for local handling if it is to itself.
+// REQUEST, RELEASE and RELINQUISH serve the sender's own request, LOCKED and
+// FAILED the receiver's, INQUIRE the older request that caused it. (A
+// RELINQUISH is charged to its sender, whose request gives the lock up: the
+// sender cannot know which request caused the INQUIRE.)
+func (m *maekawaNode) post(env *engine.Env, to int, typ string, ts mkStamp, forNode int, forTS mkStamp) {
 	msg := engine.Message{Type: typ, Body: &mkStamp{Seq: ts.Seq, ID: ts.ID}}
 	if to == m.self {
 		m.localMsgs = append(m.localMsgs, msg)
 		return
 	}
-	m.sendFor(env, to, msg, owner)
+	m.sendFor(env, to, msg, forNode, int64(forTS.Seq))
 }
 
 // drain handles the messages this process sent itself, in order.
@@ -181,10 +190,11 @@ func (m *maekawaNode) handle(env *engine.Env, from int, msg engine.Message) {
 func (m *maekawaNode) acquire(env *engine.Env) {
 	m.clock++
 	m.req = mkStamp{Seq: m.clock, ID: m.self + 1}
+	m.tagRequest(int64(m.req.Seq)) // the messages for it name it by its sequence number
 	m.granted, m.inquires, m.failed = m.granted[:0], m.inquires[:0], m.failed[:0]
 	env.Note("requests with (" + m.req.Label() + "): REQUEST to its quorum " + mkLabels(m.quorum))
 	for _, q := range m.quorum {
-		m.post(env, q, msgMKRequest, m.req, m.self)
+		m.post(env, q, msgMKRequest, m.req, m.self, m.req)
 	}
 }
 
@@ -192,7 +202,7 @@ func (m *maekawaNode) release(env *engine.Env) {
 	m.granted, m.inquires, m.failed = m.granted[:0], m.inquires[:0], m.failed[:0]
 	env.Note("exit: E := ∅; RELEASE(" + m.req.Label() + ") to its quorum " + mkLabels(m.quorum))
 	for _, q := range m.quorum {
-		m.post(env, q, msgMKRelease, m.req, m.self)
+		m.post(env, q, msgMKRelease, m.req, m.self, m.req)
 	}
 }
 
@@ -225,7 +235,7 @@ func (m *maekawaNode) onInquire(env *engine.Env, from int, ts mkStamp) {
 	if len(m.failed) > 0 {
 		m.granted = slices.DeleteFunc(m.granted, func(x int) bool { return x == from })
 		env.Note("has received FAILED (from " + mkLabels(m.failed) + "): Ia removes " + mkLabel(from) + " from E; Ib RELINQUISH to " + mkLabel(from))
-		m.post(env, from, msgMKRelinquish, m.req, m.self)
+		m.post(env, from, msgMKRelinquish, m.req, m.self, m.req)
 		return
 	}
 	m.inquires = insertSorted(m.inquires, from)
@@ -247,7 +257,7 @@ func (m *maekawaNode) onFailed(env *engine.Env, from int, ts mkStamp) {
 	m.granted = slices.DeleteFunc(m.granted, func(x int) bool { return slices.Contains(give, x) })
 	env.Note("Fa: FAILED from " + mkLabel(from) + " while it holds the INQUIRE of " + mkLabels(give) + ": Ia removes it from E; Ib RELINQUISH to " + mkLabels(give))
 	for _, x := range give {
-		m.post(env, x, msgMKRelinquish, m.req, m.self)
+		m.post(env, x, msgMKRelinquish, m.req, m.self, m.req)
 	}
 }
 
@@ -289,7 +299,7 @@ func (m *maekawaNode) onRequest(env *engine.Env, from int, ts mkStamp) {
 	if m.lock == nil {
 		m.lock, m.inquired = &mkReq{node: from, ts: ts}, false
 		env.Note("R1: adds (" + ts.Label() + ") of " + mkLabel(from) + "; R2: free → locks for it: LOCKED to " + mkLabel(from))
-		m.post(env, from, msgMKLocked, ts, from)
+		m.post(env, from, msgMKLocked, ts, from, ts)
 		return
 	}
 	m.enqueue(mkReq{node: from, ts: ts})
@@ -298,7 +308,7 @@ func (m *maekawaNode) onRequest(env *engine.Env, from int, ts mkStamp) {
 	case m.oldest() != ts:
 		m.markFailed(ts)
 		env.Note("R1: adds (" + ts.Label() + ") of " + mkLabel(from) + "; R2: locked by " + mkLabel(lk.node) + " for (" + lk.ts.Label() + "); (" + ts.Label() + ") is not the oldest → FAILED to " + mkLabel(from))
-		m.post(env, from, msgMKFailed, ts, from)
+		m.post(env, from, msgMKFailed, ts, from, ts)
 	case !m.inquire:
 		env.Note("R1: adds (" + ts.Label() + ") of " + mkLabel(from) + "; R2: locked by " + mkLabel(lk.node) + " for (" + lk.ts.Label() + "); (" + ts.Label() + ") is now the oldest, but INQUIRE is off: it waits")
 	case m.inquired:
@@ -306,7 +316,7 @@ func (m *maekawaNode) onRequest(env *engine.Env, from int, ts mkStamp) {
 	default:
 		m.inquired = true
 		env.Note("R1: adds (" + ts.Label() + ") of " + mkLabel(from) + "; R2: locked by " + mkLabel(lk.node) + " for (" + lk.ts.Label() + "); (" + ts.Label() + ") is now the oldest → INQUIRE to " + mkLabel(lk.node))
-		m.post(env, lk.node, msgMKInquire, lk.ts, from)
+		m.post(env, lk.node, msgMKInquire, lk.ts, from, ts)
 	}
 	m.correct(env)
 }
@@ -333,7 +343,7 @@ func (m *maekawaNode) correct(env *engine.Env) {
 		}
 		r.failed = true
 		env.Note("corrected rule: (" + r.ts.Label() + ") of " + mkLabel(r.node) + " is no longer the oldest here → FAILED to " + mkLabel(r.node))
-		m.post(env, r.node, msgMKFailed, r.ts, r.node)
+		m.post(env, r.node, msgMKFailed, r.ts, r.node, r.ts)
 	}
 }
 
@@ -350,7 +360,7 @@ func (m *maekawaNode) onRelease(env *engine.Env, from int, ts mkStamp) {
 	}
 	r := m.lockForOldest()
 	env.Note("S1: removes (" + ts.Label() + ") of " + mkLabel(from) + "; S2: locks for the oldest, (" + r.ts.Label() + ") of " + mkLabel(r.node) + ": LOCKED to " + mkLabel(r.node))
-	m.post(env, r.node, msgMKLocked, r.ts, r.node)
+	m.post(env, r.node, msgMKLocked, r.ts, r.node, r.ts)
 	m.correct(env)
 }
 
@@ -364,7 +374,7 @@ func (m *maekawaNode) onRelinquish(env *engine.Env, from int, ts mkStamp) {
 	m.enqueue(given)
 	r := m.lockForOldest()
 	env.Note("Q1: drops the lock for (" + ts.Label() + ") of " + mkLabel(from) + "; Q2: locks for the oldest, (" + r.ts.Label() + ") of " + mkLabel(r.node) + "; Q3: LOCKED to " + mkLabel(r.node))
-	m.post(env, r.node, msgMKLocked, r.ts, r.node)
+	m.post(env, r.node, msgMKLocked, r.ts, r.node, r.ts)
 	m.correct(env)
 }
 
@@ -489,7 +499,7 @@ func maekawaParams() []param.Spec {
 		case "n":
 			ps[i].Max = param.Bound(maxMaekawaN)
 			ps[i].Doc = "Number of processes, numbered P1..Pn as in the lecture."
-		case "requestNodes":
+		case "requestNodes", "tellFrom", "tellTo":
 			ps[i].Max = param.Bound(maxMaekawaN - 1)
 		}
 	}

@@ -214,10 +214,15 @@ func checkMaekawaServed(t *testing.T, params map[string]any, seed int64) algos.M
 	if want := len(requestsOf(t, "maekawa", params, seed)); o.Pending != 0 || len(o.Entries) != want {
 		t.Fatalf("seed %d %v: %d entries, %d pending; want all %d requests served", seed, params, len(o.Entries), o.Pending, want)
 	}
-	for i := 1; i < len(o.Entries); i++ {
-		if prev := o.Entries[i-1]; *prev.ExitTime > o.Entries[i].EnterTime {
-			t.Fatalf("seed %d: entries overlap in time: %+v then %+v", seed, prev, o.Entries[i])
+	var perEntry int64
+	for i, e := range o.Entries {
+		perEntry += e.Messages
+		if i > 0 && *o.Entries[i-1].ExitTime > e.EnterTime {
+			t.Fatalf("seed %d: entries overlap in time: %+v then %+v", seed, o.Entries[i-1], e)
 		}
+	}
+	if perEntry != o.Messages {
+		t.Fatalf("seed %d %v: the entries' messages add up to %d, the run sent %d", seed, params, perEntry, o.Messages)
 	}
 	return o
 }
@@ -486,6 +491,13 @@ func TestMaekawaRequestsAndDeterminism(t *testing.T) {
 	checkCounters(t, tl, s)
 	if o := maekawaOutcomeOf(t, s); len(o.Entries) != 4 || o.Pending != 0 || len(s.Violations) > 0 {
 		t.Errorf("after 4 requests by hand: %d entries, %d pending, violations %+v", len(o.Entries), o.Pending, s.Violations)
+	}
+	// The family's TELL: P1 tells P6 after its request, and P6's request is
+	// stamped later than P1's.
+	tl, s = runToEnd(t, "maekawa", map[string]any{"n": 7, "requestNodes": []int{0}, "requestTimes": []int{0}, "tellFrom": []int{0}, "tellTo": []int{5}}, 1)
+	lines := strings.Join(narration(tl, 0, tl.Len()), "\n")
+	if o := maekawaOutcomeOf(t, s); len(o.Entries) != 2 || len(s.Violations) > 0 || !strings.Contains(lines, "P6: hears from P1 and requests the critical section") || !strings.Contains(lines, "P6: requests with (4,6)") {
+		t.Errorf("TELL from P1 to P6: entries %+v, violations %+v; narration:\n%s", o.Entries, s.Violations, lines)
 	}
 	params := map[string]any{"n": 13, "count": 2, "spread": 30, "delay": map[string]any{"min": 1, "max": 6}}
 	a, _ := runToEnd(t, "maekawa", params, 9)
