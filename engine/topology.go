@@ -121,6 +121,9 @@ func (s *Sim) validateBus(a *Action) error {
 	if s.bus == nil {
 		return fmt.Errorf("%s: this algorithm has no bus of cables to plug devices into", a.Type)
 	}
+	if _, ok := s.procs[0].(PortWatcher); !ok {
+		return fmt.Errorf("%s: this algorithm's cables are fixed: its processes do not notice a bus reset", a.Type)
+	}
 	n := len(s.procs)
 	if a.Node < 0 || a.Node >= n {
 		return fmt.Errorf("%s: node %d is not a position 0..%d", a.Type, a.Node, n-1)
