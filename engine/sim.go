@@ -30,7 +30,8 @@ type Invariant struct {
 	Check       func(w World, node int) string
 	// Info marks a property the algorithm need not keep, reported for the
 	// lecture (ME3 for the central coordinator): a failure is narrated as a
-	// note named after the property, not counted as a violation.
+	// note of the process the step concerned (its text should name the
+	// property), not counted as a violation.
 	Info bool
 }
 
@@ -354,7 +355,7 @@ func (s *Sim) check(invs []Invariant, node int) {
 		switch {
 		case msg == "":
 		case invs[i].Info:
-			s.event(&Event{Kind: KindNote, Node: int32(node), From: None, To: None, Name: invs[i].Name, Text: msg})
+			s.event(&Event{Kind: KindNote, Node: int32(node), From: None, To: None, Text: msg})
 		default:
 			s.event(&Event{Kind: KindViolation, Node: int32(node), From: None, To: None, Name: invs[i].Name, Text: msg})
 		}
