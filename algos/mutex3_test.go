@@ -1,6 +1,7 @@
 package algos_test
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"distviz/algos"
 	"distviz/engine"
 	"distviz/timeline"
+	"distviz/trace"
 )
 
 // randomMutexParams is a random workload for the property tests; with tells,
@@ -209,6 +211,18 @@ func TestMutexME3(t *testing.T) {
 		p.Text != "the request of P1 at time 0 happened before the request of P2 at time 3, yet P2 entered the critical section first" {
 		t.Errorf("central me3: %+v", p)
 	}
+	// The trace, with its ME3 note, exports and imports unchanged.
+	var first, second bytes.Buffer
+	if err := trace.Write(&first, tl); err != nil {
+		t.Fatal(err)
+	}
+	back, err := trace.Import(bytes.NewReader(first.Bytes()), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := trace.Write(&second, back); err != nil || !bytes.Equal(first.Bytes(), second.Bytes()) || !strings.Contains(first.String(), `"text":"ME3: the request of P1`) {
+		t.Errorf("export → import → export changed the ME3 run (%v)", err)
+	}
 	lines := strings.Join(narration(tl, 0, tl.Len()), "\n")
 	if !strings.Contains(lines, "t=12 P2: ME3: the request of P1 happened before the request of P2, yet P2 enters first") {
 		t.Errorf("the narration lacks the ME3 note:\n%s", lines)
@@ -228,7 +242,7 @@ func TestMutexME3(t *testing.T) {
 			}
 			notes := 0
 			for seq := int64(1); seq <= tl.Len(); seq++ {
-				if e := tl.Event(seq); e.Kind == engine.KindNote && e.Name == "ME3" {
+				if e := tl.Event(seq); e.Kind == engine.KindNote && strings.HasPrefix(e.Text, "ME3: ") {
 					notes++
 				}
 			}

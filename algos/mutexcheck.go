@@ -88,7 +88,7 @@ func mutexDeadlock(label func(int) string) engine.Invariant {
 // mutexME3 reports, as information, an entry that overtakes a request that
 // happened before its own (ME3: entry in happened-before order). Only some
 // algorithms promise ME3, so a failure is a note for the lecture, not a
-// violation; the outcome lists the same pairs.
+// violation (the note's text starts "ME3: "); the outcome lists the same pairs.
 func mutexME3(label func(int) string) engine.Invariant {
 	return engine.Invariant{
 		Name:        "ME3",

@@ -109,6 +109,9 @@ func (w fakeWorld) Process(p int) engine.Process { return w.procs[p] }
 func (w fakeWorld) Crashed(int) bool             { return false }
 func (w fakeWorld) Now() engine.Time             { return 0 }
 func (w fakeWorld) Charged(engine.Account) int64 { return 0 }
+func (w fakeWorld) Edges() [][2]int              { return nil }
+func (w fakeWorld) Attached(int) bool            { return true }
+func (w fakeWorld) Linked(int, int) bool         { return true }
 
 // The timestamp-order check fires when a process enters while an older
 // request waits; Ricart–Agrawala and Lamport never let that happen (the

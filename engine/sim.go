@@ -30,7 +30,8 @@ type Invariant struct {
 	Check       func(w World, node int) string
 	// Info marks a property the algorithm need not keep, reported for the
 	// lecture (ME3 for the central coordinator): a failure is narrated as a
-	// note named after the property, not counted as a violation.
+	// note of the process the step concerned (its text should name the
+	// property), not counted as a violation.
 	Info bool
 }
 
@@ -47,6 +48,7 @@ type Config struct {
 	Final        []Invariant // checked when nothing is left to happen (node = None)
 	Outcome      func(w World) any
 	Schedule     []Scheduled // actions that the scenario itself performs at given times
+	Topology     *Topology   // a bus of cables (FireWire); nil: every pair of processes is linked
 	// Causality makes the engine keep vector clocks (piggybacked on every
 	// message, never seen by the algorithms) so that Stamp.Before can tell
 	// happened-before. Off by default: it costs n numbers per message.
@@ -67,6 +69,9 @@ type World interface {
 	Process(p int) Process
 	Crashed(p int) bool
 	Now() Time
+	Edges() [][2]int         // the bus's cables as pairs a < b, sorted (empty without a bus)
+	Attached(p int) bool     // p is plugged into the bus (always true without a bus)
+	Linked(a, b int) bool    // a cable joins a and b (always true without a bus)
 	Charged(a Account) int64 // messages charged to an account (Env.SendFor)
 }
 
@@ -105,6 +110,7 @@ type Sim struct {
 	ended    bool
 	log      *Log              // nil: events are only counted (replays, experiments)
 	stepNode int               // the process the current step concerns, for invariants
+	bus      *bus              // nil: no topology
 	charges  map[Account]int64 // messages charged by SendFor; nil until the first
 	causal   *causality        // nil unless Config.Causality
 }
@@ -136,12 +142,22 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 	s.net = *rand.NewPCG(seed, 0x6e6574776f726b) // "network"
 	s.netRand = rand.New(&s.net)
 	s.env.sim = s
+	if cfg.Topology != nil {
+		b, err := newBus(cfg.Topology, n)
+		if err != nil {
+			return nil, err
+		}
+		s.bus = b
+	}
 	if cfg.Causality {
 		s.causal = newCausality(n)
 	}
 	for _, st := range cfg.Starts {
 		if st.Node < 0 || st.Node >= n || st.At < 0 {
 			return nil, fmt.Errorf("engine: start of process %d at %d is out of range", st.Node, st.At)
+		}
+		if s.bus != nil && !s.bus.attached[st.Node] {
+			return nil, fmt.Errorf("engine: process %d starts but is not plugged in", st.Node)
 		}
 		s.order++
 		s.q.push(pending{kind: pendStart, node: int32(st.Node), from: None, at: st.At, order: s.order})
@@ -209,6 +225,9 @@ func (s *Sim) Clone() *Sim {
 		c.rands[p] = nr
 	}
 	c.metrics = s.metrics.clone()
+	if s.bus != nil {
+		c.bus = s.bus.clone()
+	}
 	c.charges = maps.Clone(s.charges)
 	if s.causal != nil {
 		c.causal = s.causal.clone()
@@ -315,6 +334,10 @@ func (s *Sim) handle(p *pending) {
 			s.drop(p, "link down")
 			break
 		}
+		if s.bus != nil && !s.bus.linked(int(p.from), node) {
+			s.drop(p, "no cable")
+			break
+		}
 		s.stepNode = node
 		s.metrics.delivered(int(p.from), node, p.msg.Type)
 		s.msgEvent(KindDeliver, p.from, p.node, p.msgID, &p.msg, 0)
@@ -354,7 +377,7 @@ func (s *Sim) check(invs []Invariant, node int) {
 		switch {
 		case msg == "":
 		case invs[i].Info:
-			s.event(&Event{Kind: KindNote, Node: int32(node), From: None, To: None, Name: invs[i].Name, Text: msg})
+			s.event(&Event{Kind: KindNote, Node: int32(node), From: None, To: None, Text: msg})
 		default:
 			s.event(&Event{Kind: KindViolation, Node: int32(node), From: None, To: None, Name: invs[i].Name, Text: msg})
 		}
@@ -393,6 +416,10 @@ func (s *Sim) send(from, to int, m Message) {
 	p := pending{kind: pendDeliver, node: int32(to), from: int32(from), at: at, msgID: id, msg: m, sentAt: s.now}
 	if l.down {
 		s.drop(&p, "link down")
+		return
+	}
+	if s.bus != nil && !s.bus.linked(from, to) {
+		s.drop(&p, "no cable")
 		return
 	}
 	loss := s.cfg.Loss
