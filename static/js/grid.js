@@ -8,7 +8,7 @@
 
 import {
 	gridLayout, gridLine, gridMsgPos, varsOf, tsText, fitText, lockVariants, queueText, slotsOf, slotBoxes, highlight,
-	quorumsOf, textWidth,
+	quorumsOf, textWidth, listText,
 } from "./gridlayout.js";
 import {msgFraction, spreadQueue} from "./layout.js";
 import {roleInfo, roleClass, renderLegend} from "./topology.js";
@@ -160,8 +160,10 @@ export function createGrid(root, handlers) {
 			// a wide, invisible target per row: a click pins the process (or compares)
 			svg("rect", {class: "m-hit", "data-row": p, x: m.x - m.labelW, y: m.y + p * m.cell, width: m.labelW + W, height: m.cell}, gm);
 		}
-		M.caption = txt("", {class: "m-caption", "data-testid": "quorum-caption", x: m.x + W / 2, y: m.y + W + m.capH * 0.34, "font-size": m.font + 1}, gm);
-		M.hint = txt("", {class: "m-hint", x: m.x + W / 2, y: m.y + W + m.capH * 0.74, "font-size": m.font - 1}, gm);
+		// the caption and hint are centred under the matrix and its row labels
+		const cx = m.x - m.labelW / 2 + W / 2;
+		M.caption = txt("", {class: "m-caption", "data-testid": "quorum-caption", x: cx, y: m.y + W + m.capH * 0.34, "font-size": m.font + 1}, gm);
+		M.hint = txt("", {class: "m-hint", x: cx, y: m.y + W + m.capH * 0.74, "font-size": m.font - 1}, gm);
 		M.key = "";
 		mx = M;
 	}
@@ -265,12 +267,11 @@ export function createGrid(root, handlers) {
 		const end = left + inner;
 		for (const [type, list] of [["INQUIRE", v.inquired], ["FAILED", v.failed]]) {
 			if (!Array.isArray(list) || !list.length) continue;
-			const names = list.map(label).join(",");
 			const room = end - x - s * 1.15;
 			if (room < f) break;
 			const fg = svg("g", {class: "flag", "data-flag": type}, c.content);
 			use("gl-" + glyphOf(type, typeIndex(type)), x + s / 2, y, s, "glyph " + typeClass(type), fg);
-			const shown = fitText([names, `${list.length}`], room, f * 0.9);
+			const shown = listText(list.map(label), room, f * 0.9, ",");
 			txt(shown, {class: "g-line g-flag", x: x + s * 1.15, y, "font-size": (f * 0.9).toFixed(1)}, fg);
 			x += s * 1.15 + textWidth(shown, f * 0.9) + f * 0.6;
 		}
@@ -331,8 +332,13 @@ export function createGrid(root, handlers) {
 			cls(mx.cols[p], "m-col" + (H.both.has(p) ? " both" : H.a.has(p) ? " in-a" : H.b.has(p) ? " in-b" : ""));
 			cls(mx.rows[p], "m-row" + (p === a ? " row-a" : p === b ? " row-b" : ""));
 		}
-		text(mx.caption, caption(a, b, H));
-		text(mx.hint, a === null ? "" : b === null ? t("grid.pick2") : "");
+		const room = L.matrix.labelW + run.n * L.matrix.cell + 8;
+		const fit = (e, s, base) => {
+			text(e, s);
+			set(e, "font-size", Math.max(8, Math.min(base, room / Math.max(1e-9, textWidth(s, 1)))).toFixed(1));
+		};
+		fit(mx.caption, caption(a, b, H), L.matrix.font + 1);
+		fit(mx.hint, a === null ? "" : b === null ? t("grid.pick2") : "", L.matrix.font - 1);
 	}
 
 	function colBandRect(j) {
@@ -354,9 +360,11 @@ export function createGrid(root, handlers) {
 		const fl = frame.flights;
 		const fr = fl.map((f) => msgFraction(frame.time, f.sentAt, f.arrive));
 		const slot = spreadQueue(fl, fr, 0.12);
-		const labelled = fl.length <= 16 && L.mode !== "dot" && L.mode !== "small";
+		// a token says its timestamp when the cards are large enough not to
+		// vanish under the labels, and few are on their way; else its glyph
+		const labelled = L.cw >= 100 && fl.length <= (L.cw >= 130 ? 16 : 8);
 		const font = Math.max(12, Math.min(17, L.font * 0.95));
-		const gs = labelled ? font * 1.05 : Math.max(10, Math.min(20, L.font * 1.2));
+		const gs = labelled ? font * 1.05 : Math.max(13, Math.min(22, L.font * 1.35));
 		for (let i = 0; i < fl.length; i++) {
 			const f = fl[i];
 			let m = msgs.get(f.id);
@@ -523,6 +531,7 @@ export function renderGridLegend(box, roles, types, tt) {
 	slot.className = "legend-item";
 	slot.innerHTML = `<svg class="legend-swatch" viewBox="0 0 30 14" width="30" height="14" aria-hidden="true"><rect class="slot filled" x="1" y="1" width="12" height="12" rx="2"/><rect class="slot" x="16" y="1" width="12" height="12" rx="2"/></svg>`;
 	slot.append(tt("grid.legend.slots"));
+	slot.title = tt("grid.legend.slotsTitle");
 	// a card's stored INQUIREs and FAILEDs carry their message type's glyph
 	const flags = document.createElement("span");
 	flags.className = "legend-item";
@@ -532,9 +541,12 @@ export function renderGridLegend(box, roles, types, tt) {
 		`<use href="#gl-${glyphOf("INQUIRE", fi("INQUIRE"))}" class="glyph mt-${fi("INQUIRE") % 8}" x="0" y="-9" width="18" height="18"/>` +
 		`<use href="#gl-${glyphOf("FAILED", fi("FAILED"))}" class="glyph mt-${fi("FAILED") % 8}" x="20" y="-9" width="18" height="18"/></svg>`;
 	flags.append(tt("grid.legend.flags"));
+	flags.title = tt("grid.legend.flagsTitle");
+	const queue = item("queue", "queueglyph", tt("grid.legend.queue"));
+	queue.title = tt("grid.legend.queueTitle");
 	group(
 		"",
-		[item("lock", "lockglyph locked", tt("grid.legend.lock")), slot, item("queue", "queueglyph", tt("grid.legend.queue")), flags],
+		[item("lock", "lockglyph locked", tt("grid.legend.lock")), slot, queue, flags],
 		"grid-legend-card",
 	);
 	const hint = document.createElement("span");

@@ -62,7 +62,7 @@ export function gridLayout(n, w, h, opts = {}) {
 			ys[p] = y0 + r * pitchY;
 		}
 	});
-	const font = clampNum(Math.min(P.ch / FULL_LINES, P.cw / 6.4), 11, 22);
+	const font = clampNum(Math.min(P.ch / FULL_LINES, P.cw / 6.6), 11, 22);
 	const mode = n > 120 || P.cw < 22 || P.ch < 18 ? "dot" : P.cw >= 70 && P.ch >= font * FULL_LINES - 1 ? "full" : P.cw >= 44 && P.ch >= 40 ? "medium" : "small";
 	return {n, w, h, top, arrangement: arr, xs, ys, cw: P.cw, ch: P.ch, gap: P.gap, font, mode, matrix: P.m, side: P.kind, labelEvery: 1, dense: false, dot: mode === "dot"};
 }
@@ -231,20 +231,26 @@ export function lockVariants(lock, label) {
 }
 
 /**
- * queueText lists the waiting requests' timestamps in their order (oldest
- * first, as the process keeps them), as many as fit in width px, and "+k"
- * for the rest.
+ * listText writes as many items as fit in width px at the font size, in
+ * their order, joined by sep, and "+k" for the rest; at least the first.
  */
-export function queueText(queue, width, font) {
-	const items = (queue || []).map((q) => tsText(q.ts) || "?");
+export function listText(items, width, font, sep = " ") {
 	if (!items.length) return "";
 	for (let k = items.length; k >= 1; k--) {
-		const s = items.slice(0, k).join(" ") + (k < items.length ? ` +${items.length - k}` : "");
+		const s = items.slice(0, k).join(sep) + (k < items.length ? ` +${items.length - k}` : "");
 		if (textWidth(s, font) <= width) return s;
 	}
-	// at least the oldest, the one that matters next
+	// at least the first, the one that matters next
 	const tight = items[0] + (items.length > 1 ? `+${items.length - 1}` : "");
 	return textWidth(tight, font) <= width ? tight : items[0] + "…";
+}
+
+/**
+ * queueText lists the waiting requests' timestamps in their order (oldest
+ * first, as the process keeps them), as many as fit in width px.
+ */
+export function queueText(queue, width, font) {
+	return listText((queue || []).map((q) => tsText(q.ts) || "?"), width, font);
 }
 
 /** slotsOf gives E_i as slots: per quorum member (in S_i's order), whether it has locked for this process. */

@@ -1,7 +1,7 @@
 import {test, eq, ok, near} from "./harness.js";
 import {
 	gridRows, gridLayout, cardExit, gridLine, gridMsgPos, varsOf, tsText, textWidth, fitText, lockVariants, queueText,
-	slotsOf, slotBoxes, highlight, quorumsOf,
+	slotsOf, slotBoxes, highlight, quorumsOf, listText,
 } from "../gridlayout.js";
 import {PLANE, fixtureFrame} from "./gridfixture.js";
 
@@ -141,6 +141,14 @@ test("queueText: oldest first, as many as fit, +k for the rest", () => {
 	eq(queueText(q, 10, 12), "(2,9)…");
 	eq(queueText([], 100, 12), "");
 	eq(queueText(null, 100, 12), "");
+});
+
+test("listText: names as fit, in their order, +k", () => {
+	const names = ["P1", "P5", "P7", "P12"];
+	eq(listText(names, 1000, 12, ","), "P1,P5,P7,P12");
+	eq(listText(names, textWidth("P1,P5 +2", 12), 12, ","), "P1,P5 +2");
+	eq(listText(names, textWidth("P1 +3", 12), 12, ","), "P1 +3");
+	eq(listText([], 100, 12), "");
 });
 
 test("slotsOf and slotBoxes: E_i as filled slots out of |S_i|", () => {
