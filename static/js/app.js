@@ -18,6 +18,7 @@ import {parseLocation, buildSearch} from "./params.js";
 import {text} from "./dom.js";
 import {createChrome, store} from "./chrome.js";
 import {createInteractions} from "./interact.js";
+import {createGrid, renderGridLegend} from "./grid.js";
 
 const $ = (id) => document.getElementById(id);
 const registry = JSON.parse($("registry").textContent);
@@ -68,7 +69,7 @@ const menu = createMenu($("menu"), {
 });
 
 const ui = createInteractions({state, menu, tooltip, send: (m) => send(m), render: () => render()});
-const chrome = createChrome({onLayout: () => topology.layout(), isMenuOpen: () => menu.isOpen});
+const chrome = createChrome({onLayout: () => view.layout(), isMenuOpen: () => menu.isOpen});
 
 const topology = createTopology($("topology"), {
 	onNodeClick: ui.nodeMenu,
@@ -83,6 +84,39 @@ const topology = createTopology($("topology"), {
 		}
 	},
 });
+// The quorum grid (registry view "grid") draws into an SVG of its own
+// beside the topology's; a run shows one of the two (see useView).
+const gridSVG = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+gridSVG.id = "grid";
+gridSVG.dataset.testid = "grid";
+gridSVG.setAttribute("role", "img");
+gridSVG.setAttribute("aria-labelledby", "topology-title");
+gridSVG.setAttribute("hidden", "");
+$("topology").after(gridSVG);
+const grid = createGrid(gridSVG, {
+	onNodeClick: ui.nodeMenu,
+	onSelect: (p) => {
+		state.selected = p;
+		render();
+	},
+	onMsgClick: (f, ev) => ui.msgMenu(f, ev.clientX, ev.clientY),
+	onHover: ui.hoverTopology,
+	onHoverMove: ui.moveTip,
+	onBackground: () => {
+		if (state.selected !== null) {
+			state.selected = null;
+			render();
+		}
+	},
+});
+let view = topology; // the drawing the run uses: topology or grid
+function useView(r) {
+	view = r.algorithm.view === "grid" ? grid : topology;
+	$("topology").toggleAttribute("hidden", view !== topology);
+	gridSVG.toggleAttribute("hidden", view !== grid);
+	app.dataset.view = r.algorithm.view || "";
+}
+
 const spacetime = createSpacetime($("spacetime"), {
 	onSeek: (seq) => send({type: "seekSeq", seq}),
 	onHoverEvent: ui.hoverEvent,
@@ -210,7 +244,8 @@ function onRun(r) {
 	tooltip.hide();
 	form.fromRun(r);
 	form.clearErrors();
-	topology.setRun(r);
+	useView(r);
+	view.setRun(r);
 	spacetime.setRun(r, state.log);
 	narration.setLog(state.log);
 	panel.setRun(r);
@@ -342,7 +377,7 @@ function draw() {
 	const f = state.frame;
 	controls.update({hasRun: !!state.run, frame: f, playing: state.playing, manual: state.manual, speed: state.speed});
 	if (!state.run || !f) return;
-	topology.update(f, {manual: state.manual, selected: state.selected});
+	view.update(f, {manual: state.manual, selected: state.selected, hover: state.hover});
 	if (state.tip) ui.showTip();
 	const st = spacetime.update(f);
 	// a long run shows a window of time: say which
@@ -350,7 +385,7 @@ function draw() {
 	narration.update(f);
 	panel.update(f, {focus: state.hover ?? state.selected, pinned: state.selected !== null && state.hover === null});
 	controls.updateMarks(state.log, f.steps);
-	const L = topology.layoutInfo;
+	const L = view.layoutInfo;
 	let note = L && L.labelEvery > 1 ? `n = ${L.n} · ${t("view.labelsEvery", {k: L.labelEvery})}` : "";
 	if (L && L.dense) note += ` · ${t("view.denseHalo")}`;
 	text($("topo-note"), note);
@@ -358,7 +393,7 @@ function draw() {
 
 function legend() {
 	if (!state.run) return;
-	renderLegend($("legend"), state.roles, state.run.algorithm.messageTypes || [], t);
+	(view === grid ? renderGridLegend : renderLegend)($("legend"), state.roles, state.run.algorithm.messageTypes || [], t);
 }
 
 let addrTimer = null;
@@ -403,7 +438,7 @@ $("export-svg").addEventListener("click", () => {
 	if (!state.run || !state.frame) return ioStatus(t("io.noRun"), true);
 	const f = state.frame;
 	const caption = `distviz · ${tr(state.run.algorithm, state.run.algorithm.name)} · ${t("form.seed")} ${state.run.seed} · ${t("ctl.event")} ${f.seq} · t = ${f.time}`;
-	download(svgSnapshot($("topology"), caption), fileName([state.run.algorithm.id, "seed" + state.run.seed, "event" + f.seq], "svg"), "image/svg+xml");
+	download(svgSnapshot(view === grid ? gridSVG : $("topology"), caption), fileName([state.run.algorithm.id, "seed" + state.run.seed, "event" + f.seq], "svg"), "image/svg+xml");
 });
 
 async function importFile(file) {
