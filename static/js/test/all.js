@@ -6,5 +6,6 @@ import "./params.test.js";
 import "./tr.test.js";
 import "./gridlayout.test.js";
 import "./grid.test.js";
+import "./values.test.js";
 
 export {run} from "./harness.js";
