@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 
@@ -181,10 +182,26 @@ func Run(ctx context.Context, p *Plan, opt Options) (Result, error) {
 // checkEvery is how many steps a run takes between looks at its context.
 const checkEvery = 4096
 
-// run makes the i-th run of the plan and describes it as a row.
-func (p *Plan) run(ctx context.Context, i int) (Row, error) {
+// Panic is the error of a run that panicked: a bug, not the client's fault.
+type Panic struct {
+	Run   string // which run
+	Value any
+	Stack []byte
+}
+
+func (e *Panic) Error() string { return fmt.Sprintf("internal error in %s: %v", e.Run, e.Value) }
+
+// run makes the i-th run of the plan and describes it as a row. It runs on
+// a worker goroutine, where a panic would end the program: it becomes a
+// *Panic instead.
+func (p *Plan) run(ctx context.Context, i int) (row Row, err error) {
 	combo := p.combos[i/p.seeds]
 	seed := p.from + int64(i%p.seeds)
+	defer func() {
+		if v := recover(); v != nil {
+			err = &Panic{Run: fmt.Sprintf("%s, seed %d", p.describe(combo), seed), Value: v, Stack: debug.Stack()}
+		}
+	}()
 	v, err := p.Alg.Resolve(combo, seed)
 	if err != nil {
 		return Row{}, fmt.Errorf("%s, seed %d: %w", p.describe(combo), seed, err)
@@ -193,7 +210,7 @@ func (p *Plan) run(ctx context.Context, i int) (Row, error) {
 	if err != nil {
 		return Row{}, fmt.Errorf("%s, seed %d: %w", p.describe(combo), seed, err)
 	}
-	row := Row{Params: v, Seed: seed, Violations: []trace.Violation{}}
+	row = Row{Params: v, Seed: seed, Violations: []trace.Violation{}}
 	// Without a log the violations are caught where they are found: their
 	// event is the next one the Sim numbers.
 	var sim *engine.Sim
