@@ -198,6 +198,29 @@ func TestRowsDoNotDependOnWorkers(t *testing.T) {
 	}
 }
 
+// A budget of bytes cuts the rows like the budget of events, and a row's
+// JSON, made by its worker, is what its fields say.
+func TestByteBudget(t *testing.T) {
+	body := `{"algorithm": "ricart-agrawala", "params": {"count": 5, "spread": 40}, "vary": {"n": [4, 16, 40]}, "seeds": {"count": 5}}`
+	full := run(t, plan(t, body, experiment.Limits{}), 2)
+	var sizes []int
+	for _, r := range full.Rows {
+		b := jsonOf(t, r)
+		type plain experiment.Row // without the cached encoding's MarshalJSON
+		if fresh := jsonOf(t, plain(r)); fresh != b {
+			t.Fatalf("the cached JSON differs from the row's:\n%s\n%s", b, fresh)
+		}
+		sizes = append(sizes, len(b))
+	}
+	limit := int64(sizes[0] + sizes[1] + sizes[2] + sizes[3] + sizes[4] + sizes[5] + sizes[6]/2)
+	for _, w := range []int{1, 3} {
+		res := run(t, plan(t, body, experiment.Limits{MaxResultBytes: limit}), w)
+		if !res.Truncated || res.Runs != 6 {
+			t.Errorf("%d workers: truncated %v after %d runs; want the cut before run 7", w, res.Truncated, res.Runs)
+		}
+	}
+}
+
 // The order: cases, then the varied parameters in the algorithm's order
 // (the first slowest), then seeds.
 func TestRowOrder(t *testing.T) {

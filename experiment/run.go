@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"runtime"
 	"runtime/debug"
@@ -28,7 +29,21 @@ type Row struct {
 	ViolationCount int64             `json:"violationCount"`
 	Terminated     bool              `json:"terminated"` // false: the run reached its event limit
 	Theory         []algos.Evaluated `json:"theory"`     // the bounds that apply to Params
+
+	encoded []byte // the row's JSON, made by the worker that ran it
 }
+
+// MarshalJSON writes the row; its JSON was made beforehand, on the worker
+// that ran it.
+func (r Row) MarshalJSON() ([]byte, error) {
+	if r.encoded != nil {
+		return r.encoded, nil
+	}
+	return json.Marshal(plainRow(r))
+}
+
+// plainRow is Row without its MarshalJSON.
+type plainRow Row
 
 // Messages counts a run's messages in total and the sent ones by type, in
 // the algorithm's declaration order.
@@ -51,7 +66,8 @@ type Result struct {
 	Runs      int      `json:"runs"`    // len(Rows)
 	Planned   int      `json:"planned"` // the runs the plan asked for
 	// Truncated: the runs together would have exceeded the experiment's
-	// event budget; the rows stop before the first run that did.
+	// budget of events or of bytes; the rows stop before the first run
+	// that did.
 	Truncated bool `json:"truncated"`
 }
 
@@ -121,11 +137,11 @@ func Run(ctx context.Context, p *Plan, opt Options) (Result, error) {
 	ctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
 
-	var next, spent atomic.Int64
+	var next, spent, size atomic.Int64
 	var mu sync.Mutex // serializes Progress
 	done := 0
 	work := func() {
-		for ctx.Err() == nil && spent.Load() <= p.budget {
+		for ctx.Err() == nil && spent.Load() <= p.budget && size.Load() <= p.maxBytes {
 			if opt.Pool.acquire(ctx) != nil {
 				return
 			}
@@ -142,6 +158,7 @@ func Run(ctx context.Context, p *Plan, opt Options) (Result, error) {
 			}
 			rows[i] = row
 			spent.Add(row.Events)
+			size.Add(int64(len(row.encoded)))
 			mu.Lock()
 			done++
 			if opt.Progress != nil {
@@ -166,11 +183,13 @@ func Run(ctx context.Context, p *Plan, opt Options) (Result, error) {
 	if err := context.Cause(ctx); err != nil {
 		return Result{}, err // a run failed
 	}
-	// The budget cuts at the same row whatever the scheduling: every run
+	// The budgets cut at the same row whatever the scheduling: every run
 	// before the cut was taken (runs are taken in order) and has finished.
-	cut, sum := total, int64(0)
+	cut, events, bytes := total, int64(0), int64(0)
 	for i := range rows {
-		if sum += rows[i].Events; sum > p.budget {
+		events += rows[i].Events
+		bytes += int64(len(rows[i].encoded))
+		if events > p.budget || bytes > p.maxBytes {
 			cut = i
 			break
 		}
@@ -256,5 +275,8 @@ func (p *Plan) run(ctx context.Context, i int) (row Row, err error) {
 	row.ViolationCount = m.Violations
 	row.Outcome = sim.Outcome()
 	row.Theory = p.Alg.Evaluate(v)
+	if row.encoded, err = json.Marshal(plainRow(row)); err != nil {
+		return Row{}, fmt.Errorf("%s, seed %d: encoding the row: %w", p.describe(combo), seed, err)
+	}
 	return row, nil
 }
