@@ -18,6 +18,7 @@ import {parseLocation, buildSearch} from "./params.js";
 import {text} from "./dom.js";
 import {createChrome, store} from "./chrome.js";
 import {createInteractions} from "./interact.js";
+import {createExperiment} from "./experiment.js";
 
 const $ = (id) => document.getElementById(id);
 const registry = JSON.parse($("registry").textContent);
@@ -59,6 +60,7 @@ const form = createForm(
 	registry,
 	{onRun: openRun},
 );
+const experiment = createExperiment({send: (m) => send(m), form});
 const tooltip = createTooltip($("tooltip"));
 const menu = createMenu($("menu"), {
 	onOpen: () => {
@@ -135,6 +137,7 @@ const conn = connect({
 	onMessage: receive,
 	onStatus: (s, secs) => {
 		state.conn = s;
+		experiment.connection(s);
 		const c = $("conn");
 		c.dataset.state = s;
 		c.textContent = s === "open" ? "" : s === "connecting" ? t("conn.connecting") : t("conn.closed", {s: secs});
@@ -168,6 +171,7 @@ function send(msg) {
 }
 
 function receive(msg) {
+	if (experiment.receive(msg)) return;
 	switch (msg.type) {
 		case "run":
 			onRun(msg);
@@ -277,6 +281,7 @@ function onFrame(f) {
 // onError shows a refusal where it belongs: next to the form for open,
 // beside the import for attach, else as a notice.
 function onError(text, about) {
+	if (about === "experiment") return experiment.onError(text);
 	const kind = about || state.awaiting;
 	if (kind === "open") {
 		state.awaiting = null;
@@ -388,6 +393,7 @@ function setLang(l) {
 	chrome.relabel();
 	runTitle();
 	legend();
+	experiment.relabel();
 	if (state.conn === "open") send({type: "lang", lang: i18n.lang()});
 	render();
 }
@@ -455,4 +461,4 @@ if (link.algorithm && registry.some((a) => a.id === link.algorithm)) {
 render();
 
 // for the end-to-end tests and the curious: the state, read-only by convention
-window.distviz = {state, nextSpeed};
+window.distviz = {state, nextSpeed, experiment};

@@ -351,3 +351,25 @@ export function logSuits(xs) {
 	if (!xs.length || xs.some((x) => !(x > 0))) return false;
 	return Math.max(...xs) / Math.min(...xs) >= 16;
 }
+
+/**
+ * spreadLabels moves labels wanted at pixel heights ys apart so that no two
+ * are closer than gap, keeping their order and staying within [lo, hi]
+ * where room allows; it returns the heights in the order given.
+ */
+export function spreadLabels(ys, gap, lo = -Infinity, hi = Infinity) {
+	const idx = ys.map((_, i) => i).sort((a, b) => ys[a] - ys[b] || a - b);
+	const out = ys.slice();
+	let prev = -Infinity;
+	for (const i of idx) {
+		out[i] = Math.max(out[i], prev + gap, lo);
+		prev = out[i];
+	}
+	let next = Infinity;
+	for (let k = idx.length - 1; k >= 0; k--) {
+		const i = idx[k];
+		out[i] = Math.min(out[i], next - gap, hi);
+		next = out[i];
+	}
+	return out;
+}

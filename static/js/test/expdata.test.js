@@ -1,5 +1,5 @@
 import {test, eq, ok, near} from "./harness.js";
-import {measures, valuesOf, theoryKey, seriesOf, theoryOf, defaultMeasure, histogram, parseValues, paramValue, requestOf, runsOf, logSuits, groupOf} from "../expdata.js";
+import {measures, valuesOf, theoryKey, seriesOf, theoryOf, defaultMeasure, histogram, parseValues, paramValue, requestOf, runsOf, logSuits, groupOf, spreadLabels} from "../expdata.js";
 
 // Rows as POST /api/experiments returns them (docs/api.md): Chang–Roberts,
 // n over 4 and 8, two seeds each; the theory evaluated for each row's n.
@@ -227,4 +227,12 @@ test("logSuits: positive x spanning a factor of 16", () => {
 	eq(logSuits([4, 8, 16]), false);
 	eq(logSuits([0, 64]), false);
 	eq(logSuits([]), false);
+});
+
+test("spreadLabels: at least gap apart, order kept, within bounds", () => {
+	eq(spreadLabels([100, 105, 300], 20), [100, 120, 300]);
+	eq(spreadLabels([105, 100], 20), [120, 100], "order by height, not by index");
+	eq(spreadLabels([10, 12, 14], 20, 0, 30), [-10, 10, 30], "pushed back from the bottom; the top gives way");
+	eq(spreadLabels([50, 50], 10, 0, 100), [50, 60], "ties keep the given order");
+	eq(spreadLabels([], 10), []);
 });
