@@ -16,6 +16,40 @@ var languages = []string{"de", "es"}
 
 var translations = map[string]map[string]string{
 	"de": {
+		// Experiment presets (experiments.go).
+		"Worst, best and average case against n": "Schlechtester, bester und mittlerer Fall über n",
+		"ELECTION messages for IDs decreasing, increasing and shuffled along the ring, n from 4 to 128, 20 seeds each: " +
+			"the worst case follows n(n+1)/2, the best case 2n−1 and the average n·H_n.": "ELECTION-Nachrichten für IDs, die entlang des Rings absteigen, aufsteigen oder gemischt sind, n von 4 bis 128, je 20 Seeds: " +
+			"der schlechteste Fall folgt n(n+1)/2, der beste 2n−1 und der Mittelwert n·H_n.",
+		"Average case: random IDs against n": "Mittlerer Fall: zufällige IDs über n",
+		"ELECTION messages for IDs shuffled by the seed, n from 4 to 128, 200 seeds each: the mean follows n·H_n, " +
+			"which grows like n·ln n, far below the worst case.": "ELECTION-Nachrichten für vom Seed gemischte IDs, n von 4 bis 128, je 200 Seeds: der Mittelwert folgt n·H_n, " +
+			"das wie n·ln n wächst, weit unter dem schlechtesten Fall.",
+		"Spread of the average case, n = 16": "Streuung im mittleren Fall, n = 16",
+		"ELECTION messages of 1000 random ID orders on a ring of 16: they scatter around the mean 16·H_16 ≈ 54 " +
+			"between the best case 31 and the worst case 136.": "ELECTION-Nachrichten von 1000 zufälligen ID-Anordnungen auf einem Ring aus 16: Sie streuen um den Mittelwert 16·H_16 ≈ 54 " +
+			"zwischen dem besten Fall 31 und dem schlechtesten Fall 136.",
+		"Worst case: the lowest notices, against n": "Schlechtester Fall: der niedrigste bemerkt es, über n",
+		"The highest process has crashed and process 0 notices: every process answers every lower one and holds " +
+			"its own election, n²−n−1 messages.": "Der höchste Prozess ist ausgefallen und Prozess 0 bemerkt es: Jeder Prozess antwortet jedem niedrigeren und hält " +
+			"seine eigene Wahl ab, n²−n−1 Nachrichten.",
+		"Best case: the second-highest notices, against n": "Bester Fall: der zweithöchste bemerkt es, über n",
+		"The highest process has crashed and the second-highest notices: it knows every higher process is dead " +
+			"and announces itself with n−2 COORDINATOR messages.": "Der höchste Prozess ist ausgefallen und der zweithöchste bemerkt es: Er weiß, dass jeder höhere Prozess tot ist, " +
+			"und verkündet sich mit n−2 COORDINATOR-Nachrichten.",
+		"Messages per entry against n": "Nachrichten je Eintritt über n",
+		"Every process requests once at a time drawn from [0, 20], delays from 1 to 5, n from 2 to 64, 10 seeds each: the messages per entry against the theory's 2(n−1).": "Jeder Prozess fragt einmal zu einer Zeit aus [0, 20] an, Verzögerungen von 1 bis 5, n von 2 bis 64, je 10 Seeds: die Nachrichten je Eintritt gegen die 2(n−1) der Theorie.",
+		"Every process requests once at a time drawn from [0, 20], delays from 1 to 5, n from 2 to 64, 10 seeds each: the messages per entry against the theory's 3(n−1).": "Jeder Prozess fragt einmal zu einer Zeit aus [0, 20] an, Verzögerungen von 1 bis 5, n von 2 bis 64, je 10 Seeds: die Nachrichten je Eintritt gegen die 3(n−1) der Theorie.",
+		"Every process requests once at a time drawn from [0, 20], delays from 1 to 5, n from 2 to 64, 10 seeds each: the messages per entry against the theory's 3.":      "Jeder Prozess fragt einmal zu einer Zeit aus [0, 20] an, Verzögerungen von 1 bis 5, n von 2 bis 64, je 10 Seeds: die Nachrichten je Eintritt gegen die 3 der Theorie.",
+		"Messages per entry against n, everyone wants": "Nachrichten je Eintritt über n, alle wollen",
+		"Every process requests 10 times at time 0, n from 2 to 64: one TOKEN message per entry, plus the rounds " +
+			"the token keeps going after the last request.": "Jeder Prozess fragt 10-mal zur Zeit 0 an, n von 2 bis 64: eine TOKEN-Nachricht je Eintritt, dazu die Runden, " +
+			"die das Token nach der letzten Anfrage noch kreist.",
+		"Messages per entry against the load, n = 8": "Nachrichten je Eintritt über die Last, n = 8",
+		"Every process requests 1 to 32 times at random times: the more requests, the fewer of the token's " +
+			"passes are wasted on processes that do not want it.": "Jeder Prozess fragt 1- bis 32-mal zu zufälligen Zeiten an: Je mehr Anfragen, desto weniger Durchläufe des Tokens " +
+			"gehen an Prozesse verloren, die es nicht wollen.",
+
 		// Shared parameters (common.go).
 		"Number of processes on the ring.":                                           "Anzahl der Prozesse im Ring.",
 		"Election IDs by position (the values compared), distinct, one per process.": "Wahl-IDs nach Position (die verglichenen Werte), paarweise verschieden, eine je Prozess.",
@@ -205,6 +239,40 @@ var translations = map[string]map[string]string{
 		"P3 has crashed from the start and never replies: every requester waits for its REPLY forever, and the final check reports a deadlock. Every process is a point of failure.": "P3 ist von Anfang an ausgefallen und antwortet nie: jeder Anfragende wartet für immer auf sein REPLY, und die Schlussprüfung meldet eine Verklemmung (Deadlock). Jeder Prozess ist eine Fehlerquelle.",
 	},
 	"es": {
+		// Experiment presets (experiments.go).
+		"Worst, best and average case against n": "Peor, mejor y caso medio frente a n",
+		"ELECTION messages for IDs decreasing, increasing and shuffled along the ring, n from 4 to 128, 20 seeds each: " +
+			"the worst case follows n(n+1)/2, the best case 2n−1 and the average n·H_n.": "Mensajes ELECTION para IDs decrecientes, crecientes y barajados a lo largo del anillo, n de 4 a 128, 20 semillas cada uno: " +
+			"el peor caso sigue n(n+1)/2, el mejor 2n−1 y la media n·H_n.",
+		"Average case: random IDs against n": "Caso medio: IDs aleatorios frente a n",
+		"ELECTION messages for IDs shuffled by the seed, n from 4 to 128, 200 seeds each: the mean follows n·H_n, " +
+			"which grows like n·ln n, far below the worst case.": "Mensajes ELECTION para IDs barajados por la semilla, n de 4 a 128, 200 semillas cada uno: la media sigue n·H_n, " +
+			"que crece como n·ln n, muy por debajo del peor caso.",
+		"Spread of the average case, n = 16": "Dispersión del caso medio, n = 16",
+		"ELECTION messages of 1000 random ID orders on a ring of 16: they scatter around the mean 16·H_16 ≈ 54 " +
+			"between the best case 31 and the worst case 136.": "Mensajes ELECTION de 1000 órdenes aleatorios de IDs en un anillo de 16: se dispersan en torno a la media 16·H_16 ≈ 54 " +
+			"entre el mejor caso 31 y el peor caso 136.",
+		"Worst case: the lowest notices, against n": "Peor caso: lo nota el más bajo, frente a n",
+		"The highest process has crashed and process 0 notices: every process answers every lower one and holds " +
+			"its own election, n²−n−1 messages.": "El proceso más alto ha caído y el proceso 0 lo nota: cada proceso responde a cada uno más bajo y celebra " +
+			"su propia elección, n²−n−1 mensajes.",
+		"Best case: the second-highest notices, against n": "Mejor caso: lo nota el segundo más alto, frente a n",
+		"The highest process has crashed and the second-highest notices: it knows every higher process is dead " +
+			"and announces itself with n−2 COORDINATOR messages.": "El proceso más alto ha caído y lo nota el segundo más alto: sabe que todo proceso más alto está muerto " +
+			"y se anuncia con n−2 mensajes COORDINATOR.",
+		"Messages per entry against n": "Mensajes por entrada frente a n",
+		"Every process requests once at a time drawn from [0, 20], delays from 1 to 5, n from 2 to 64, 10 seeds each: the messages per entry against the theory's 2(n−1).": "Cada proceso pide una vez en un instante elegido en [0, 20], retardos de 1 a 5, n de 2 a 64, 10 semillas cada uno: los mensajes por entrada frente a los 2(n−1) de la teoría.",
+		"Every process requests once at a time drawn from [0, 20], delays from 1 to 5, n from 2 to 64, 10 seeds each: the messages per entry against the theory's 3(n−1).": "Cada proceso pide una vez en un instante elegido en [0, 20], retardos de 1 a 5, n de 2 a 64, 10 semillas cada uno: los mensajes por entrada frente a los 3(n−1) de la teoría.",
+		"Every process requests once at a time drawn from [0, 20], delays from 1 to 5, n from 2 to 64, 10 seeds each: the messages per entry against the theory's 3.":      "Cada proceso pide una vez en un instante elegido en [0, 20], retardos de 1 a 5, n de 2 a 64, 10 semillas cada uno: los mensajes por entrada frente a los 3 de la teoría.",
+		"Messages per entry against n, everyone wants": "Mensajes por entrada frente a n, todos quieren",
+		"Every process requests 10 times at time 0, n from 2 to 64: one TOKEN message per entry, plus the rounds " +
+			"the token keeps going after the last request.": "Cada proceso pide 10 veces en el instante 0, n de 2 a 64: un mensaje TOKEN por entrada, más las vueltas " +
+			"que el testigo sigue dando tras la última petición.",
+		"Messages per entry against the load, n = 8": "Mensajes por entrada frente a la carga, n = 8",
+		"Every process requests 1 to 32 times at random times: the more requests, the fewer of the token's " +
+			"passes are wasted on processes that do not want it.": "Cada proceso pide de 1 a 32 veces en instantes aleatorios: cuantas más peticiones, menos pasadas del testigo " +
+			"se desperdician en procesos que no lo quieren.",
+
 		// Shared parameters (common.go).
 		"Number of processes on the ring.":                                           "Número de procesos del anillo.",
 		"Election IDs by position (the values compared), distinct, one per process.": "IDs de elección por posición (los valores que se comparan), distintos, uno por proceso.",
