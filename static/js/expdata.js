@@ -339,10 +339,11 @@ export function requestOf(alg, texts, {vary, from, count}) {
 	return {algorithm: alg.id, params, seeds: {from, count}, vary};
 }
 
-/** runsOf is how many runs a request asks for: seeds × every combination of the varied values. */
+/** runsOf is how many runs a request asks for: seeds × every combination of the varied values × cases. */
 export function runsOf(req) {
 	let n = req.seeds.count;
-	for (const vs of Object.values(req.vary)) n *= vs.length;
+	for (const vs of Object.values(req.vary || {})) n *= vs.length;
+	if (req.cases && req.cases.length) n *= req.cases.length;
 	return n;
 }
 
@@ -372,4 +373,26 @@ export function spreadLabels(ys, gap, lo = -Infinity, hi = Infinity) {
 		next = out[i];
 	}
 	return out;
+}
+
+/**
+ * theoryValues are the theory's values for a histogram of a measure: the
+ * bounds that count it (no references) and have one value across all the
+ * rows given (the same parameters but the seed), as [{name, formula,
+ * counts, when, value}].
+ */
+export function theoryValues(rows, key) {
+	const types = typesOf(rows);
+	const out = new Map();
+	const dropped = new Set();
+	for (const r of rows) {
+		for (const b of r.theory || []) {
+			if (typeof b.value !== "number" || !Number.isFinite(b.value) || theoryKey(b.counts, types) !== key) continue;
+			const id = `${b.name}|${b.formula}`;
+			const had = out.get(id);
+			if (!had) out.set(id, {name: b.name, formula: b.formula, counts: b.counts, when: b.when || "", value: b.value});
+			else if (Math.abs(had.value - b.value) > 1e-9 * Math.max(1, Math.abs(b.value))) dropped.add(id);
+		}
+	}
+	return [...out].filter(([id]) => !dropped.has(id)).map(([, v]) => v);
 }

@@ -8,7 +8,7 @@
 import {el, clear, fmt} from "./dom.js";
 import {t, tr, has} from "./i18n.js";
 import * as D from "./expdata.js";
-import {linePlot, histogramPlot, svgFile, colorsOf, styleOf, legendSample} from "./plot.js";
+import {linePlot, histogramPlot, svgFile, colorsOf, styleOf, legendSample, shortFormula} from "./plot.js";
 import {download, fileName} from "./io.js";
 import {formatValue, queryOf} from "./params.js";
 
@@ -123,6 +123,7 @@ export function createExperiment({send, form}) {
 		E.preset.value = preset ? preset.id : "";
 		E.preset.disabled = E.preset.options.length < 2;
 		E.presetDesc.textContent = preset ? tr(alg, preset.description || "") : "";
+		E.presetDesc.hidden = !preset;
 	}
 
 	function fillVary(name) {
@@ -144,29 +145,42 @@ export function createExperiment({send, form}) {
 		return out.length ? out : [lo];
 	}
 
+	/**
+	 * choosePreset shows a preset: it runs as the registry defines it (its
+	 * parameters, what it varies, its cases); only the seeds can be changed.
+	 */
 	function choosePreset(id) {
+		const was = preset;
 		preset = ((alg && alg.experiments) || []).find((p) => p.id === id) || null;
 		E.presetDesc.textContent = preset ? tr(alg, preset.description || "") : "";
+		E.presetDesc.hidden = !preset;
 		if (preset) {
-			const x = (preset.plot && preset.plot.x) || Object.keys(preset.vary || {})[0];
-			fillVary(x);
+			const x = presetX(preset);
+			fillVary(x || "");
+			if (!x) E.vary.prepend(el("option", {value: "", text: "—"}));
 			E.vary.value = x;
-			E.values.value = ((preset.vary || {})[x] || []).join(",");
-			if (preset.seeds) {
-				E.seeds.value = String(preset.seeds.count ?? DEFAULT_SEEDS);
-				E.from.value = String(preset.seeds.from ?? 1);
-			}
+			E.values.value = presetValues(preset, x).join(",");
+			E.seeds.value = String((preset.seeds && preset.seeds.count) || DEFAULT_SEEDS);
+			E.from.value = String((preset.seeds && preset.seeds.from) ?? 1);
+		} else if (was) {
+			fillVary();
+			E.seeds.value = String(DEFAULT_SEEDS);
+			E.from.value = "1";
 		}
+		buttons();
 		baseLine();
 	}
 
-	/** others are the preset's varied parameters besides x: {name: values}. */
-	function others(x) {
-		if (!preset) return {};
-		const px = (preset.plot && preset.plot.x) || Object.keys(preset.vary || {})[0];
-		const out = {};
-		for (const [k, vs] of Object.entries(preset.vary || {})) if (k !== x && k !== px) out[k] = vs;
-		return out;
+	/** presetX is the parameter a preset plots along x ("" for none: a histogram of all runs). */
+	function presetX(p) {
+		return (p.plot && p.plot.x) || "";
+	}
+
+	/** presetValues are the values of x a preset runs: from vary, else from its cases. */
+	function presetValues(p, x) {
+		if (!x) return [];
+		if (p.vary && p.vary[x]) return p.vary[x];
+		return [...new Set((p.cases || []).map((c) => c[x]).filter((v) => v !== undefined))];
 	}
 
 	/** baseLine says which parameters the runs take besides the varied one. */
@@ -181,46 +195,44 @@ export function createExperiment({send, form}) {
 		let s;
 		if (preset) {
 			s = t("exp.basePreset", {list: pairs(preset.params || {}) || "—"});
-			const o = others(x);
-			if (Object.keys(o).length) s += " · " + t("exp.alsoVaried", {list: Object.entries(o).map(([k, vs]) => `${k} ∈ {${vs.join(", ")}}`).join("; ")});
+			const o = Object.entries(preset.vary || {}).filter(([k]) => k !== x);
+			if (o.length) s += " · " + t("exp.alsoVaried", {list: o.map(([k, vs]) => `${k} ∈ {${vs.join(", ")}}`).join("; ")});
+			if ((preset.cases || []).length) s += " · " + t("exp.cases", {list: preset.cases.map((c) => pairs(c) || "—").join("; ")});
 		} else {
 			const q = pairs(queryOf(alg, null, form.texts()));
 			s = q ? t("exp.base", {list: q}) : t("exp.baseDefaults");
 		}
 		const plan = planned();
-		if (plan) s += " · " + t("exp.plan", plan);
+		if (plan) s += " · " + t(plan.key, plan.vars);
 		E.base.textContent = s;
 	}
 
 	function planned() {
-		const spec = intParams().find((p) => p.name === E.vary.value);
-		if (!spec) return null;
-		const v = D.parseValues(spec, E.values.value);
-		const seeds = Number(E.seeds.value);
-		if (v.error || !Number.isInteger(seeds) || seeds < 1) return null;
-		let runs = v.values.length * seeds;
-		for (const vs of Object.values(others(spec.name))) runs *= vs.length;
-		return {values: v.values.length, seeds, runs: fmt(runs)};
+		const r = request();
+		if (r.error) return null;
+		const combos = D.runsOf({...r.req, seeds: {count: 1}});
+		const single = Object.keys(r.req.vary).length === 1 && !(r.req.cases || []).length;
+		const key = combos === 1 ? "exp.planRuns" : single ? "exp.plan" : "exp.planCombos";
+		return {key, vars: {values: combos, seeds: r.req.seeds.count, runs: fmt(D.runsOf(r.req))}};
 	}
 
 	/** request builds the experiment from the fields, or returns {error}. */
 	function request() {
+		const count = Number(E.seeds.value);
+		const from = Number(E.from.value || 0);
+		const seedsBad = !Number.isInteger(count) || count < 1 || count > 10000 || !Number.isSafeInteger(from) || from < 0;
+		if (preset) {
+			if (seedsBad) return {error: t("exp.err.seeds"), field: E.seeds};
+			const req = {algorithm: alg.id, params: {...(preset.params || {})}, seeds: {from, count}, vary: {...(preset.vary || {})}};
+			if ((preset.cases || []).length) req.cases = preset.cases;
+			return {req, x: presetX(preset), preset};
+		}
 		const spec = intParams().find((p) => p.name === E.vary.value);
 		if (!spec) return {error: t("exp.err.noInt")};
 		const v = D.parseValues(spec, E.values.value);
 		if (v.error) return {error: t(v.error.key, v.error.vars), field: E.values};
-		const count = Number(E.seeds.value);
-		const from = Number(E.from.value || 0);
-		if (!Number.isInteger(count) || count < 1 || count > 10000 || !Number.isSafeInteger(from) || from < 0) return {error: t("exp.err.seeds"), field: E.seeds};
-		const x = spec.name;
-		if (preset) {
-			const params = {...(preset.params || {})};
-			delete params[x];
-			const vary = {[x]: v.values, ...others(x)};
-			for (const k of Object.keys(vary)) delete params[k];
-			return {req: {algorithm: alg.id, params, seeds: {from, count}, vary}, x};
-		}
-		return {req: D.requestOf(alg, form.texts(), {vary: {[x]: v.values}, from, count}), x};
+		if (seedsBad) return {error: t("exp.err.seeds"), field: E.seeds};
+		return {req: D.requestOf(alg, form.texts(), {vary: {[spec.name]: v.values}, from, count}), x: spec.name};
 	}
 
 	function start(ev) {
@@ -243,7 +255,7 @@ export function createExperiment({send, form}) {
 			showError(t("exp.err.offline"));
 			return;
 		}
-		running = {req: r.req, x: r.x, preset, done: 0, total: D.runsOf(r.req), id: null};
+		running = {req: r.req, x: r.x, preset: r.preset || null, done: 0, total: D.runsOf(r.req), id: null};
 		progress();
 		buttons();
 	}
@@ -258,9 +270,10 @@ export function createExperiment({send, form}) {
 	}
 
 	function buttons() {
-		E.run.disabled = !!running || !intParams().length;
+		E.run.disabled = !!running || (!preset && !intParams().length);
 		E.cancel.hidden = !running;
-		E.vary.disabled = E.values.disabled = E.seeds.disabled = E.from.disabled = E.preset.disabled = !!running;
+		E.seeds.disabled = E.from.disabled = E.preset.disabled = !!running;
+		E.vary.disabled = E.values.disabled = !!running || !!preset;
 		if (!running && E.preset.options.length < 2) E.preset.disabled = true;
 		E.result.hidden = !result;
 		E.empty.hidden = !!result || !!running;
@@ -296,8 +309,8 @@ export function createExperiment({send, form}) {
 				const r = running;
 				running = null;
 				const rows = msg.rows || [];
-				const groupBy = Object.keys(r.req.vary).filter((k) => k !== r.x);
 				const pp = (r.preset && r.preset.plot) || {};
+				const groupBy = pp.series && pp.series !== r.x ? [pp.series] : [];
 				const xs = [...new Set(rows.map((row) => (row.params || {})[r.x]))].filter((v) => typeof v === "number");
 				result = {
 					alg,
@@ -308,10 +321,10 @@ export function createExperiment({send, form}) {
 					runs: msg.runs ?? rows.length,
 					truncated: !!msg.truncated,
 					plot: {
-						kind: pp.kind === "histogram" ? "histogram" : "line",
+						kind: pp.kind === "histogram" || !r.x ? "histogram" : "line",
 						y: D.defaultMeasure(rows, pp.y),
 						log: pp.log !== undefined ? !!pp.log : D.logSuits(xs),
-						at: xs.length ? String(Math.max(...xs)) : "",
+						at: xs.length ? String(Math.max(...xs)) : "all",
 					},
 				};
 				progress();
@@ -374,6 +387,7 @@ export function createExperiment({send, form}) {
 		clear(E.y);
 		for (const m of D.measures(result.rows)) E.y.append(el("option", {value: m.key, text: measureLabel(m.key)}));
 		E.y.value = p.y;
+		E.kind.querySelector('option[value="line"]').disabled = !result.x;
 		E.kind.value = p.kind;
 		E.log.checked = p.log;
 		clear(E.at);
@@ -395,6 +409,9 @@ export function createExperiment({send, form}) {
 	}
 
 	function render() {
+		// measured with the old legend in place: a new one of about its size follows
+		const width = Math.max(320, E.plot.clientWidth);
+		const height = Math.max(240, E.plot.clientHeight);
 		clear(E.plot);
 		clear(E.legend);
 		drawn = null;
@@ -404,12 +421,10 @@ export function createExperiment({send, form}) {
 		}
 		const p = result.plot;
 		const a = result.alg;
-		E.atWrap.hidden = p.kind !== "histogram";
+		E.atWrap.hidden = p.kind !== "histogram" || !result.x;
 		E.log.disabled = p.kind === "histogram";
 		const colors = colorsOf(E.plot);
 		const fontSize = window.innerWidth >= 1600 ? 20 : 16;
-		const width = Math.max(320, E.plot.clientWidth);
-		const height = Math.max(240, E.plot.clientHeight);
 		const yLabel = measureLabel(p.y);
 		let svgEl;
 		let legend;
@@ -429,7 +444,7 @@ export function createExperiment({send, form}) {
 				yLabel,
 				logX: p.log,
 				logY: p.log,
-				labels: (c) => c.formula,
+				labels: (c) => shortFormula(c.formula),
 				tipText: (s, d) => t("exp.tip", {name: result.x, x: d.x, mean: fmt(d.mean), min: fmt(d.min), max: fmt(d.max), count: d.count}) + (s.group ? "\n" + s.group : ""),
 			});
 			const st = styleOf(series.length, theory.length, colors);
@@ -450,8 +465,7 @@ export function createExperiment({send, form}) {
 			const values = rows.flatMap((r) => D.valuesOf(r, p.y));
 			const hist = D.histogram(values);
 			if (!hist.count) return noData();
-			const th = p.at === "all" ? [] : D.theoryOf(rows, result.x, p.y, []).filter((c) => !c.reference && c.points.length === 1);
-			const theory = th.map((c) => ({label: c.formula, value: c.points[0].value, name: c.name, counts: c.counts}));
+			const theory = D.theoryValues(rows, p.y).map((c) => ({label: shortFormula(c.formula), formula: c.formula, value: c.value, name: c.name, counts: c.counts}));
 			const perRow = rows.every((r) => D.valuesOf(r, p.y).length <= 1);
 			svgEl = histogramPlot({
 				hist,
@@ -467,7 +481,7 @@ export function createExperiment({send, form}) {
 			const st = styleOf(1, theory.length, colors);
 			legend = [
 				{text: t("exp.mean", {v: fmt(hist.mean)}), color: st.measured[0].color, symbol: st.measured[0].symbol, kind: "measured"},
-				...theory.map((c, j) => ({text: `${tr(a, c.name)}: ${c.label} = ${fmt(c.value)} · ${tr(a, c.counts)}`, color: st.theory[j].color, dash: st.theory[j].dash, kind: "theory", name: c.name, formula: c.label})),
+				...theory.map((c, j) => ({text: `${tr(a, c.name)}: ${c.formula} = ${fmt(c.value)} · ${tr(a, c.counts)}`, color: st.theory[j].color, dash: st.theory[j].dash, kind: "theory", name: c.name, formula: c.formula})),
 			];
 			title = t("exp.histTitle", {alg: tr(a, a.name), y: yLabel}) + (p.at === "all" ? "" : ` · ${result.x} = ${p.at}`);
 		}
@@ -491,7 +505,7 @@ export function createExperiment({send, form}) {
 		const r = result;
 		const bad = r.rows.filter((row) => (row.violations || []).length).length;
 		const s = r.req.seeds;
-		let text = t("exp.summary", {runs: fmt(r.runs), from: s.from, to: s.from + s.count - 1}) + " · " + (bad ? t("exp.violations", {k: bad}) : t("exp.noViolations"));
+		let text = t(s.count === 1 ? "exp.summaryOne" : "exp.summary", {runs: fmt(r.runs), from: s.from, to: s.from + s.count - 1}) + " · " + (bad ? t("exp.violations", {k: bad}) : t("exp.noViolations"));
 		if (r.truncated) text += " · " + t("exp.truncated");
 		E.summary.textContent = text;
 		E.summary.classList.toggle("bad", bad > 0);

@@ -51,6 +51,17 @@ function base({width, height, colors, fontSize}) {
 }
 
 /**
+ * shortFormula is how a curve is labelled on the plot: the part after the
+ * last "=" of a formula that works its way to a result
+ * ("O(n²): n(n−1)/2 + … = n²−n−1" → "n²−n−1"), else the formula.
+ */
+export function shortFormula(f) {
+	const s = String(f || "");
+	const i = s.lastIndexOf("=");
+	return i >= 0 && s.slice(i + 1).trim() ? s.slice(i + 1).trim() : s;
+}
+
+/**
  * linePlot draws measured series (mean line and markers, min–max band) and
  * theory curves against x. opts: series (seriesOf), theory (theoryOf),
  * xLabel, yLabel, logX, logY, width, height, colors, fontSize, labels
@@ -70,18 +81,25 @@ export function linePlot(o) {
 		if (s.points.some((p) => p.max > p.min)) marks.push(Plot.areaY(s.points, {x: "x", y1: "min", y2: "max", fill: c, fillOpacity: 0.18}));
 		marks.push(Plot.ruleX(s.points, {x: "x", y1: "min", y2: "max", stroke: c, strokeWidth: 2, strokeOpacity: 0.7}));
 		marks.push(Plot.line(s.points, {x: "x", y: "mean", stroke: c, strokeWidth: 3.5}));
-		marks.push(Plot.dot(s.points, {x: "x", y: "mean", fill: c, stroke: colors.bg, strokeWidth: 1.5, r: 6, symbol: () => st.measured[i].symbol}));
 	});
+	// the theory over the measured lines (its gaps show what lies below), the markers on top
 	theory.forEach((c, j) => {
 		marks.push(Plot.line(c.points, {x: "x", y: "value", stroke: st.theory[j].color, strokeWidth: 3, strokeDasharray: st.theory[j].dash}));
 	});
+	series.forEach((s, i) => {
+		marks.push(Plot.dot(s.points, {x: "x", y: "mean", fill: st.measured[i].color, stroke: colors.bg, strokeWidth: 1.5, r: 6, symbol: () => st.measured[i].symbol}));
+	});
+	if (o.logX && xs.length <= 12) {
+		// the values run as ticks, each labelled (Plot's log axis would leave some blank)
+		marks.push(Plot.gridX(xs), Plot.axisX(xs, {text: (d) => String(d), label: o.xLabel, labelAnchor: "center", labelArrow: "none", labelOffset: 44}));
+	}
 	const tips = series.flatMap((s, i) => s.points.map((p) => ({...p, i})));
 	if (o.tipText) marks.push(Plot.tip(tips, Plot.pointer({x: "x", y: "mean", title: (d) => o.tipText(series[d.i], d), fontSize: fontSize * 0.85})));
 	const opts = {
 		...base({...o, fontSize}),
 		marginRight: theory.length ? labelW : 24,
-		x: {type: o.logX ? "log" : "linear", label: o.xLabel, labelAnchor: "center", labelArrow: "none", labelOffset: 44, grid: true, ticks: o.logX && xs.length <= 12 ? xs : undefined, tickFormat: o.logX ? "d" : undefined, nice: !o.logX, inset: 8},
-		y: {type: logY ? "log" : "linear", label: o.yLabel, labelAnchor: "center", labelArrow: "none", labelOffset: 62, grid: true, nice: true, zero: !logY, tickFormat: logY ? "~s" : undefined},
+		x: {type: o.logX ? "log" : "linear", label: o.xLabel, labelAnchor: "center", labelArrow: "none", labelOffset: 44, grid: !o.logX || xs.length > 12, nice: !o.logX, inset: 8},
+		y: {type: logY ? "log" : "linear", label: o.yLabel, labelAnchor: "center", labelArrow: "none", labelOffset: 62, grid: true, nice: !logY, zero: !logY, ticks: logY ? 4 : undefined, tickFormat: logY ? "~s" : undefined, inset: logY ? 6 : 0},
 		marks,
 	};
 	if (!theory.length) return Plot.plot(opts);
@@ -150,7 +168,7 @@ export function histogramPlot(o) {
 		...base({...o, fontSize}),
 		marginRight: 40,
 		marginTop: 16,
-		x: {label: o.xLabel, labelAnchor: "center", labelArrow: "none", labelOffset: 44, grid: false},
+		x: {label: o.xLabel, labelAnchor: "center", labelArrow: "none", labelOffset: 44, grid: false, inset: 48},
 		y: {label: o.yLabel, labelAnchor: "center", labelArrow: "none", labelOffset: 62, grid: true, domain: [0, maxCount * (1.2 + 0.1 * lines.length)]},
 		marks,
 	});

@@ -1,5 +1,5 @@
 import {test, eq, ok, near} from "./harness.js";
-import {measures, valuesOf, theoryKey, seriesOf, theoryOf, defaultMeasure, histogram, parseValues, paramValue, requestOf, runsOf, logSuits, groupOf, spreadLabels} from "../expdata.js";
+import {measures, valuesOf, theoryKey, seriesOf, theoryOf, defaultMeasure, histogram, parseValues, paramValue, requestOf, runsOf, logSuits, groupOf, spreadLabels, theoryValues} from "../expdata.js";
 
 // Rows as POST /api/experiments returns them (docs/api.md): Chang–Roberts,
 // n over 4 and 8, two seeds each; the theory evaluated for each row's n.
@@ -220,6 +220,8 @@ test("paramValue and requestOf: form texts as JSON values, without the varied pa
 	eq(req, {algorithm: "chang-roberts", params: {variant: "lcr", delay: {min: 1, max: 1}, fifo: false, loss: 0.5}, seeds: {from: 1, count: 5}, vary: {n: [4, 8, 16]}});
 	eq(runsOf(req), 15);
 	eq(runsOf({seeds: {count: 10}, vary: {n: [4, 8], idOrder: ["increasing", "random", "decreasing"]}}), 60);
+	eq(runsOf({seeds: {count: 1}, vary: {}, cases: [{n: 3}, {n: 4}, {n: 8}]}), 3, "cases run one after the other");
+	eq(runsOf({seeds: {count: 2}, vary: {fifo: [true, false]}, cases: [{n: 3}, {n: 4}]}), 8, "each case with every combination");
 });
 
 test("logSuits: positive x spanning a factor of 16", () => {
@@ -235,4 +237,20 @@ test("spreadLabels: at least gap apart, order kept, within bounds", () => {
 	eq(spreadLabels([10, 12, 14], 20, 0, 30), [-10, 10, 30], "pushed back from the bottom; the top gives way");
 	eq(spreadLabels([50, 50], 10, 0, 100), [50, 60], "ties keep the given order");
 	eq(spreadLabels([], 10), []);
+});
+
+test("theoryValues: the bounds of a measure with one value over the rows", () => {
+	eq(
+		theoryValues([cr[2], cr[3]], "messages.byType.ELECTION").map((b) => [b.name, b.value]),
+		[
+			["worst case", 36],
+			["average", 8 * H(8)],
+			["best case", 15],
+		],
+	);
+	eq(theoryValues(cr, "messages.byType.ELECTION"), [], "n = 4 and n = 8 differ");
+	eq(
+		theoryValues([cr[0]], "messages.byType.ELECTED").map((b) => b.formula),
+		["n"],
+	);
 });
