@@ -26,6 +26,11 @@ type Limits struct {
 	// before the first run that would exceed it (truncated). Default
 	// 50,000,000, several seconds of one core.
 	MaxTotalEvents int64
+	// MaxResultBytes bounds the rows' JSON together (a row holds its
+	// resolved parameters and outcome, which can grow with n): the rows
+	// end before the first that would exceed it (truncated). Default
+	// 64 MiB.
+	MaxResultBytes int64
 }
 
 // The defaults of Limits' fields.
@@ -34,6 +39,7 @@ const (
 	DefaultRunEvents      = 100_000
 	DefaultMaxRunEvents   = 1_000_000
 	DefaultMaxTotalEvents = 50_000_000
+	DefaultMaxResultBytes = 64 << 20
 )
 
 // WithDefaults fills the zero (or negative) fields.
@@ -51,6 +57,9 @@ func (l Limits) WithDefaults() Limits {
 	if l.MaxTotalEvents <= 0 {
 		l.MaxTotalEvents = DefaultMaxTotalEvents
 	}
+	if l.MaxResultBytes <= 0 {
+		l.MaxResultBytes = DefaultMaxResultBytes
+	}
 	return l
 }
 
@@ -65,7 +74,8 @@ type Plan struct {
 	from      int64
 	seeds     int
 	maxEvents int64
-	budget    int64
+	budget    int64 // events of all runs
+	maxBytes  int64 // JSON of all rows
 }
 
 // Runs is the number of runs: combinations × seeds.
@@ -86,7 +96,7 @@ func NewPlan(req Request, lim Limits) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Plan{Alg: alg, from: 1, seeds: 1, maxEvents: lim.DefaultMaxEvents, budget: lim.MaxTotalEvents}
+	p := &Plan{Alg: alg, from: 1, seeds: 1, maxEvents: lim.DefaultMaxEvents, budget: lim.MaxTotalEvents, maxBytes: lim.MaxResultBytes}
 	if err := p.setSeeds(req.Seeds, lim); err != nil {
 		return nil, err
 	}

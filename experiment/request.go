@@ -113,3 +113,48 @@ func decodeError(err error) error {
 	}
 	return err
 }
+
+// PresetRequest is the request that runs one of an algorithm's presets.
+func PresetRequest(alg *algos.Algorithm, p algos.Preset) (Request, error) {
+	raw := func(v any) (json.RawMessage, error) {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("preset %s of %s: %w", p.ID, alg.ID, err)
+		}
+		return b, nil
+	}
+	obj := func(m map[string]any) (map[string]json.RawMessage, error) {
+		out := make(map[string]json.RawMessage, len(m))
+		for k, v := range m {
+			b, err := raw(v)
+			if err != nil {
+				return nil, err
+			}
+			out[k] = b
+		}
+		return out, nil
+	}
+	from, count := p.Seeds.From, p.Seeds.Count
+	req := Request{Algorithm: alg.ID, Seeds: &Seeds{From: &from, Count: &count}, Vary: map[string][]json.RawMessage{}}
+	var err error
+	if req.Params, err = obj(p.Params); err != nil {
+		return Request{}, err
+	}
+	for name, vals := range p.Vary {
+		for _, v := range vals {
+			b, err := raw(v)
+			if err != nil {
+				return Request{}, err
+			}
+			req.Vary[name] = append(req.Vary[name], b)
+		}
+	}
+	for _, c := range p.Cases {
+		m, err := obj(c)
+		if err != nil {
+			return Request{}, err
+		}
+		req.Cases = append(req.Cases, m)
+	}
+	return req, nil
+}

@@ -2,8 +2,10 @@ package experiment
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 
@@ -27,7 +29,21 @@ type Row struct {
 	ViolationCount int64             `json:"violationCount"`
 	Terminated     bool              `json:"terminated"` // false: the run reached its event limit
 	Theory         []algos.Evaluated `json:"theory"`     // the bounds that apply to Params
+
+	encoded []byte // the row's JSON, made by the worker that ran it
 }
+
+// MarshalJSON writes the row; its JSON was made beforehand, on the worker
+// that ran it.
+func (r Row) MarshalJSON() ([]byte, error) {
+	if r.encoded != nil {
+		return r.encoded, nil
+	}
+	return json.Marshal(plainRow(r))
+}
+
+// plainRow is Row without its MarshalJSON.
+type plainRow Row
 
 // Messages counts a run's messages in total and the sent ones by type, in
 // the algorithm's declaration order.
@@ -50,7 +66,8 @@ type Result struct {
 	Runs      int      `json:"runs"`    // len(Rows)
 	Planned   int      `json:"planned"` // the runs the plan asked for
 	// Truncated: the runs together would have exceeded the experiment's
-	// event budget; the rows stop before the first run that did.
+	// budget of events or of bytes; the rows stop before the first run
+	// that did.
 	Truncated bool `json:"truncated"`
 }
 
@@ -120,11 +137,11 @@ func Run(ctx context.Context, p *Plan, opt Options) (Result, error) {
 	ctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
 
-	var next, spent atomic.Int64
+	var next, spent, size atomic.Int64
 	var mu sync.Mutex // serializes Progress
 	done := 0
 	work := func() {
-		for ctx.Err() == nil && spent.Load() <= p.budget {
+		for ctx.Err() == nil && spent.Load() <= p.budget && size.Load() <= p.maxBytes {
 			if opt.Pool.acquire(ctx) != nil {
 				return
 			}
@@ -141,6 +158,7 @@ func Run(ctx context.Context, p *Plan, opt Options) (Result, error) {
 			}
 			rows[i] = row
 			spent.Add(row.Events)
+			size.Add(int64(len(row.encoded)))
 			mu.Lock()
 			done++
 			if opt.Progress != nil {
@@ -165,11 +183,13 @@ func Run(ctx context.Context, p *Plan, opt Options) (Result, error) {
 	if err := context.Cause(ctx); err != nil {
 		return Result{}, err // a run failed
 	}
-	// The budget cuts at the same row whatever the scheduling: every run
+	// The budgets cut at the same row whatever the scheduling: every run
 	// before the cut was taken (runs are taken in order) and has finished.
-	cut, sum := total, int64(0)
+	cut, events, bytes := total, int64(0), int64(0)
 	for i := range rows {
-		if sum += rows[i].Events; sum > p.budget {
+		events += rows[i].Events
+		bytes += int64(len(rows[i].encoded))
+		if events > p.budget || bytes > p.maxBytes {
 			cut = i
 			break
 		}
@@ -181,10 +201,26 @@ func Run(ctx context.Context, p *Plan, opt Options) (Result, error) {
 // checkEvery is how many steps a run takes between looks at its context.
 const checkEvery = 4096
 
-// run makes the i-th run of the plan and describes it as a row.
-func (p *Plan) run(ctx context.Context, i int) (Row, error) {
+// Panic is the error of a run that panicked: a bug, not the client's fault.
+type Panic struct {
+	Run   string // which run
+	Value any
+	Stack []byte
+}
+
+func (e *Panic) Error() string { return fmt.Sprintf("internal error in %s: %v", e.Run, e.Value) }
+
+// run makes the i-th run of the plan and describes it as a row. It runs on
+// a worker goroutine, where a panic would end the program: it becomes a
+// *Panic instead.
+func (p *Plan) run(ctx context.Context, i int) (row Row, err error) {
 	combo := p.combos[i/p.seeds]
 	seed := p.from + int64(i%p.seeds)
+	defer func() {
+		if v := recover(); v != nil {
+			err = &Panic{Run: fmt.Sprintf("%s, seed %d", p.describe(combo), seed), Value: v, Stack: debug.Stack()}
+		}
+	}()
 	v, err := p.Alg.Resolve(combo, seed)
 	if err != nil {
 		return Row{}, fmt.Errorf("%s, seed %d: %w", p.describe(combo), seed, err)
@@ -193,7 +229,7 @@ func (p *Plan) run(ctx context.Context, i int) (Row, error) {
 	if err != nil {
 		return Row{}, fmt.Errorf("%s, seed %d: %w", p.describe(combo), seed, err)
 	}
-	row := Row{Params: v, Seed: seed, Violations: []trace.Violation{}}
+	row = Row{Params: v, Seed: seed, Violations: []trace.Violation{}}
 	// Without a log the violations are caught where they are found: their
 	// event is the next one the Sim numbers.
 	var sim *engine.Sim
@@ -239,5 +275,8 @@ func (p *Plan) run(ctx context.Context, i int) (Row, error) {
 	row.ViolationCount = m.Violations
 	row.Outcome = sim.Outcome()
 	row.Theory = p.Alg.Evaluate(v)
+	if row.encoded, err = json.Marshal(plainRow(row)); err != nil {
+		return Row{}, fmt.Errorf("%s, seed %d: encoding the row: %w", p.describe(combo), seed, err)
+	}
 	return row, nil
 }

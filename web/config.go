@@ -39,6 +39,10 @@ type Config struct {
 	// together; its rows end before the run that would exceed it
 	// (truncated). Default 50,000,000.
 	ExperimentEvents int64
+	// ExperimentBytes bounds the JSON of one experiment's rows together;
+	// its rows end before the run that would exceed it (truncated).
+	// Default 64 MiB.
+	ExperimentBytes int64
 	// ExperimentWorkers is how many experiment runs proceed at once on the
 	// whole server, and the most one experiment uses. Default
 	// max(1, runtime.NumCPU()−1): a core stays free for the sessions.
@@ -130,6 +134,7 @@ func (c Config) withDefaults() Config {
 	}
 	setInt(&c.ExperimentRuns, experiment.DefaultMaxRuns)
 	set(&c.ExperimentEvents, experiment.DefaultMaxTotalEvents)
+	set(&c.ExperimentBytes, experiment.DefaultMaxResultBytes)
 	setInt(&c.ExperimentWorkers, max(1, runtime.NumCPU()-1))
 	setDur := func(p *time.Duration, def time.Duration) {
 		if *p <= 0 {
@@ -148,5 +153,5 @@ func (c Config) withDefaults() Config {
 // experimentLimits are the limits of one experiment.
 func (c Config) experimentLimits() experiment.Limits {
 	return experiment.Limits{MaxRuns: c.ExperimentRuns, DefaultMaxEvents: c.DefaultMaxEvents,
-		MaxEvents: c.MaxEvents, MaxTotalEvents: c.ExperimentEvents}
+		MaxEvents: c.MaxEvents, MaxTotalEvents: c.ExperimentEvents, MaxResultBytes: c.ExperimentBytes}
 }

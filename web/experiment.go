@@ -29,7 +29,12 @@ func (s *server) experiment(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	res, err := experiment.Run(r.Context(), plan, experiment.Options{Workers: s.cfg.ExperimentWorkers, Pool: s.pool})
 	var cancelled *experiment.Cancelled
+	var bug *experiment.Panic
 	switch {
+	case errors.As(err, &bug):
+		s.log.Error("panic in an experiment run", "run", bug.Run, "panic", bug.Value, "stack", string(bug.Stack))
+		writeError(w, errorf(http.StatusInternalServerError, "%v (it is logged; please report it with the request)", bug))
+		return
 	case errors.As(err, &cancelled):
 		s.log.Info("experiment abandoned by its client", "algorithm", plan.Alg.ID, "done", cancelled.Done, "runs", plan.Runs())
 		writeError(w, errorf(http.StatusServiceUnavailable, "the experiment was cancelled after %d of %d runs", cancelled.Done, plan.Runs()))
