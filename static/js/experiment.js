@@ -429,6 +429,7 @@ export function createExperiment({send, form}) {
 		let svgEl;
 		let legend;
 		let title;
+		let data;
 		if (p.kind === "line") {
 			const series = D.seriesOf(result.rows, result.x, p.y, result.groupBy);
 			const theory = D.theoryOf(result.rows, result.x, p.y, result.groupBy);
@@ -447,6 +448,7 @@ export function createExperiment({send, form}) {
 				labels: (c) => shortFormula(c.formula),
 				tipText: (s, d) => t("exp.tip", {name: result.x, x: d.x, mean: fmt(d.mean), min: fmt(d.min), max: fmt(d.max), count: d.count}) + (s.group ? "\n" + s.group : ""),
 			});
+			data = {series, theory};
 			const st = styleOf(series.length, theory.length, colors);
 			legend = [
 				...series.map((s, i) => ({text: s.group ? t("exp.measuredGroup", {group: s.group}) : t("exp.measured"), color: st.measured[i].color, symbol: st.measured[i].symbol, kind: "measured", group: s.group})),
@@ -478,6 +480,7 @@ export function createExperiment({send, form}) {
 				yLabel: perRow ? t("exp.count.runs") : t("exp.count.values"),
 				meanLabel: t("exp.mean", {v: fmt(hist.mean)}),
 			});
+			data = {hist, theory};
 			const st = styleOf(1, theory.length, colors);
 			legend = [
 				{text: t("exp.mean", {v: fmt(hist.mean)}), color: st.measured[0].color, symbol: st.measured[0].symbol, kind: "measured"},
@@ -492,7 +495,7 @@ export function createExperiment({send, form}) {
 		for (const item of legend) {
 			E.legend.append(el("li", {"data-kind": item.kind, "data-name": item.name || null, "data-formula": item.formula || null}, legendSample(item, colors), el("span", {text: item.text})));
 		}
-		drawn = {svg: svgEl, legend, title, colors, fontSize};
+		drawn = {svg: svgEl, legend, title, colors, fontSize, data};
 		summary();
 	}
 
@@ -611,9 +614,14 @@ export function createExperiment({send, form}) {
 		connection,
 		relabel,
 		setTab,
-		/** for the end-to-end tests: what the plot shows */
+		/** for the end-to-end tests: what the plot shows (the data handed to the plotting library) */
 		get state() {
-			return {running: running && {...running}, result: result && {x: result.x, groupBy: result.groupBy, runs: result.runs, rows: result.rows.length, plot: {...result.plot}}, legend: drawn ? drawn.legend.map(({text, kind, name, formula}) => ({text, kind, name, formula})) : []};
+			return {
+				running: running && {done: running.done, total: running.total, id: running.id},
+				result: result && {x: result.x, groupBy: result.groupBy, runs: result.runs, rows: result.rows.length, plot: {...result.plot}},
+				legend: drawn ? drawn.legend.map(({text, kind, name, formula}) => ({text, kind, name, formula})) : [],
+				data: drawn ? drawn.data : null,
+			};
 		},
 	};
 }
