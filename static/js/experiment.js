@@ -92,6 +92,17 @@ export function createExperiment({send, form}) {
 	$("run-form").addEventListener("submit", () => setTab("run"));
 	$("import").addEventListener("change", () => setTab("run"));
 	const isShown = () => !E.section.hidden;
+	// the run's keys (space, arrows, Home, End, + and −) do not drive the hidden run from here
+	const RUN_KEYS = [" ", "Spacebar", "ArrowLeft", "ArrowRight", "PageUp", "PageDown", "Home", "End", "+", "=", "-", "_"];
+	window.addEventListener(
+		"keydown",
+		(ev) => {
+			const tg = ev.target;
+			if (!isShown() || !RUN_KEYS.includes(ev.key) || (tg && tg.closest && tg.closest("input, select, textarea, [role=tab]"))) return;
+			ev.stopPropagation();
+		},
+		true,
+	);
 
 	// ---- the set-up ----
 
@@ -255,7 +266,7 @@ export function createExperiment({send, form}) {
 			showError(t("exp.err.offline"));
 			return;
 		}
-		running = {req: r.req, x: r.x, preset: r.preset || null, done: 0, total: D.runsOf(r.req), id: null};
+		running = {alg, req: r.req, x: r.x, preset: r.preset || null, done: 0, total: D.runsOf(r.req), id: null};
 		progress();
 		buttons();
 	}
@@ -313,7 +324,7 @@ export function createExperiment({send, form}) {
 				const groupBy = pp.series && pp.series !== r.x ? [pp.series] : [];
 				const xs = [...new Set(rows.map((row) => (row.params || {})[r.x]))].filter((v) => typeof v === "number");
 				result = {
-					alg,
+					alg: r.alg,
 					req: r.req,
 					x: r.x,
 					groupBy,
