@@ -304,6 +304,11 @@ func TestMutexTheory(t *testing.T) {
 			if len(o.Entries) != 2*r.Params.Int("n") || r.ViolationCount != 0 {
 				t.Errorf("%s n = %d seed %d: %d entries, %d violations", id, r.Params.Int("n"), r.Seed, len(o.Entries), r.ViolationCount)
 			}
+			for _, e := range o.Entries {
+				if float64(e.Messages) != want {
+					t.Errorf("%s n = %d seed %d: an entry of P%d took %d messages, theory %g", id, r.Params.Int("n"), r.Seed, e.Node, e.Messages, want)
+				}
+			}
 		}
 	}
 	p := plan(t, `{"algorithm": "central-mutex", "params": {"count": 2, "spread": 30, "delay": {"min": 1, "max": 5}},
@@ -312,8 +317,13 @@ func TestMutexTheory(t *testing.T) {
 		o := outcome(t, r)
 		others := 0
 		for _, e := range o.Entries {
+			want := int64(0) // the coordinator enters without messages
 			if e.Node != 0 {
 				others++
+				want = 3
+			}
+			if e.Messages != want {
+				t.Errorf("central n = %d seed %d: an entry of P%d took %d messages, want %d", r.Params.Int("n"), r.Seed, e.Node, e.Messages, want)
 			}
 		}
 		if want := theory(t, r, "per entry") * float64(others); float64(r.Messages.Sent) != want || o.Pending != 0 {
@@ -324,7 +334,8 @@ func TestMutexTheory(t *testing.T) {
 
 type mutexOutcome struct {
 	Entries []struct {
-		Node int `json:"node"`
+		Node     int   `json:"node"`
+		Messages int64 `json:"messages"` // attributed to this entry
 	} `json:"entries"`
 	Pending          int      `json:"pending"`
 	MessagesPerEntry *float64 `json:"messagesPerEntry"`
