@@ -96,6 +96,14 @@ export function theoryKey(counts, types) {
 	return null;
 }
 
+/**
+ * counts says whether a bound of measure k speaks about measure key: the
+ * same measure, or messages per entry for the messages of each entry.
+ */
+function counts(k, key) {
+	return k === key || (k === "outcome.messagesPerEntry" && key === "outcome.entries.messages");
+}
+
 /** typesOf lists the message types any row sent. */
 function typesOf(rows) {
 	const out = [];
@@ -176,7 +184,7 @@ export function theoryOf(rows, x, key, groupBy = []) {
 			if (typeof b.value !== "number" || !Number.isFinite(b.value)) continue;
 			const k = theoryKey(b.counts, types);
 			const reference = k === null;
-			if (k !== key && !(reference && isMessages)) continue;
+			if (!counts(k, key) && !(reference && isMessages)) continue;
 			const g = groupOf(r, groupBy);
 			const id = `${b.name}|${b.formula}|${g}`;
 			if (!curves.has(id)) curves.set(id, {name: b.name, formula: b.formula, counts: b.counts, when: b.when || "", reference, group: g, byX: new Map()});
@@ -354,6 +362,30 @@ export function logSuits(xs) {
 }
 
 /**
+ * integerAxis is the x axis of a histogram of whole numbers (unit bins):
+ * a domain at least `least` wide around the bins and the theory's values,
+ * and whole-number ticks, at most about `most` of them, at a step of 1, 2,
+ * 5, 10, 20, 50, …; null when the bins are not unit bins.
+ */
+export function integerAxis(bins, extra = [], least = 10, most = 12) {
+	if (!bins.length || !bins.every((b) => b.x1 - b.x0 === 1 && Number.isInteger(b.x0 + 0.5))) return null;
+	let lo = Math.min(bins[0].x0, ...extra.map((v) => v - 0.5));
+	let hi = Math.max(bins[bins.length - 1].x1, ...extra.map((v) => v + 0.5));
+	if (hi - lo < least) {
+		const pad = (least - (hi - lo)) / 2;
+		// counts are not negative: no room below zero for bins that start there
+		const floor = lo >= -0.5 ? -0.5 : -Infinity;
+		lo = Math.max(floor, lo - pad);
+		hi = lo + least;
+	}
+	let step = 1;
+	for (let k = 0; (hi - lo) / step > most; k++) step = [1, 2, 5][k % 3] * 10 ** Math.floor(k / 3) * [2, 2.5, 2][k % 3];
+	const ticks = [];
+	for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) ticks.push(v);
+	return {domain: [lo, hi], ticks};
+}
+
+/**
  * spreadLabels moves labels wanted at pixel heights ys apart so that no two
  * are closer than gap, keeping their order and staying within [lo, hi]
  * where room allows; it returns the heights in the order given.
@@ -387,7 +419,7 @@ export function theoryValues(rows, key) {
 	const dropped = new Set();
 	for (const r of rows) {
 		for (const b of r.theory || []) {
-			if (typeof b.value !== "number" || !Number.isFinite(b.value) || theoryKey(b.counts, types) !== key) continue;
+			if (typeof b.value !== "number" || !Number.isFinite(b.value) || !counts(theoryKey(b.counts, types), key)) continue;
 			const id = `${b.name}|${b.formula}`;
 			const had = out.get(id);
 			if (!had) out.set(id, {name: b.name, formula: b.formula, counts: b.counts, when: b.when || "", value: b.value});

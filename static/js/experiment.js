@@ -517,12 +517,14 @@ export function createExperiment({send, form}) {
 
 	function summary() {
 		const r = result;
-		const bad = r.rows.filter((row) => (row.violations || []).length).length;
+		const bad = r.rows.filter((row) => (row.violationCount ?? (row.violations || []).length) > 0).length;
 		const s = r.req.seeds;
-		let text = t(s.count === 1 ? "exp.summaryOne" : "exp.summary", {runs: fmt(r.runs), from: s.from, to: s.from + s.count - 1}) + " · " + (bad ? t("exp.violations", {k: bad}) : t("exp.noViolations"));
-		if (r.truncated) text += " · " + t("exp.truncated");
-		E.summary.textContent = text;
-		E.summary.classList.toggle("bad", bad > 0);
+		const parts = [t(s.count === 1 ? "exp.summaryOne" : "exp.summary", {runs: fmt(r.runs), from: s.from, to: s.from + s.count - 1})];
+		if (r.plot.kind === "line") parts.push(t("exp.howToRead"));
+		parts.push(bad ? t("exp.violations", {k: bad}) : t("exp.noViolations"));
+		if (r.truncated) parts.push(t("exp.truncated"));
+		E.summary.textContent = parts.join(" · ");
+		E.summary.classList.toggle("bad", bad > 0 || r.truncated);
 	}
 
 	// ---- downloads ----

@@ -7,7 +7,7 @@
 // svgFile turns a drawn plot and its legend into a standalone SVG file.
 
 import * as Plot from "../vendor/plot/plot.js";
-import {spreadLabels} from "./expdata.js";
+import {spreadLabels, integerAxis} from "./expdata.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 
@@ -143,6 +143,7 @@ export function histogramPlot(o) {
 	const st = styleOf(1, o.theory.length, colors);
 	const lines = [{label: o.meanLabel, value: hist.mean, color: st.measured[0].color, dash: null}, ...o.theory.map((c, j) => ({label: c.label, value: c.value, color: st.theory[j].color, dash: st.theory[j].dash}))].filter((l) => typeof l.value === "number");
 	const maxCount = Math.max(1, ...hist.bins.map((b) => b.count));
+	const ax = integerAxis(hist.bins, o.theory.map((c) => c.value));
 	const marks = [
 		Plot.rectY(hist.bins, {x1: "x0", x2: "x1", y: "count", fill: st.measured[0].color, fillOpacity: 0.55, stroke: st.measured[0].color, strokeWidth: 1.5, inset: 1}),
 		Plot.ruleY([0], {stroke: colors.fg, strokeWidth: 2}),
@@ -168,7 +169,7 @@ export function histogramPlot(o) {
 		...base({...o, fontSize}),
 		marginRight: 40,
 		marginTop: 16,
-		x: {label: o.xLabel, labelAnchor: "center", labelArrow: "none", labelOffset: 44, grid: false, inset: 48},
+		x: {label: o.xLabel, labelAnchor: "center", labelArrow: "none", labelOffset: 44, grid: false, inset: 48, ...(ax ? {domain: ax.domain, ticks: ax.ticks, tickFormat: (d) => String(d)} : {})},
 		y: {label: o.yLabel, labelAnchor: "center", labelArrow: "none", labelOffset: 62, grid: true, domain: [0, maxCount * (1.2 + 0.1 * lines.length)]},
 		marks,
 	});

@@ -1,5 +1,5 @@
 import {test, eq, ok, near} from "./harness.js";
-import {measures, valuesOf, theoryKey, seriesOf, theoryOf, defaultMeasure, histogram, parseValues, paramValue, requestOf, runsOf, logSuits, groupOf, spreadLabels, theoryValues} from "../expdata.js";
+import {measures, valuesOf, theoryKey, seriesOf, theoryOf, defaultMeasure, histogram, parseValues, paramValue, requestOf, runsOf, logSuits, groupOf, spreadLabels, theoryValues, integerAxis} from "../expdata.js";
 
 // Rows as POST /api/experiments returns them (docs/api.md): Chang–Roberts,
 // n over 4 and 8, two seeds each; the theory evaluated for each row's n.
@@ -252,5 +252,27 @@ test("theoryValues: the bounds of a measure with one value over the rows", () =>
 	eq(
 		theoryValues([cr[0]], "messages.byType.ELECTED").map((b) => b.formula),
 		["n"],
+	);
+});
+
+test("integerAxis: whole-number ticks around unit bins, at least 10 wide, never below zero for counts", () => {
+	const bins = (lo, hi) => Array.from({length: hi - lo + 1}, (_, i) => ({x0: lo + i - 0.5, x1: lo + i + 0.5, count: 1}));
+	eq(integerAxis(bins(126, 126)), {domain: [121, 131], ticks: [121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131]});
+	eq(integerAxis(bins(38, 90)).ticks, [40, 45, 50, 55, 60, 65, 70, 75, 80, 85, 90]);
+	eq(integerAxis(bins(100, 400)).ticks, [100, 150, 200, 250, 300, 350, 400]);
+	eq(integerAxis(bins(1, 3)).domain, [-0.5, 9.5]);
+	eq(integerAxis(bins(31, 31), [136]).domain, [30.5, 136.5], "the theory's values are inside");
+	eq(integerAxis([{x0: 0, x1: 0.5, count: 1}]), null, "not unit bins");
+});
+
+test("theoryOf and theoryValues: messages per entry speak about the messages of each entry", () => {
+	const rows = [raRow(3, 1, [4, 4]), raRow(5, 1, [8, 8])];
+	eq(
+		theoryOf(rows, "n", "outcome.entries.messages").map((c) => c.points.map((p) => p.value)),
+		[[4, 8]],
+	);
+	eq(
+		theoryValues([rows[1]], "outcome.entries.messages").map((b) => b.value),
+		[8],
 	);
 });
