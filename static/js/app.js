@@ -19,6 +19,7 @@ import {text} from "./dom.js";
 import {createChrome, store} from "./chrome.js";
 import {createInteractions} from "./interact.js";
 import {createGrid, renderGridLegend} from "./grid.js";
+import {createExperiment} from "./experiment.js";
 
 const $ = (id) => document.getElementById(id);
 const registry = JSON.parse($("registry").textContent);
@@ -60,6 +61,7 @@ const form = createForm(
 	registry,
 	{onRun: openRun},
 );
+const experiment = createExperiment({send: (m) => send(m), form});
 const tooltip = createTooltip($("tooltip"));
 const menu = createMenu($("menu"), {
 	onOpen: () => {
@@ -169,6 +171,7 @@ const conn = connect({
 	onMessage: receive,
 	onStatus: (s, secs) => {
 		state.conn = s;
+		experiment.connection(s);
 		const c = $("conn");
 		c.dataset.state = s;
 		c.textContent = s === "open" ? "" : s === "connecting" ? t("conn.connecting") : t("conn.closed", {s: secs});
@@ -202,6 +205,7 @@ function send(msg) {
 }
 
 function receive(msg) {
+	if (experiment.receive(msg)) return;
 	switch (msg.type) {
 		case "run":
 			onRun(msg);
@@ -312,6 +316,7 @@ function onFrame(f) {
 // onError shows a refusal where it belongs: next to the form for open,
 // beside the import for attach, else as a notice.
 function onError(text, about) {
+	if (about === "experiment") return experiment.onError(text);
 	const kind = about || state.awaiting;
 	if (kind === "open") {
 		state.awaiting = null;
@@ -423,6 +428,7 @@ function setLang(l) {
 	chrome.relabel();
 	runTitle();
 	legend();
+	experiment.relabel();
 	if (state.conn === "open") send({type: "lang", lang: i18n.lang()});
 	render();
 }
@@ -490,4 +496,4 @@ if (link.algorithm && registry.some((a) => a.id === link.algorithm)) {
 render();
 
 // for the end-to-end tests and the curious: the state, read-only by convention
-window.distviz = {state, nextSpeed};
+window.distviz = {state, nextSpeed, experiment};

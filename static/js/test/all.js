@@ -7,5 +7,6 @@ import "./tr.test.js";
 import "./gridlayout.test.js";
 import "./grid.test.js";
 import "./values.test.js";
+import "./expdata.test.js";
 
 export {run} from "./harness.js";
