@@ -432,7 +432,7 @@ func init() {
 		Theory: []Bound{
 			{Name: "fewest", Formula: "2(n−1)", Counts: "all messages", When: "no root contention",
 				Eval: func(v param.Values) float64 { return float64(2 * (v.Int("n") - 1)) }},
-			{Name: "expected contention rounds", Formula: "2", Counts: "contention rounds", When: "wire delay between twice the width of a window and the gap between the windows less twice that width",
+			{Name: "expected contention rounds", Formula: "2", Counts: "contention rounds", Measure: "outcome.contentionRounds", When: "wire delay between twice the width of a window and the gap between the windows less twice that width",
 				Eval: func(param.Values) float64 { return 2 }, Applies: fwGapRegime},
 		},
 		Scenarios: []Scenario{

@@ -78,6 +78,12 @@ type Bound struct {
 	Formula string                       `json:"formula"`        // as the lecture prints it, e.g. "n(n+1)/2"
 	Counts  string                       `json:"counts"`         // what is counted, e.g. "ELECTION messages"
 	When    string                       `json:"when,omitempty"` // when it applies, e.g. "variant lcr"
+	// Measure is the row field the bound predicts, as the experiments name
+	// it ("messages.sent", "messages.byType.ELECTION",
+	// "outcome.messagesPerEntry", "outcome.contentionRounds"); empty: derived
+	// from Counts (a message type alone, "all messages …", "… messages per
+	// entry …"), and none for a reference such as a lower bound.
+	Measure string                       `json:"measure,omitempty"`
 	Eval    func(v param.Values) float64 `json:"-"`
 	Applies func(v param.Values) bool    `json:"-"` // nil: always
 }
@@ -103,6 +109,7 @@ type Evaluated struct {
 	Formula string  `json:"formula"`
 	Counts  string  `json:"counts"`
 	When    string  `json:"when,omitempty"`
+	Measure string  `json:"measure"` // "" for a reference that predicts no measured value
 	Value   float64 `json:"value"`
 }
 
@@ -237,7 +244,23 @@ func (a *Algorithm) Evaluate(v param.Values) []Evaluated {
 		if b.Applies != nil && !b.Applies(v) {
 			continue
 		}
-		out = append(out, Evaluated{Name: b.Name, Formula: b.Formula, Counts: b.Counts, When: b.When, Value: b.Eval(v)})
+		out = append(out, Evaluated{Name: b.Name, Formula: b.Formula, Counts: b.Counts, When: b.When, Measure: a.measureOf(b), Value: b.Eval(v)})
 	}
 	return out
+}
+
+// measureOf is the row field a bound predicts: its Measure, else read from
+// what it counts.
+func (a *Algorithm) measureOf(b Bound) string {
+	switch c := strings.TrimSpace(b.Counts); {
+	case b.Measure != "":
+		return b.Measure
+	case slices.Contains(a.MessageTypes, c):
+		return "messages.byType." + c
+	case strings.HasPrefix(c, "all messages"):
+		return "messages.sent"
+	case strings.Contains(c, "messages per entry"):
+		return "outcome.messagesPerEntry"
+	}
+	return ""
 }

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"slices"
 	"testing"
+
+	"distviz/trace"
 )
 
 // traceDoc is the part of a trace document the tests read.
@@ -50,8 +52,8 @@ func parseTrace(t testing.TB, b []byte) traceDoc {
 		t.Fatalf("not a trace document: %v\n%.300s", err, b)
 	}
 	d.Raw = b
-	if d.Format != "distviz-trace" || d.Version != 1 {
-		t.Fatalf("format %q version %d, want distviz-trace 1", d.Format, d.Version)
+	if d.Format != trace.Format || d.Version != trace.Version {
+		t.Fatalf("format %q version %d, want %s %d", d.Format, d.Version, trace.Format, trace.Version)
 	}
 	for i, e := range d.Events {
 		if e.Seq != int64(i+1) {

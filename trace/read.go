@@ -45,6 +45,9 @@ func Decode(r io.Reader) (*Document, []eventHead, error) {
 		return nil, nil, fmt.Errorf("format is %q, want %q", d.Format, Format)
 	}
 	if d.Version != Version {
+		if d.Version >= 1 && d.Version < Version {
+			return nil, nil, fmt.Errorf("version %d comes from an earlier distviz whose traces this one cannot replay faithfully (it reads version %d): open the run again with the trace's algorithm, params and seed, and export it anew", d.Version, Version)
+		}
 		return nil, nil, fmt.Errorf("version %d is not supported (this server reads version %d)", d.Version, Version)
 	}
 	if _, err := algos.Get(d.Algorithm); err != nil {

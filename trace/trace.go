@@ -19,7 +19,9 @@ import (
 // Format and Version identify the document.
 const (
 	Format  = "distviz-trace"
-	Version = 1
+	// Version 2: theory bounds carry the measure they predict, notes may carry
+	// a name, bus actions (plug, unplug) and list-of-lists parameters.
+	Version = 2
 )
 
 // Summary is the run's result: counters that agree with the events, the

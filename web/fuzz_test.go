@@ -21,9 +21,9 @@ func FuzzImportTrace(f *testing.F) {
 		f.Add([]byte(tc.body))
 	}
 	for _, s := range []string{
-		``, `null`, `{}`, `[]`, `{"format": "distviz-trace", "version": 1}`,
-		`{"format": "distviz-trace", "version": 1, "algorithm": "chang-roberts", "params": {}, "seed": 1, "nodes": [], "events": [{"seq": 1, "time": 0, "kind": "action", "action": {"type": "crash", "node": 99}}]}`,
-		`{"format": "distviz-trace", "version": 1, "algorithm": "chang-roberts", "params": {"n": 3}, "seed": 1, "events": [{"seq": 1, "time": -5, "kind": "end"}]}`,
+		``, `null`, `{}`, `[]`, `{"format": "distviz-trace", "version": 2}`,
+		`{"format": "distviz-trace", "version": 2, "algorithm": "chang-roberts", "params": {}, "seed": 1, "nodes": [], "events": [{"seq": 1, "time": 0, "kind": "action", "action": {"type": "crash", "node": 99}}]}`,
+		`{"format": "distviz-trace", "version": 2, "algorithm": "chang-roberts", "params": {"n": 3}, "seed": 1, "events": [{"seq": 1, "time": -5, "kind": "end"}]}`,
 	} {
 		f.Add([]byte(s))
 	}

@@ -81,14 +81,19 @@ function num(v) {
 }
 
 /**
- * theoryKey is the measure a theory bound counts, from its `counts` text
- * (as the registry writes it): a message type named alone ("ELECTION"),
+ * theoryKey is the measure a theory bound predicts: the server's `measure`
+ * when the bound carries one ("" for a reference), else read from its
+ * `counts` text (as the registry writes it): a message type named alone ("ELECTION"),
  * "all messages …", "… messages per entry …", or an explicit
  * "outcome.<field>"; null when it counts nothing a row measures (a lower
  * bound for any algorithm, say).
  */
-export function theoryKey(counts, types) {
-	const c = String(counts || "").trim();
+export function theoryKey(bound, types) {
+	if (bound && typeof bound === "object") {
+		if (typeof bound.measure === "string") return bound.measure || null;
+		bound = bound.counts;
+	}
+	const c = String(bound || "").trim();
 	if (types.includes(c)) return "messages.byType." + c;
 	if (/^outcome\.\w+(\.\w+)?$/.test(c)) return c;
 	if (/\bmessages per entry\b/.test(c)) return "outcome.messagesPerEntry";
@@ -182,7 +187,7 @@ export function theoryOf(rows, x, key, groupBy = []) {
 		if (typeof xv !== "number") continue;
 		for (const b of r.theory || []) {
 			if (typeof b.value !== "number" || !Number.isFinite(b.value)) continue;
-			const k = theoryKey(b.counts, types);
+			const k = theoryKey(b, types);
 			const reference = k === null;
 			if (!counts(k, key) && !(reference && isMessages)) continue;
 			const g = groupOf(r, groupBy);
@@ -235,7 +240,7 @@ export function defaultMeasure(rows, preferred) {
 	const votes = new Map();
 	const first = rows.find((r) => (r.theory || []).length);
 	for (const b of (first && first.theory) || []) {
-		const k = theoryKey(b.counts, types);
+		const k = theoryKey(b, types);
 		if (k && ms.some((m) => m.key === k)) votes.set(k, (votes.get(k) || 0) + 1);
 	}
 	let best = "messages.sent";
@@ -419,7 +424,7 @@ export function theoryValues(rows, key) {
 	const dropped = new Set();
 	for (const r of rows) {
 		for (const b of r.theory || []) {
-			if (typeof b.value !== "number" || !Number.isFinite(b.value) || !counts(theoryKey(b.counts, types), key)) continue;
+			if (typeof b.value !== "number" || !Number.isFinite(b.value) || !counts(theoryKey(b, types), key)) continue;
 			const id = `${b.name}|${b.formula}`;
 			const had = out.get(id);
 			if (!had) out.set(id, {name: b.name, formula: b.formula, counts: b.counts, when: b.when || "", value: b.value});

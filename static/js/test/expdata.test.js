@@ -79,6 +79,9 @@ test("theoryKey: what a bound counts", () => {
 	eq(theoryKey("outcome.rounds", types), "outcome.rounds");
 	eq(theoryKey("messages of any comparison-based ring election", types), null);
 	eq(theoryKey("COORDINATOR", types), null, "a type no row sent");
+	eq(theoryKey({counts: "contention rounds", measure: "outcome.contentionRounds"}, types), "outcome.contentionRounds", "the server's measure first");
+	eq(theoryKey({counts: "all messages", measure: ""}, types), null, "a reference");
+	eq(theoryKey({counts: "ELECTION"}, types), "messages.byType.ELECTION", "no measure: from the text");
 });
 
 test("seriesOf: mean, min and max per x, ascending", () => {
