@@ -74,10 +74,10 @@ type Doc struct {
 
 // Bound is a published message count, evaluated for a run's parameters.
 type Bound struct {
-	Name    string                       `json:"name"`           // "worst case", "best case", "average"
-	Formula string                       `json:"formula"`        // as the lecture prints it, e.g. "n(n+1)/2"
-	Counts  string                       `json:"counts"`         // what is counted, e.g. "ELECTION messages"
-	When    string                       `json:"when,omitempty"` // when it applies, e.g. "variant lcr"
+	Name    string `json:"name"`           // "worst case", "best case", "average"
+	Formula string `json:"formula"`        // as the lecture prints it, e.g. "n(n+1)/2"
+	Counts  string `json:"counts"`         // what is counted, e.g. "ELECTION messages"
+	When    string `json:"when,omitempty"` // when it applies, e.g. "variant lcr"
 	// Measure is the row field the bound predicts, as the experiments name
 	// it ("messages.sent", "messages.byType.ELECTION",
 	// "outcome.messagesPerEntry", "outcome.contentionRounds"); empty: derived

@@ -18,7 +18,7 @@ import (
 
 // Format and Version identify the document.
 const (
-	Format  = "distviz-trace"
+	Format = "distviz-trace"
 	// Version 2: theory bounds carry the measure they predict, notes may carry
 	// a name, bus actions (plug, unplug) and list-of-lists parameters.
 	Version = 2
