@@ -433,7 +433,7 @@ func init() {
 			{Name: "fewest", Formula: "2(n−1)", Counts: "all messages", When: "no root contention",
 				Eval: func(v param.Values) float64 { return float64(2 * (v.Int("n") - 1)) }},
 			{Name: "expected contention rounds", Formula: "2", Counts: "contention rounds", Measure: "outcome.contentionRounds", When: "wire delay between twice the width of a window and the gap between the windows less twice that width",
-				Eval: func(param.Values) float64 { return 2 }, Applies: fwGapRegime},
+				Eval: func(param.Values) float64 { return 2 }, Applies: fwGapRegime, Distribution: geometricHalf},
 		},
 		Scenarios: []Scenario{
 			{ID: "two-devices", Name: "Two devices, one cable: root contention",
@@ -496,4 +496,15 @@ func fwGapRegime(v param.Values) bool {
 	f, s, d := v.Range("fast"), v.Range("slow"), int64(v.Int("wireDelay"))
 	w := max(f.Max-f.Min, s.Max-s.Min)
 	return d >= 2*w && d <= s.Min-f.Max-2*w
+}
+
+// geometricHalf is the distribution of contention rounds when every round
+// resolves exactly when the two coins differ: k rounds with probability 2^−k
+// (listed while it is at least 1/10000).
+func geometricHalf(param.Values) []Prob {
+	var out []Prob
+	for k, p := 1, 0.5; p >= 1e-4; k, p = k+1, p/2 {
+		out = append(out, Prob{X: float64(k), P: p})
+	}
+	return out
 }

@@ -85,6 +85,10 @@ type Bound struct {
 	// entry …"), and none for a reference such as a lower bound.
 	Measure string                       `json:"measure,omitempty"`
 	Eval    func(v param.Values) float64 `json:"-"`
+	// Distribution, where the theory predicts more than a mean, gives the
+	// probability of each value (FireWire's contention rounds: ½, ¼, …), for
+	// histograms; nil: none.
+	Distribution func(v param.Values) []Prob `json:"-"`
 	Applies func(v param.Values) bool    `json:"-"` // nil: always
 }
 
@@ -111,6 +115,14 @@ type Evaluated struct {
 	When    string  `json:"when,omitempty"`
 	Measure string  `json:"measure"` // "" for a reference that predicts no measured value
 	Value   float64 `json:"value"`
+	// Distribution is the predicted probability of each value, if the theory gives one.
+	Distribution []Prob `json:"distribution,omitempty"`
+}
+
+// Prob is one value of a predicted distribution and its probability.
+type Prob struct {
+	X float64 `json:"x"`
+	P float64 `json:"p"`
 }
 
 // MaxSeed keeps seeds exact in JavaScript numbers.
@@ -244,7 +256,11 @@ func (a *Algorithm) Evaluate(v param.Values) []Evaluated {
 		if b.Applies != nil && !b.Applies(v) {
 			continue
 		}
-		out = append(out, Evaluated{Name: b.Name, Formula: b.Formula, Counts: b.Counts, When: b.When, Measure: a.measureOf(b), Value: b.Eval(v)})
+		e := Evaluated{Name: b.Name, Formula: b.Formula, Counts: b.Counts, When: b.When, Measure: a.measureOf(b), Value: b.Eval(v)}
+		if b.Distribution != nil {
+			e.Distribution = b.Distribution(v)
+		}
+		out = append(out, e)
 	}
 	return out
 }

@@ -427,9 +427,21 @@ export function theoryValues(rows, key) {
 			if (typeof b.value !== "number" || !Number.isFinite(b.value) || !counts(theoryKey(b, types), key)) continue;
 			const id = `${b.name}|${b.formula}`;
 			const had = out.get(id);
-			if (!had) out.set(id, {name: b.name, formula: b.formula, counts: b.counts, when: b.when || "", value: b.value});
+			if (!had) out.set(id, {name: b.name, formula: b.formula, counts: b.counts, when: b.when || "", value: b.value, distribution: b.distribution || null});
 			else if (Math.abs(had.value - b.value) > 1e-9 * Math.max(1, Math.abs(b.value))) dropped.add(id);
 		}
 	}
 	return [...out].filter(([id]) => !dropped.has(id)).map(([, v]) => v);
+}
+
+/**
+ * expectedCounts turns a predicted distribution ([{x, p}]) into the counts
+ * a histogram of `count` values should show ([{x, count}]), keeping the
+ * values inside the bins' range.
+ */
+export function expectedCounts(distribution, hist) {
+	if (!distribution || !hist.bins.length) return [];
+	const lo = hist.bins[0].x0;
+	const hi = hist.bins[hist.bins.length - 1].x1;
+	return distribution.filter((d) => d.x >= lo && d.x <= hi).map((d) => ({x: d.x, count: d.p * hist.count}));
 }

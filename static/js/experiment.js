@@ -478,11 +478,14 @@ export function createExperiment({send, form}) {
 			const values = rows.flatMap((r) => D.valuesOf(r, p.y));
 			const hist = D.histogram(values);
 			if (!hist.count) return noData();
-			const theory = D.theoryValues(rows, p.y).map((c) => ({label: shortFormula(c.formula), formula: c.formula, value: c.value, name: c.name, counts: c.counts}));
+			const theory = D.theoryValues(rows, p.y).map((c) => ({label: shortFormula(c.formula), formula: c.formula, value: c.value, name: c.name, counts: c.counts, distribution: c.distribution}));
+			const di = theory.findIndex((c) => c.distribution);
+			const expected = di >= 0 ? {index: di, points: D.expectedCounts(theory[di].distribution, hist)} : null;
 			const perRow = rows.every((r) => D.valuesOf(r, p.y).length <= 1);
 			svgEl = histogramPlot({
 				hist,
 				theory,
+				expected,
 				colors,
 				fontSize,
 				width,
@@ -491,11 +494,12 @@ export function createExperiment({send, form}) {
 				yLabel: perRow ? t("exp.count.runs") : t("exp.count.values"),
 				meanLabel: t("exp.mean", {v: fmt(hist.mean)}),
 			});
-			data = {hist, theory};
+			data = {hist, theory, expected};
 			const st = styleOf(1, theory.length, colors);
 			legend = [
 				{text: t("exp.mean", {v: fmt(hist.mean)}), color: st.measured[0].color, symbol: st.measured[0].symbol, kind: "measured"},
 				...theory.map((c, j) => ({text: `${tr(a, c.name)}: ${c.formula} = ${fmt(c.value)} · ${tr(a, c.counts)}`, color: st.theory[j].color, dash: st.theory[j].dash, kind: "theory", name: c.name, formula: c.formula})),
+				...(expected && expected.points.length ? [{text: t("exp.expected", {name: tr(a, theory[di].name)}), color: st.theory[di].color, dash: "6 4", kind: "expected", name: theory[di].name}] : []),
 			];
 			title = t("exp.histTitle", {alg: tr(a, a.name), y: yLabel}) + (p.at === "all" ? "" : ` · ${result.x} = ${p.at}`);
 		}

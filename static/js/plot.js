@@ -134,20 +134,28 @@ export function linePlot(o) {
 /**
  * histogramPlot draws bins ({x0, x1, count}) with the measured mean as a
  * solid rule and theory values as dashed rules, each labelled on top.
- * opts: hist (histogram()), theory ([{label, value}]), xLabel, yLabel,
- * width, height, colors, fontSize, meanLabel.
+ * opts: hist (histogram()), theory ([{label, value}]), expected (null, or
+ * {index: the theory entry it belongs to, points: [{x, count}]}: a predicted
+ * distribution drawn as dots), xLabel, yLabel, width, height, colors,
+ * fontSize, meanLabel.
  */
 export function histogramPlot(o) {
 	const {hist, colors} = o;
 	const fontSize = o.fontSize || 16;
 	const st = styleOf(1, o.theory.length, colors);
 	const lines = [{label: o.meanLabel, value: hist.mean, color: st.measured[0].color, dash: null}, ...o.theory.map((c, j) => ({label: c.label, value: c.value, color: st.theory[j].color, dash: st.theory[j].dash}))].filter((l) => typeof l.value === "number");
-	const maxCount = Math.max(1, ...hist.bins.map((b) => b.count));
+	const maxCount = Math.max(1, ...hist.bins.map((b) => b.count), ...(o.expected ? o.expected.points.map((p) => p.count) : []));
 	const ax = integerAxis(hist.bins, o.theory.map((c) => c.value));
 	const marks = [
 		Plot.rectY(hist.bins, {x1: "x0", x2: "x1", y: "count", fill: st.measured[0].color, fillOpacity: 0.55, stroke: st.measured[0].color, strokeWidth: 1.5, inset: 1}),
 		Plot.ruleY([0], {stroke: colors.fg, strokeWidth: 2}),
 	];
+	// the theory's distribution, where it gives one: expected counts as dots on a thin line
+	if (o.expected && o.expected.points.length) {
+		const c = st.theory[o.expected.index] ? st.theory[o.expected.index].color : colors.fg;
+		marks.push(Plot.line(o.expected.points, {x: "x", y: "count", stroke: c, strokeWidth: 2, strokeDasharray: "6 4"}));
+		marks.push(Plot.dot(o.expected.points, {x: "x", y: "count", r: 6, fill: c, stroke: colors.bg, strokeWidth: 2}));
+	}
 	lines.forEach((l, k) => {
 		marks.push(Plot.ruleX([l.value], {stroke: l.color, strokeWidth: 3.5, strokeDasharray: l.dash || undefined}));
 		marks.push(

@@ -1,5 +1,5 @@
 import {test, eq, ok, near} from "./harness.js";
-import {measures, valuesOf, theoryKey, seriesOf, theoryOf, defaultMeasure, histogram, parseValues, paramValue, requestOf, runsOf, logSuits, groupOf, spreadLabels, theoryValues, integerAxis} from "../expdata.js";
+import {measures, valuesOf, theoryKey, seriesOf, theoryOf, defaultMeasure, histogram, parseValues, paramValue, requestOf, runsOf, logSuits, groupOf, spreadLabels, theoryValues, integerAxis, expectedCounts} from "../expdata.js";
 
 // Rows as POST /api/experiments returns them (docs/api.md): Chang–Roberts,
 // n over 4 and 8, two seeds each; the theory evaluated for each row's n.
@@ -278,4 +278,11 @@ test("theoryOf and theoryValues: messages per entry speak about the messages of 
 		theoryValues([rows[1]], "outcome.entries.messages").map((b) => b.value),
 		[8],
 	);
+});
+
+test("expectedCounts: a predicted distribution as counts over the bins", () => {
+	const hist = histogram([1, 1, 2, 1, 3, 2, 1, 1]);
+	const d = [{x: 1, p: 0.5}, {x: 2, p: 0.25}, {x: 3, p: 0.125}, {x: 4, p: 0.0625}];
+	eq(expectedCounts(d, hist), [{x: 1, count: 4}, {x: 2, count: 2}, {x: 3, count: 1}], "x = 4 is beyond the bins");
+	eq(expectedCounts(null, hist), []);
 });
