@@ -89,7 +89,7 @@ type Bound struct {
 	// probability of each value (FireWire's contention rounds: ½, ¼, …), for
 	// histograms; nil: none.
 	Distribution func(v param.Values) []Prob `json:"-"`
-	Applies func(v param.Values) bool    `json:"-"` // nil: always
+	Applies      func(v param.Values) bool   `json:"-"` // nil: always
 }
 
 // Scenario is a named parameter set; the lecture's worked examples come first.
