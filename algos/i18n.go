@@ -37,7 +37,8 @@ var translations = map[string]map[string]string{
 		"The highest process has crashed and the second-highest notices: it knows every higher process is dead " +
 			"and announces itself with n−2 COORDINATOR messages.": "Der höchste Prozess ist ausgefallen und der zweithöchste bemerkt es: Er weiß, dass jeder höhere Prozess tot ist, " +
 			"und verkündet sich mit n−2 COORDINATOR-Nachrichten.",
-		"Messages per entry against n":                             "Nachrichten je Eintritt über n",
+		"Messages per entry against n": "Nachrichten je Eintritt über n",
+		"Generated workload: when above 0, each process's count requests arrive as a Poisson process of this rate (requests per time unit, exponential gaps drawn by the seeded generator) instead of within spread.": "Erzeugte Last: über 0 treffen die count Anforderungen jedes Prozesses als Poisson-Prozess mit dieser Rate ein (Anforderungen je Zeiteinheit, exponentielle Abstände vom Generator mit Seed) statt innerhalb von spread.",
 		"Uncontended against everybody at once, projective planes": "Ohne Konkurrenz gegen alle auf einmal, projektive Ebenen",
 		"Every process of a projective plane (n = 7 to 91, |S| = 3 to 10) requests once, all at time 0 or spread over a million time units so that requests practically never meet, delays from 1 to 10, 10 seeds each: spread requests cost 3(|S|−1) messages per entry; at once, INQUIRE, RELINQUISH and FAILED push the cost towards 4(|S|−1) and 5(|S|−1).": "Jeder Prozess einer projektiven Ebene (n = 7 bis 91, |S| = 3 bis 10) fordert einmal an, alle zur Zeit 0 oder über eine Million Zeiteinheiten verteilt, sodass sich Anforderungen praktisch nie treffen, Verzögerungen von 1 bis 10, je 10 Seeds: verteilte Anforderungen kosten 3(|S|−1) Nachrichten je Eintritt; auf einmal treiben INQUIRE, RELINQUISH und FAILED die Kosten in Richtung 4(|S|−1) und 5(|S|−1).",
 		"Grid quorums against n, everybody at once": "Gitter-Quoren über n, alle auf einmal",
@@ -377,7 +378,8 @@ var translations = map[string]map[string]string{
 		"The highest process has crashed and the second-highest notices: it knows every higher process is dead " +
 			"and announces itself with n−2 COORDINATOR messages.": "El proceso más alto ha caído y lo nota el segundo más alto: sabe que todo proceso más alto está muerto " +
 			"y se anuncia con n−2 mensajes COORDINATOR.",
-		"Messages per entry against n":                             "Mensajes por entrada frente a n",
+		"Messages per entry against n": "Mensajes por entrada frente a n",
+		"Generated workload: when above 0, each process's count requests arrive as a Poisson process of this rate (requests per time unit, exponential gaps drawn by the seeded generator) instead of within spread.": "Carga generada: por encima de 0, las count solicitudes de cada proceso llegan como un proceso de Poisson de esta tasa (solicitudes por unidad de tiempo, intervalos exponenciales del generador con semilla) en lugar de dentro de spread.",
 		"Uncontended against everybody at once, projective planes": "Sin competencia frente a todos a la vez, planos proyectivos",
 		"Every process of a projective plane (n = 7 to 91, |S| = 3 to 10) requests once, all at time 0 or spread over a million time units so that requests practically never meet, delays from 1 to 10, 10 seeds each: spread requests cost 3(|S|−1) messages per entry; at once, INQUIRE, RELINQUISH and FAILED push the cost towards 4(|S|−1) and 5(|S|−1).": "Cada proceso de un plano proyectivo (n = 7 a 91, |S| = 3 a 10) solicita una vez, todos en el instante 0 o repartidos en un millón de unidades de tiempo para que las solicitudes prácticamente nunca coincidan, retardos de 1 a 10, 10 semillas cada uno: las solicitudes repartidas cuestan 3(|S|−1) mensajes por entrada; a la vez, INQUIRE, RELINQUISH y FAILED llevan el coste hacia 4(|S|−1) y 5(|S|−1).",
 		"Grid quorums against n, everybody at once": "Quórums de rejilla frente a n, todos a la vez",

@@ -2,6 +2,7 @@ package algos
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -310,6 +311,8 @@ func mutexParams(defN int, own ...param.Spec) []param.Spec {
 			Doc: "Generated workload (when requestNodes is empty): requests per process."},
 		param.Spec{Name: "spread", Type: param.Int, Default: 0, Min: param.Bound(0), Max: param.Bound(1e6),
 			Doc: "Generated workload: request times drawn uniformly from [0, spread] by the seeded generator; 0: all at once."},
+		param.Spec{Name: "rate", Type: param.Float, Default: 0.0, Min: param.Bound(0), Max: param.Bound(100),
+			Doc: "Generated workload: when above 0, each process's count requests arrive as a Poisson process of this rate (requests per time unit, exponential gaps drawn by the seeded generator) instead of within spread."},
 		param.Spec{Name: "tellFrom", Type: param.Ints, Default: []int{}, Min: param.Bound(0), Max: param.Bound(maxMutexN - 1),
 			Doc: "Application messages, paired with tellTo: after each request of its workload (or by hand), process tellFrom[i] sends TELL to tellTo[i], which then requests the critical section. TELL is not part of the algorithm; it makes one request happen before another (ME3)."},
 		param.Spec{Name: "tellTo", Type: param.Ints, Default: []int{}, Min: param.Bound(0), Max: param.Bound(maxMutexN - 1),
@@ -345,11 +348,22 @@ func completeWorkload(v param.Values, rng *rand.Rand) error {
 	}
 	nodes, times := v.Ints("requestNodes"), v.Ints("requestTimes")
 	if len(nodes) == 0 && len(times) == 0 {
-		count, spread := v.Int("count"), v.Int("spread")
-		for range count {
+		count, spread, rate := v.Int("count"), v.Int("spread"), v.Float("rate")
+		if rate > 0 {
 			for p := range n {
-				nodes = append(nodes, p)
-				times = append(times, rng.IntN(spread+1))
+				at := 0.0
+				for range count {
+					at += rng.ExpFloat64() / rate
+					nodes = append(nodes, p)
+					times = append(times, int(math.Round(at)))
+				}
+			}
+		} else {
+			for range count {
+				for p := range n {
+					nodes = append(nodes, p)
+					times = append(times, rng.IntN(spread+1))
+				}
 			}
 		}
 		v.SetInts("requestNodes", nodes)

@@ -1,0 +1,54 @@
+package algos_test
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"distviz/algos"
+)
+
+// A Poisson workload: count requests per process, gaps exponential with mean
+// 1/rate (within sampling error), the same for the same seed.
+func TestPoissonWorkload(t *testing.T) {
+	a, err := algos.Get("ricart-agrawala")
+	if err != nil {
+		t.Fatal(err)
+	}
+	params := map[string]any{"n": 8, "count": 50, "rate": 0.1}
+	v, err := a.ResolveAny(params, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes, times := v.Ints("requestNodes"), v.Ints("requestTimes")
+	if len(nodes) != 8*50 || len(times) != len(nodes) {
+		t.Fatalf("%d requests, want 400", len(nodes))
+	}
+	last := map[int]int{}
+	var gaps []float64
+	for i, p := range nodes {
+		gaps = append(gaps, float64(times[i]-last[p]))
+		last[p] = times[i]
+	}
+	mean := 0.0
+	for _, g := range gaps {
+		if g < 0 {
+			t.Fatalf("request times of a process go back: %v", times)
+		}
+		mean += g / float64(len(gaps))
+	}
+	// exponential gaps: standard deviation = mean = 10, so the standard error is 10/√400 = 0.5
+	if math.Abs(mean-10) > 4*0.5+0.5 { // + rounding to whole times
+		t.Errorf("mean gap %.2f, want 10 (rate 0.1)", mean)
+	}
+	w, err := a.ResolveAny(params, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(w.Ints("requestTimes"), times) {
+		t.Error("the same seed gave another workload")
+	}
+	if _, err := a.ResolveAny(map[string]any{"rate": -1}, 1); err == nil {
+		t.Error("a negative rate was accepted")
+	}
+}
