@@ -303,6 +303,8 @@ func mutexParams(defN int, own ...param.Spec) []param.Spec {
 	ps := []param.Spec{nParam(2, defN, maxMutexN, "Number of processes; every process can send to every other.")}
 	ps = append(ps, own...)
 	return append(ps,
+		param.Spec{Name: "requests", Type: param.Lists, Default: [][]int{}, Min: param.Bound(0), Max: param.Bound(1e9),
+			Doc: "Explicit workload as [position, time] pairs, e.g. [[0, 12], [1, 8]]; the same as requestNodes and requestTimes (give one or the other)."},
 		param.Spec{Name: "requestNodes", Type: param.Ints, Default: []int{}, Min: param.Bound(0), Max: param.Bound(maxMutexN - 1),
 			Doc: "Explicit workload: the position that makes each request, paired with requestTimes. Empty: a workload generated from count and spread."},
 		param.Spec{Name: "requestTimes", Type: param.Ints, Default: []int{}, Min: param.Bound(0), Max: param.Bound(1e9),
@@ -347,6 +349,22 @@ func completeWorkload(v param.Values, rng *rand.Rand) error {
 		}
 	}
 	nodes, times := v.Ints("requestNodes"), v.Ints("requestTimes")
+	if reqs := v.IntLists("requests"); len(reqs) > 0 {
+		var pn, pt []int
+		for i, r := range reqs {
+			if len(r) != 2 {
+				return param.Errorf("requests", "request %d is %v: give [position, time]", i, r)
+			}
+			pn, pt = append(pn, r[0]), append(pt, r[1])
+		}
+		// a resolved run (a trace, say) carries both forms: they must agree
+		if (len(nodes) > 0 || len(times) > 0) && (!slices.Equal(nodes, pn) || !slices.Equal(times, pt)) {
+			return param.Errorf("requests", "give the workload either as requests or as requestNodes and requestTimes, not both")
+		}
+		nodes, times = pn, pt
+		v.SetInts("requestNodes", nodes)
+		v.SetInts("requestTimes", times)
+	}
 	if len(nodes) == 0 && len(times) == 0 {
 		count, spread, rate := v.Int("count"), v.Int("spread"), v.Float("rate")
 		if rate > 0 {

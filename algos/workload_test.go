@@ -52,3 +52,33 @@ func TestPoissonWorkload(t *testing.T) {
 		t.Error("a negative rate was accepted")
 	}
 }
+
+// The explicit workload as [position, time] pairs is the same as the two
+// parallel lists; mixing the two forms or a malformed pair is refused.
+func TestRequestsPairs(t *testing.T) {
+	a, err := algos.Get("ricart-agrawala")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := a.ResolveAny(map[string]any{"n": 3, "requests": [][]int{{0, 12}, {1, 8}}}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(v.Ints("requestNodes"), []int{0, 1}) || !slices.Equal(v.Ints("requestTimes"), []int{12, 8}) {
+		t.Errorf("requests → %v at %v", v.Ints("requestNodes"), v.Ints("requestTimes"))
+	}
+	// the resolved values carry both forms and resolve again to the same
+	w, err := a.ResolveAny(map[string]any{"n": 3, "requests": [][]int{{0, 12}, {1, 8}}, "requestNodes": []int{0, 1}, "requestTimes": []int{12, 8}}, 1)
+	if err != nil || !slices.Equal(w.Ints("requestTimes"), []int{12, 8}) {
+		t.Errorf("both forms, agreeing: %v", err)
+	}
+	for _, bad := range []map[string]any{
+		{"requests": [][]int{{0, 12, 3}}},
+		{"requests": [][]int{{5, 1}}},
+		{"requests": [][]int{{0, 1}}, "requestNodes": []int{1}, "requestTimes": []int{2}},
+	} {
+		if _, err := a.ResolveAny(bad, 1); err == nil {
+			t.Errorf("%v was accepted", bad)
+		}
+	}
+}
