@@ -8,6 +8,7 @@ import * as i18n from "./i18n.js";
 import {t, tr} from "./i18n.js";
 import {createForm} from "./form.js";
 import {createTopology, renderLegend} from "./topology.js";
+import {createTree} from "./tree.js";
 import {createSpacetime} from "./spacetime.js";
 import {createNarration} from "./narration.js";
 import {createPanel} from "./panel.js";
@@ -68,7 +69,7 @@ const menu = createMenu($("menu"), {
 });
 
 const ui = createInteractions({state, menu, tooltip, send: (m) => send(m), render: () => render()});
-const chrome = createChrome({onLayout: () => topology.layout(), isMenuOpen: () => menu.isOpen});
+const chrome = createChrome({onLayout: () => view.layout(), isMenuOpen: () => menu.isOpen});
 
 const topology = createTopology($("topology"), {
 	onNodeClick: ui.nodeMenu,
@@ -83,6 +84,21 @@ const topology = createTopology($("topology"), {
 		}
 	},
 });
+// the tree view (run.algorithm.view "tree") draws in its own SVG beside the topology's
+const tree = createTree($("topology"), {
+	onNodeClick: (pos, ev) => ui.nodeMenu(pos, ev, tree.menuItems(pos, (action) => send({type: "action", action}))),
+	onMsgClick: (f, ev) => ui.msgMenu(f, ev.clientX, ev.clientY),
+	onLinkClick: ui.linkMenu,
+	onHover: ui.hoverTopology,
+	onHoverMove: ui.moveTip,
+	onBackground: () => {
+		if (state.selected !== null) {
+			state.selected = null;
+			render();
+		}
+	},
+});
+let view = topology; // the drawing of the current run's algorithm
 const spacetime = createSpacetime($("spacetime"), {
 	onSeek: (seq) => send({type: "seekSeq", seq}),
 	onHoverEvent: ui.hoverEvent,
@@ -210,7 +226,9 @@ function onRun(r) {
 	tooltip.hide();
 	form.fromRun(r);
 	form.clearErrors();
-	topology.setRun(r);
+	view = r.algorithm.view === "tree" ? tree : topology;
+	tree.show(view === tree);
+	view.setRun(r);
 	spacetime.setRun(r, state.log);
 	narration.setLog(state.log);
 	panel.setRun(r);
@@ -342,7 +360,7 @@ function draw() {
 	const f = state.frame;
 	controls.update({hasRun: !!state.run, frame: f, playing: state.playing, manual: state.manual, speed: state.speed});
 	if (!state.run || !f) return;
-	topology.update(f, {manual: state.manual, selected: state.selected});
+	view.update(f, {manual: state.manual, selected: state.selected});
 	if (state.tip) ui.showTip();
 	const st = spacetime.update(f);
 	// a long run shows a window of time: say which
@@ -350,7 +368,7 @@ function draw() {
 	narration.update(f);
 	panel.update(f, {focus: state.hover ?? state.selected, pinned: state.selected !== null && state.hover === null});
 	controls.updateMarks(state.log, f.steps);
-	const L = topology.layoutInfo;
+	const L = view.layoutInfo;
 	let note = L && L.labelEvery > 1 ? `n = ${L.n} · ${t("view.labelsEvery", {k: L.labelEvery})}` : "";
 	if (L && L.dense) note += ` · ${t("view.denseHalo")}`;
 	text($("topo-note"), note);
@@ -359,6 +377,7 @@ function draw() {
 function legend() {
 	if (!state.run) return;
 	renderLegend($("legend"), state.roles, state.run.algorithm.messageTypes || [], t);
+	if (view === tree) tree.legend($("legend"));
 }
 
 let addrTimer = null;
@@ -403,7 +422,7 @@ $("export-svg").addEventListener("click", () => {
 	if (!state.run || !state.frame) return ioStatus(t("io.noRun"), true);
 	const f = state.frame;
 	const caption = `distviz · ${tr(state.run.algorithm, state.run.algorithm.name)} · ${t("form.seed")} ${state.run.seed} · ${t("ctl.event")} ${f.seq} · t = ${f.time}`;
-	download(svgSnapshot($("topology"), caption), fileName([state.run.algorithm.id, "seed" + state.run.seed, "event" + f.seq], "svg"), "image/svg+xml");
+	download(svgSnapshot(view === tree ? tree.root : $("topology"), caption), fileName([state.run.algorithm.id, "seed" + state.run.seed, "event" + f.seq], "svg"), "image/svg+xml");
 });
 
 async function importFile(file) {

@@ -4,5 +4,6 @@ import "./events.test.js";
 import "./i18n.test.js";
 import "./params.test.js";
 import "./tr.test.js";
+import "./tree.test.js";
 
 export {run} from "./harness.js";

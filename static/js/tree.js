@@ -1,0 +1,588 @@
+// The tree view (FireWire tree identify, echo election on trees): the devices
+// plugged in, laid out tidily in layers without crossings; each cable with
+// its two ports' states, an arrow towards the parent once a parent link is
+// known (dashed while only asked), the contended cable highlighted; messages
+// travelling along the cables; each contender's coin and a countdown to the
+// end of its wait; the virtual clock. When a root is known the layout can
+// settle with the root on top (animated). Draws only what the frame says
+// (treemodel.js reads it); the geometry is in treelayout.js.
+
+import {svg, set, text, cls, clear, el} from "./dom.js";
+import {t} from "./i18n.js";
+import {roleInfo, roleClass} from "./topology.js";
+import {msgFraction, tokenText, tokenSize, spreadQueue, fitFont} from "./layout.js";
+import {forestLayout, fitLayout, edgeEnds, freePortAngles, angleTo, lerpPositions, ease, initials} from "./treelayout.js";
+import {treeModel, edgeLook, formatTime, PORT_STATES} from "./treemodel.js";
+import {store} from "./chrome.js";
+
+/** PORT_GLYPH is the letter in a port's marker (its colour is the other cue). */
+export const PORT_GLYPH = {idle: "", child: "C", parent: "P", asked: "?", offered: "!", contention: "×"};
+
+const ANIM_MS = 700;
+
+/**
+ * createTree puts its own SVG after the topology's (the app shows one of
+ * them) and returns the view: setRun, update, layout, show, menuItems,
+ * legend. handlers as for createTopology.
+ */
+export function createTree(anchor, handlers) {
+	const root = svg("svg", {id: "tree", class: "tree-view", "data-testid": "tree", role: "img", "aria-labelledby": "topology-title"});
+	root.setAttribute("xmlns", "http://www.w3.org/2000/svg");
+	root.hidden = true;
+	anchor.after(root);
+	root.innerHTML =
+		"<defs>" +
+		'<marker id="tree-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" orient="auto" markerUnits="strokeWidth"><path class="t-arrowhead" d="M0,0 L10,5 L0,10 z"/></marker>' +
+		'<marker id="tree-arrow-asked" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" orient="auto" markerUnits="strokeWidth"><path class="t-arrowhead asked" d="M0,0 L10,5 L0,10 z"/></marker>' +
+		"</defs>" +
+		'<rect class="bg" x="0" y="0" width="100%" height="100%"/>' +
+		'<g class="t-edges"></g><g class="t-waits"></g><g class="t-nodes"></g><g class="t-ports"></g><g class="t-badges"></g><g class="t-msgs"></g>' +
+		'<g class="t-overlay"><circle class="selring" r="0" visibility="hidden"/></g>' +
+		'<text class="tree-clock" data-testid="tree-clock" text-anchor="end"></text>';
+	const g = {
+		edges: root.querySelector(".t-edges"),
+		waits: root.querySelector(".t-waits"),
+		nodes: root.querySelector(".t-nodes"),
+		ports: root.querySelector(".t-ports"),
+		badges: root.querySelector(".t-badges"),
+		msgs: root.querySelector(".t-msgs"),
+		selring: root.querySelector(".selring"),
+		clock: root.querySelector(".tree-clock"),
+	};
+
+	// the "root on top" switch, in the corner of the view
+	const settleBox = el("input", {type: "checkbox", "data-testid": "tree-settle"});
+	settleBox.checked = store.get("treeSettle") !== "false";
+	const settleText = el("span");
+	const settle = el("label", {class: "tree-settle"}, settleBox, settleText);
+	settle.hidden = true;
+	anchor.parentNode.append(settle);
+	settleBox.addEventListener("change", () => {
+		store.set("treeSettle", String(settleBox.checked));
+		if (lastFrame) update(lastFrame, opts);
+	});
+
+	let run = null; // {n, nodes, types, ports}
+	let lastFrame = null;
+	let M = null; // the model of the last frame
+	let opts = {manual: false, selected: null};
+	let box = {w: 600, h: 400};
+	let target = null; // the layout aimed at: {key, L}
+	let cur = null; // positions drawn now: {xs, ys}
+	let anim = null; // {from, to, t0}
+	let nodes = []; // per position: {g, body, id, label, halo, badge, role}
+	let edges = new Map(); // "a-b" → {g, hit, glow, line, key}
+	let ports = new Map(); // key → {g, c, tx}
+	let waits = new Map(); // pos → {g, arc, bg, tx}
+	let badges = new Map(); // "a-b" → {g, bg, use, tx}
+	let msgs = new Map(); // msg id → {g, shape, label, mode}
+	let stamp = 0;
+
+	function setRun(r) {
+		run = {
+			n: r.nodes.length,
+			nodes: r.nodes,
+			types: new Map((r.algorithm.messageTypes || []).map((ty, i) => [ty, i])),
+			algorithm: r.algorithm,
+			params: r.params || {},
+			run: r,
+		};
+		lastFrame = null;
+		M = null;
+		target = null;
+		cur = null;
+		anim = null;
+		for (const k of ["edges", "waits", "nodes", "ports", "badges", "msgs"]) clear(g[k]);
+		edges = new Map();
+		ports = new Map();
+		waits = new Map();
+		badges = new Map();
+		msgs = new Map();
+		nodes = [];
+		for (let p = 0; p < run.n; p++) {
+			const ng = svg("g", {"data-node": p, class: "node role-idle", display: "none"}, g.nodes);
+			const body = svg("circle", {class: "body", r: 10}, ng);
+			const id = svg("text", {class: "nid"}, ng);
+			id.textContent = String(r.nodes[p].id);
+			const label = svg("text", {class: "t-nlabel"}, ng);
+			label.textContent = r.nodes[p].label;
+			nodes.push({g: ng, body, id, label, halo: null, badge: null, role: "", r: 0});
+		}
+		text(g.clock, "");
+		settleText.textContent = t("tree.settle");
+		settle.title = t("tree.settleTitle");
+		measure();
+	}
+
+	function measure() {
+		box = {w: Math.max(240, root.clientWidth || 600), h: Math.max(200, root.clientHeight || 400)};
+		set(root, "viewBox", `0 0 ${box.w} ${box.h}`);
+		set(g.clock, "x", box.w - 14);
+		set(g.clock, "y", 62);
+		set(g.clock, "font-size", box.w < 500 ? 18 : 24);
+	}
+
+	// layout follows a new size: place everything again, without animation
+	function layout() {
+		if (!run) return;
+		measure();
+		target = null;
+		anim = null;
+		cur = null;
+		if (lastFrame) update(lastFrame, opts);
+	}
+
+	function show(on) {
+		root.hidden = !on;
+		settle.hidden = !on;
+		anchor.hidden = on;
+		if (on) requestAnimationFrame(layout);
+	}
+
+	// aim computes the layout for the model; when it differs from the one
+	// aimed at, the drawing moves there (animated unless it is the first).
+	function aim(model) {
+		const settleOn = settleBox.checked;
+		const roots = settleOn && model.root !== null ? [model.root] : [];
+		const key = `${box.w}x${box.h}|${model.attached.map((a) => (a ? 1 : 0)).join("")}|${model.edges.map((e) => e.join(",")).join(";")}|${roots.join(",")}`;
+		if (target && target.key === key) return;
+		const F = forestLayout(model.n, model.edges, model.attached, roots);
+		const L = fitLayout(F, box.w, box.h, {l: 56, r: 56, t: 84, b: 58});
+		target = {key, L};
+		const reduce = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+		if (!cur || reduce) {
+			cur = {xs: L.xs, ys: L.ys};
+			anim = null;
+			return;
+		}
+		anim = {from: {xs: cur.xs, ys: cur.ys}, to: L, t0: performance.now()};
+		requestAnimationFrame(tick);
+	}
+
+	function tick(now) {
+		if (!anim || !lastFrame) return;
+		const k = ease((now - anim.t0) / ANIM_MS);
+		cur = {xs: lerpPositions(anim.from.xs, anim.to.xs, k), ys: lerpPositions(anim.from.ys, anim.to.ys, k)};
+		if (k >= 1) anim = null;
+		draw();
+		if (anim) requestAnimationFrame(tick);
+	}
+
+	function update(frame, o) {
+		if (!run) return;
+		lastFrame = frame;
+		opts = o || opts;
+		M = treeModel(run.run, frame);
+		aim(M);
+		draw();
+	}
+
+	// draw places everything at the current positions (cur) for the last frame
+	function draw() {
+		const frame = lastFrame;
+		if (!frame || !cur || !target) return;
+		const L = target.L;
+		const r = L.r;
+		const pr = Math.max(6, Math.min(10, r * 0.34));
+		const X = cur.xs;
+		const Y = cur.ys;
+		drawNodes(frame, r);
+		drawEdges(X, Y, r, pr);
+		drawPorts(X, Y, r, pr);
+		drawWaits(X, Y, r);
+		drawBadges(X, Y);
+		drawFlights(frame, X, Y, r, pr);
+		const sel = opts.selected;
+		if (sel !== null && sel !== undefined && sel < run.n && M.attached[sel]) {
+			set(g.selring, "visibility", "visible");
+			set(g.selring, "cx", X[sel]);
+			set(g.selring, "cy", Y[sel]);
+			set(g.selring, "r", r + 13);
+		} else set(g.selring, "visibility", "hidden");
+		text(g.clock, `t = ${formatTime(frame.time)}${M.unit ? " " + M.unit : ""}`);
+	}
+
+	function drawNodes(frame, r) {
+		for (const fn of frame.nodes) {
+			const nd = nodes[fn.pos];
+			if (!nd) continue;
+			const on = M.attached[fn.pos];
+			set(nd.g, "display", on ? "inline" : "none");
+			if (!on) continue;
+			set(nd.g, "transform", `translate(${cur.xs[fn.pos].toFixed(1)},${cur.ys[fn.pos].toFixed(1)})`);
+			const role = fn.crashed ? "crashed" : fn.role;
+			const info = roleInfo(role);
+			if (nd.r !== r) {
+				nd.r = r;
+				set(nd.body, "r", r);
+				set(nd.id, "font-size", fitFont(String(run.nodes[fn.pos].id), r, Math.min(26, r * 0.95)).toFixed(1));
+				set(nd.label, "x", -r * 0.8);
+				set(nd.label, "y", -r * 0.95);
+				set(nd.label, "font-size", Math.max(13, Math.min(18, r * 0.6)));
+				nd.role = "";
+			}
+			if (role === nd.role) continue;
+			nd.role = role;
+			cls(nd.g, `node ${roleClass(role)}${info.halo ? " halo-" + info.halo : ""}`);
+			nd.g.dataset.role = role;
+			if (info.halo) {
+				if (!nd.halo) nd.halo = svg("circle", {class: "halo"});
+				nd.g.insertBefore(nd.halo, nd.body);
+				set(nd.halo, "r", r + Math.max(4, r * 0.22));
+			} else if (nd.halo) {
+				nd.halo.remove();
+				nd.halo = null;
+			}
+			if (nd.badge) nd.badge.remove();
+			nd.badge = null;
+			if (info.icon) {
+				const s = Math.max(18, Math.min(28, r * 0.85));
+				if (info.icon === "cross") {
+					const c = r * 1.7;
+					nd.badge = svg("use", {href: "#ic-cross", class: "icon cross", x: -c / 2, y: -c / 2, width: c, height: c});
+					nd.g.insertBefore(nd.badge, nd.id);
+				} else {
+					nd.badge = svg("use", {href: "#ic-" + info.icon, class: "icon " + info.icon, x: r * 0.75 - s / 2, y: -r * 0.75 - s / 2, width: s, height: s}, nd.g);
+				}
+			}
+		}
+	}
+
+	function drawEdges(X, Y, r, pr) {
+		stamp++;
+		for (const [a, b] of M.edges) {
+			const key = a + "-" + b;
+			let e = edges.get(key);
+			if (!e) {
+				const eg = svg("g", {"data-edge": key, class: "t-edge"}, g.edges);
+				e = {g: eg, glow: svg("line", {class: "t-glow"}, eg), line: svg("line", {class: "t-line"}, eg), hit: svg("line", {class: "t-hit", "data-link": a, "data-link-to": b}, eg), look: ""};
+				edges.set(key, e);
+			}
+			e.stamp = stamp;
+			const look = edgeLook(M, a, b);
+			const lk = `${look.kind}|${look.to}|${look.echoed}|${look.first}`;
+			if (lk !== e.look) {
+				e.look = lk;
+				cls(e.g, `t-edge ${look.kind}${look.echoed ? " echoed" : ""}${look.first ? " first" : ""}`);
+				e.g.dataset.kind = look.kind;
+				if (look.to === null) delete e.g.dataset.to;
+				else e.g.dataset.to = String(look.to);
+				if (look.to === null) e.line.removeAttribute("marker-end");
+				else e.line.setAttribute("marker-end", look.kind === "asked" ? "url(#tree-arrow-asked)" : "url(#tree-arrow)");
+				e.from = look.to === a ? b : a;
+				e.to = look.to === a ? a : b;
+			}
+			// drawn from the child towards the parent, ending before the parent's port marker
+			const f = e.from;
+			const to = e.to;
+			const s = edgeEnds(X[f], Y[f], X[to], Y[to], r + 2);
+			const tip = edgeEnds(X[f], Y[f], X[to], Y[to], r + (e.g.dataset.to !== undefined ? 2 * pr + 3 : 2));
+			for (const ln of [e.line, e.glow, e.hit]) {
+				set(ln, "x1", s.x1);
+				set(ln, "y1", s.y1);
+				set(ln, "x2", ln === e.line ? tip.x2 : s.x2);
+				set(ln, "y2", ln === e.line ? tip.y2 : s.y2);
+			}
+		}
+		for (const [k, e] of edges) {
+			if (e.stamp !== stamp) {
+				e.g.remove();
+				edges.delete(k);
+			}
+		}
+	}
+
+	// each device's ports: one marker per cable at the rim towards its peer
+	// (the state's colour and letter), and the free ports as hollow markers
+	function drawPorts(X, Y, r, pr) {
+		stamp++;
+		const put = (key, pos, angle, state, free) => {
+			let p = ports.get(key);
+			if (!p) {
+				p = {g: svg("g", {class: "port"}, g.ports), state: null};
+				p.c = svg("circle", {r: pr}, p.g);
+				p.tx = svg("text", {class: "port-glyph"}, p.g);
+				ports.set(key, p);
+			}
+			p.stamp = stamp;
+			if (p.state !== state || p.pr !== pr) {
+				p.state = state;
+				p.pr = pr;
+				cls(p.g, `port port-${state}`);
+				p.g.dataset.port = key;
+				p.g.dataset.state = state;
+				if (free) p.g.dataset.freePort = String(pos);
+				set(p.c, "r", pr);
+				set(p.tx, "font-size", (pr * 1.45).toFixed(1));
+				p.tx.textContent = free ? "+" : PORT_GLYPH[state] ?? "";
+			}
+			const d = r + pr * 0.55;
+			set(p.g, "transform", `translate(${(X[pos] + d * Math.cos(angle)).toFixed(1)},${(Y[pos] + d * Math.sin(angle)).toFixed(1)})`);
+		};
+		const hasPorts = M.port.size > 0;
+		for (let p = 0; p < M.n; p++) {
+			if (!M.attached[p]) continue;
+			const used = [];
+			for (const [a, b] of M.edges) {
+				if (a !== p && b !== p) continue;
+				const q = a === p ? b : a;
+				const ang = angleTo(X[p], Y[p], X[q], Y[q]);
+				used.push(ang);
+				if (hasPorts) put(p + ">" + q, p, ang, M.port.get(p + ">" + q) || "idle", false);
+			}
+			const k = M.free[p] || 0;
+			if (hasPorts && k > 0) freePortAngles(used, k).forEach((ang, j) => put(p + "+" + j, p, ang, "free", true));
+		}
+		for (const [k, p] of ports) {
+			if (p.stamp !== stamp) {
+				p.g.remove();
+				ports.delete(k);
+			}
+		}
+	}
+
+	// the contenders' waits: the coin under the device and a ring that runs
+	// down to the end of the wait
+	function drawWaits(X, Y, r) {
+		const seen = new Set();
+		for (const w of M.waits) {
+			if (!M.attached[w.pos]) continue;
+			seen.add(w.pos);
+			let e = waits.get(w.pos);
+			if (!e) {
+				const wg = svg("g", {class: "t-wait", "data-wait": w.pos}, g.waits);
+				e = {g: wg, track: svg("circle", {class: "t-wait-track"}, wg), arc: svg("circle", {class: "t-wait-arc"}, wg), bg: svg("rect", {class: "t-wait-bg"}, wg), tx: svg("text", {class: "t-wait-text"}, wg)};
+				waits.set(w.pos, e);
+			}
+			cls(e.g, `t-wait coin-${w.coin}`);
+			e.g.dataset.coin = w.coin;
+			e.g.dataset.left = String(w.left);
+			set(e.g, "transform", `translate(${X[w.pos].toFixed(1)},${Y[w.pos].toFixed(1)})`);
+			const rr = r + 7;
+			const C = 2 * Math.PI * rr;
+			const frac = w.window ? Math.max(0, Math.min(1, w.left / w.window)) : 1;
+			set(e.track, "r", rr);
+			set(e.arc, "r", rr);
+			set(e.arc, "stroke-dasharray", `${(C * frac).toFixed(1)} ${C.toFixed(1)}`);
+			const label = `${t("tree.coin." + w.coin)} · ${t("tree.left", {t: formatTime(w.left), unit: M.unit ? " " + M.unit : ""})}`;
+			text(e.tx, label);
+			const fs = Math.max(14, Math.min(18, r * 0.62));
+			set(e.tx, "font-size", fs);
+			set(e.tx, "y", r + 12 + fs * 0.6);
+			const wd = label.length * fs * 0.56 + 12;
+			set(e.bg, "x", -wd / 2);
+			set(e.bg, "y", r + 12 - fs * 0.2);
+			set(e.bg, "width", wd);
+			set(e.bg, "height", fs * 1.6);
+		}
+		for (const [p, e] of waits) {
+			if (!seen.has(p)) {
+				e.g.remove();
+				waits.delete(p);
+			}
+		}
+	}
+
+	// the contended cable's badge: the round
+	function drawBadges(X, Y) {
+		const seen = new Set();
+		for (const c of M.contention) {
+			const key = c.a + "-" + c.b;
+			seen.add(key);
+			let b = badges.get(key);
+			if (!b) {
+				const bg = svg("g", {class: "t-contention", "data-contention": key}, g.badges);
+				b = {g: bg, bg: svg("rect", {class: "t-contention-bg", rx: 6}, bg), use: svg("use", {href: "#ic-bolt", class: "icon bolt", width: 24, height: 24, x: -12, y: -12}, bg), tx: svg("text", {class: "t-contention-text"}, bg)};
+				badges.set(key, b);
+			}
+			const label = c.rounds > 0 ? t("tree.round", {k: c.rounds}) : t("tree.contention");
+			text(b.tx, label);
+			const w = label.length * 9.5 + 44;
+			set(b.bg, "x", -w / 2);
+			set(b.bg, "y", -16);
+			set(b.bg, "width", w);
+			set(b.bg, "height", 32);
+			set(b.use, "x", -w / 2 + 4);
+			set(b.tx, "x", -w / 2 + 32);
+			// beside the cable's middle, to its right
+			const mx = (X[c.a] + X[c.b]) / 2;
+			const my = (Y[c.a] + Y[c.b]) / 2;
+			const ang = angleTo(X[c.a], Y[c.a], X[c.b], Y[c.b]);
+			const off = 18 + w / 2;
+			const nx = Math.abs(Math.sin(ang)) * off;
+			const ny = -Math.abs(Math.cos(ang)) * 26;
+			set(b.g, "transform", `translate(${(mx + nx).toFixed(1)},${(my + ny).toFixed(1)})`);
+		}
+		for (const [k, b] of badges) {
+			if (!seen.has(k)) {
+				b.g.remove();
+				badges.delete(k);
+			}
+		}
+	}
+
+	function drawFlights(frame, X, Y, r, pr) {
+		stamp++;
+		const fl = frame.flights.filter((f) => M.attached[f.from] && M.attached[f.to] && Number.isFinite(X[f.from]) && Number.isFinite(X[f.to]));
+		const fr = fl.map((f) => msgFraction(frame.time, f.sentAt, f.arrive));
+		const slot = spreadQueue(fl, fr);
+		const font = 15;
+		for (let i = 0; i < fl.length; i++) {
+			const f = fl[i];
+			const len = Math.hypot(X[f.to] - X[f.from], Y[f.to] - Y[f.from]);
+			const full = tokenText(f.label, 16);
+			const mode = tokenSize(full, font).w <= len - 2 * r - 30 ? "full" : "short";
+			let m = msgs.get(f.id);
+			const tclass = "mt-" + ((run.types.get(f.type) ?? 7) % 8);
+			if (!m || m.mode !== mode) {
+				if (m) m.g.remove();
+				m = {g: svg("g", {"data-msg": f.id}, g.msgs), mode};
+				const txt = mode === "full" ? full : initials(f.type);
+				const sz = tokenSize(txt, font);
+				m.h = sz.h;
+				m.shape = svg("rect", {class: "tok", x: -sz.w / 2, y: -sz.h / 2, width: sz.w, height: sz.h, rx: sz.h / 2}, m.g);
+				m.label = svg("text", {class: "tok-text", "font-size": font}, m.g);
+				m.label.textContent = txt;
+				msgs.set(f.id, m);
+			}
+			m.stamp = stamp;
+			cls(m.g, `msg ${tclass}${opts.manual && f.deliverable ? " deliverable" : ""}`);
+			// to the right of the way, so that two messages crossing on a cable pass each other
+			const off = m.h * 0.62 * (1 + slot[i] * 2);
+			const e = edgeEnds(X[f.from], Y[f.from], X[f.to], Y[f.to], r + pr + 8, off);
+			const k = fr[i];
+			set(m.g, "transform", `translate(${(e.x1 + (e.x2 - e.x1) * k).toFixed(1)},${(e.y1 + (e.y2 - e.y1) * k).toFixed(1)})`);
+		}
+		for (const [id, m] of msgs) {
+			if (m.stamp !== stamp) {
+				m.g.remove();
+				msgs.delete(id);
+			}
+		}
+	}
+
+	// pointer events, delegated as in the topology view
+	function targetOf(ev) {
+		const tg = ev.target;
+		if (!tg.closest) return null;
+		const msg = tg.closest("[data-msg]");
+		if (msg) return {kind: "msg", id: Number(msg.dataset.msg)};
+		const fp = tg.closest("[data-free-port]");
+		if (fp) return {kind: "node", pos: Number(fp.dataset.freePort)};
+		const node = tg.closest("[data-node]");
+		if (node) return {kind: "node", pos: Number(node.dataset.node)};
+		const link = tg.closest("[data-link]");
+		if (link) return {kind: "link", from: Number(link.dataset.link), to: Number(link.dataset.linkTo)};
+		return null;
+	}
+	root.addEventListener("click", (ev) => {
+		const tg = targetOf(ev);
+		if (!tg || !lastFrame) return handlers.onBackground && handlers.onBackground(ev);
+		if (tg.kind === "msg") {
+			const f = lastFrame.flights.find((x) => x.id === tg.id);
+			if (f) handlers.onMsgClick(f, ev);
+		} else if (tg.kind === "node") handlers.onNodeClick(tg.pos, ev);
+		else if (tg.kind === "link") handlers.onLinkClick(tg.from, tg.to, ev);
+	});
+	let hoverKey = "";
+	root.addEventListener("pointermove", (ev) => {
+		const tg = targetOf(ev);
+		const key = tg ? tg.kind + (tg.pos ?? tg.id ?? tg.from + ">" + tg.to) : "";
+		if (key === hoverKey) return handlers.onHoverMove && tg && handlers.onHoverMove(ev);
+		hoverKey = key;
+		if (!tg || !lastFrame) return handlers.onHover(null, ev);
+		if (tg.kind === "msg") {
+			const f = lastFrame.flights.find((x) => x.id === tg.id);
+			handlers.onHover(f ? {kind: "msg", flight: f} : null, ev);
+		} else if (tg.kind === "node") handlers.onHover({kind: "node", pos: tg.pos}, ev);
+		else handlers.onHover({kind: "link", from: tg.from, to: tg.to}, ev);
+	});
+	root.addEventListener("pointerleave", (ev) => {
+		hoverKey = "";
+		handlers.onHover(null, ev);
+	});
+
+	const ro = new ResizeObserver(() => {
+		if (!root.hidden) layout();
+	});
+	ro.observe(root);
+
+	/**
+	 * menuItems are the hot-plug entries of a device's menu (when the
+	 * algorithm has hot-plug): plug a new device into one of its free ports,
+	 * or unplug it. act sends an engine action; the server checks and may
+	 * refuse with a message.
+	 */
+	function menuItems(pos, act) {
+		if (!run || !M || !hotplug(run.algorithm, M)) return [];
+		const slots = M.attached.some((a) => !a);
+		const free = M.free[pos];
+		return [
+			{
+				label: t("menu.plug"),
+				hint: !slots ? t("menu.plugNoSlot") : free === 0 ? t("menu.plugNoPort") : t("menu.plugHint"),
+				testid: "act-plug",
+				disabled: !slots || free === 0,
+				action: () => act({type: "plug", node: pos}),
+			},
+			{label: t("menu.unplug"), hint: t("menu.unplugHint"), testid: "act-unplug", danger: true, action: () => act({type: "unplug", node: pos})},
+		];
+	}
+
+	return {
+		root,
+		setRun,
+		update,
+		layout,
+		show,
+		menuItems,
+		/** legend adds the ports and cables to the page's legend (the run's roles and messages are there). */
+		legend(boxEl) {
+			if (run) renderTreeLegend(boxEl, Number.isInteger(run.params.ports), t);
+		},
+		get layoutInfo() {
+			return null;
+		},
+		get model() {
+			return M;
+		},
+	};
+}
+
+/** hotplug says whether devices can be plugged in and out during the run. */
+export function hotplug(alg, M) {
+	return !!alg && (alg.hotplug === true || alg.id === "firewire") && M.attached.length > 0;
+}
+
+/** renderTreeLegend appends the port states and the kinds of cable to the legend box. */
+export function renderTreeLegend(box, withPorts, tr) {
+	const group = (title, items) => {
+		const sec = document.createElement("div");
+		sec.className = "legend-group";
+		const h = document.createElement("span");
+		h.className = "legend-title";
+		h.textContent = title;
+		sec.append(h, ...items);
+		box.append(sec);
+	};
+	const item = (svgBody, label, extra = "") => {
+		const span = document.createElement("span");
+		span.className = "legend-item " + extra;
+		span.innerHTML = `<svg class="legend-swatch" viewBox="-12 -10 34 20" width="34" height="20" aria-hidden="true">${svgBody}</svg>`;
+		span.append(label);
+		return span;
+	};
+	if (withPorts) {
+		group(
+			tr("legend.ports"),
+			PORT_STATES.filter((s) => s !== "idle").map((s) =>
+				item(`<g class="port port-${s}"><circle r="8"/><text class="port-glyph" font-size="11">${PORT_GLYPH[s]}</text></g>`, tr("port." + s)),
+			),
+		);
+	}
+	const line = (kind, marker) =>
+		`<g class="t-edge ${kind}"><line class="t-glow" x1="-10" y1="0" x2="18" y2="0"/><line class="t-line" x1="-10" y1="0" x2="14" y2="0"${marker ? ` marker-end="url(#${marker})"` : ""}/></g>`;
+	const cables = [item(line("parent", "tree-arrow"), tr("cable.parent"))];
+	if (withPorts) cables.push(item(line("asked", "tree-arrow-asked"), tr("cable.asked")), item(line("contention", ""), tr("cable.contention")));
+	group(tr("legend.cables"), cables);
+}
