@@ -113,7 +113,7 @@ func narration(tl *timeline.Timeline, from, to int64) []string {
 // "----", and the narration it must produce, separated by blank lines.
 // Commands: run ALG seed=S k=v…  |  step [N]  |  end  |  back [N]  |
 // crash P | recover P | act P NAME | drop MSG | deliver MSG | fire P TIMER |
-// cut A B | restore A B | summary.  go test -run Transcripts -update rewrites.
+// cut A B | restore A B | plug P | unplug P | summary.  go test -run Transcripts -update rewrites.
 func TestTranscripts(t *testing.T) {
 	files, err := filepath.Glob("testdata/*.txt")
 	if err != nil {
@@ -292,6 +292,10 @@ func transcriptCommand(t *testing.T, tlp **timeline.Timeline, cmd string) ([]str
 		return act(engine.Action{Type: engine.ActCut, From: num(1, 0), To: num(2, 0)})
 	case "restore":
 		return act(engine.Action{Type: engine.ActRestore, From: num(1, 0), To: num(2, 0)})
+	case "plug":
+		return act(engine.Action{Type: engine.ActPlug, Node: num(1, 0)})
+	case "unplug":
+		return act(engine.Action{Type: engine.ActUnplug, Node: num(1, 0)})
 	case "summary":
 		s := trace.Summarize(tl)
 		var out []string

@@ -16,6 +16,8 @@ const (
 	ActRestore = "restore" // the link between From and To comes back
 	ActLoss    = "loss"    // the link between From and To loses messages with probability P
 	ActNode    = "act"     // Node performs the algorithm-specific action Name
+	ActPlug    = "plug"    // a new device is plugged into a free port of Node (a bus only)
+	ActUnplug  = "unplug"  // device Node is unplugged from the bus (a bus only)
 )
 
 // Action is one user intervention. Only the fields its Type uses are set;
@@ -46,7 +48,7 @@ type actionWire struct {
 func (a Action) MarshalJSON() ([]byte, error) {
 	w := actionWire{Type: a.Type}
 	switch a.Type {
-	case ActCrash, ActRecover:
+	case ActCrash, ActRecover, ActPlug, ActUnplug:
 		w.Node = &a.Node
 	case ActDrop, ActDeliver:
 		w.Msg = &a.Msg
@@ -77,7 +79,7 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 	*a = Action{Type: w.Type, Timer: w.Timer, Name: w.Name}
 	var err error
 	switch w.Type {
-	case ActCrash, ActRecover:
+	case ActCrash, ActRecover, ActPlug, ActUnplug:
 		err = need(w.Node != nil, "node")
 	case ActDrop, ActDeliver:
 		err = need(w.Msg != nil, "msg")
@@ -96,7 +98,7 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 			err = need(w.Name != "", "name")
 		}
 	default:
-		err = fmt.Errorf("unknown action type %q (want crash, recover, drop, deliver, fire, cut, restore, loss or act)", w.Type)
+		err = fmt.Errorf("unknown action type %q (want crash, recover, drop, deliver, fire, cut, restore, loss, act, plug or unplug)", w.Type)
 	}
 	if err != nil {
 		return err

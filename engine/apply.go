@@ -23,7 +23,7 @@ func (s *Sim) perform(a Action, scheduled bool) {
 	s.stepNode = None
 	act := a
 	node := None
-	if a.Type == ActCrash || a.Type == ActRecover || a.Type == ActFire || a.Type == ActNode {
+	if a.Type == ActCrash || a.Type == ActRecover || a.Type == ActFire || a.Type == ActNode || a.Type == ActPlug || a.Type == ActUnplug {
 		node = a.Node
 	}
 	ev := &Event{Kind: KindAction, Node: int32(node), From: None, To: None, Action: &act}
@@ -78,6 +78,8 @@ func (s *Sim) perform(a Action, scheduled bool) {
 			}
 			s.links[k] = l
 		}
+	case ActPlug, ActUnplug:
+		s.performBus(a) // the whole bus changes: stepNode stays None
 	case ActNode:
 		s.stepNode = a.Node
 		if err := s.procs[a.Node].(Actor).Act(s.envFor(a.Node), a.Name); err != nil {
@@ -155,6 +157,8 @@ func (s *Sim) validate(a *Action) error {
 		if _, ok := s.procs[a.Node].(Actor); !ok {
 			return fmt.Errorf("%s: this algorithm's processes take no actions", a.Name)
 		}
+	case ActPlug, ActUnplug:
+		return s.validateBus(a)
 	default:
 		return fmt.Errorf("unknown action type %q", a.Type)
 	}

@@ -43,6 +43,7 @@ type Config struct {
 	Final        []Invariant // checked when nothing is left to happen (node = None)
 	Outcome      func(w World) any
 	Schedule     []Scheduled // actions that the scenario itself performs at given times
+	Topology     *Topology   // a bus of cables (FireWire); nil: every pair of processes is linked
 }
 
 // Scheduled is an action a scenario performs at a virtual time (for example a
@@ -59,6 +60,9 @@ type World interface {
 	Process(p int) Process
 	Crashed(p int) bool
 	Now() Time
+	Edges() [][2]int      // the bus's cables as pairs a < b, sorted (empty without a bus)
+	Attached(p int) bool  // p is plugged into the bus (always true without a bus)
+	Linked(a, b int) bool // a cable joins a and b (always true without a bus)
 }
 
 type link struct {
@@ -96,6 +100,7 @@ type Sim struct {
 	ended    bool
 	log      *Log // nil: events are only counted (replays, experiments)
 	stepNode int  // the process the current step concerns, for invariants
+	bus      *bus // nil: no topology
 }
 
 // New builds a Sim at time 0. The initial crashes are its first events.
@@ -125,9 +130,19 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 	s.net = *rand.NewPCG(seed, 0x6e6574776f726b) // "network"
 	s.netRand = rand.New(&s.net)
 	s.env.sim = s
+	if cfg.Topology != nil {
+		b, err := newBus(cfg.Topology, n)
+		if err != nil {
+			return nil, err
+		}
+		s.bus = b
+	}
 	for _, st := range cfg.Starts {
 		if st.Node < 0 || st.Node >= n || st.At < 0 {
 			return nil, fmt.Errorf("engine: start of process %d at %d is out of range", st.Node, st.At)
+		}
+		if s.bus != nil && !s.bus.attached[st.Node] {
+			return nil, fmt.Errorf("engine: process %d starts but is not plugged in", st.Node)
 		}
 		s.order++
 		s.q.push(pending{kind: pendStart, node: int32(st.Node), from: None, at: st.At, order: s.order})
@@ -195,6 +210,9 @@ func (s *Sim) Clone() *Sim {
 		c.rands[p] = nr
 	}
 	c.metrics = s.metrics.clone()
+	if s.bus != nil {
+		c.bus = s.bus.clone()
+	}
 	c.env = Env{sim: &c}
 	return &c
 }
@@ -297,6 +315,10 @@ func (s *Sim) handle(p *pending) {
 			s.drop(p, "link down")
 			break
 		}
+		if s.bus != nil && !s.bus.linked(int(p.from), node) {
+			s.drop(p, "no cable")
+			break
+		}
 		s.stepNode = node
 		s.metrics.delivered(int(p.from), node, p.msg.Type)
 		s.msgEvent(KindDeliver, p.from, p.node, p.msgID, &p.msg, 0)
@@ -364,6 +386,10 @@ func (s *Sim) send(from, to int, m Message) {
 	p := pending{kind: pendDeliver, node: int32(to), from: int32(from), at: at, msgID: id, msg: m, sentAt: s.now}
 	if l.down {
 		s.drop(&p, "link down")
+		return
+	}
+	if s.bus != nil && !s.bus.linked(from, to) {
+		s.drop(&p, "no cable")
 		return
 	}
 	loss := s.cfg.Loss

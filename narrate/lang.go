@@ -40,6 +40,8 @@ type phrases struct {
 	dropLost    string
 	dropCut     string
 	dropUser    string
+	dropReset   string
+	dropNoCable string
 	timer       string // process, timer
 	you         string // who acted: the user …
 	scenario    string // … or the scenario
@@ -57,6 +59,8 @@ type phrases struct {
 	actCut      string // process, process
 	actRestore  string // process, process
 	actLoss     string // process, process, probability (%g)
+	actPlug     string // process
+	actUnplug   string // process
 
 	// texts translates the algorithms' notes and violation texts, and the
 	// engine's: exact ones, and patterns whose %s holes are themselves
@@ -83,6 +87,8 @@ var tables = map[Lang]*phrases{
 		dropLost:    "the link lost it",
 		dropCut:     "the link is cut",
 		dropUser:    "dropped by hand",
+		dropReset:   "the bus was reset",
+		dropNoCable: "no cable joins them",
 		timer:       "%s: timer %s expires",
 		you:         "You",
 		scenario:    "Scenario",
@@ -100,6 +106,8 @@ var tables = map[Lang]*phrases{
 		actCut:      "cut the link %s–%s",
 		actRestore:  "restore the link %s–%s",
 		actLoss:     "the link %s–%s loses messages with probability %g",
+		actPlug:     "plug a new device into %s",
+		actUnplug:   "unplug %s",
 	},
 	German: {
 		start:       "%[1]s startet",
@@ -111,6 +119,8 @@ var tables = map[Lang]*phrases{
 		dropLost:    "die Verbindung hat sie verloren",
 		dropCut:     "die Verbindung ist getrennt",
 		dropUser:    "von Hand verworfen",
+		dropReset:   "der Bus wurde zurückgesetzt",
+		dropNoCable: "kein Kabel verbindet sie",
 		timer:       "%[1]s: Timer %[2]s läuft ab",
 		you:         "Sie",
 		scenario:    "Szenario",
@@ -128,6 +138,8 @@ var tables = map[Lang]*phrases{
 		actCut:      "die Verbindung %[1]s–%[2]s trennen",
 		actRestore:  "die Verbindung %[1]s–%[2]s wiederherstellen",
 		actLoss:     "die Verbindung %[1]s–%[2]s verliert Nachrichten mit Wahrscheinlichkeit %[3]g",
+		actPlug:     "ein neues Gerät an %[1]s anstecken",
+		actUnplug:   "%[1]s abziehen",
 	},
 	Spanish: {
 		start:       "%[1]s arranca",
@@ -139,6 +151,8 @@ var tables = map[Lang]*phrases{
 		dropLost:    "el enlace lo perdió",
 		dropCut:     "el enlace está cortado",
 		dropUser:    "descartado a mano",
+		dropReset:   "el bus se reinició",
+		dropNoCable: "ningún cable los une",
 		timer:       "%[1]s: vence el temporizador %[2]s",
 		you:         "Tú",
 		scenario:    "Escenario",
@@ -156,6 +170,8 @@ var tables = map[Lang]*phrases{
 		actCut:      "cortar el enlace %[1]s–%[2]s",
 		actRestore:  "restablecer el enlace %[1]s–%[2]s",
 		actLoss:     "el enlace %[1]s–%[2]s pierde mensajes con probabilidad %[3]g",
+		actPlug:     "conectar un dispositivo nuevo a %[1]s",
+		actUnplug:   "desconectar %[1]s",
 	},
 }
 

@@ -77,6 +77,10 @@ func (r Narrator) Event(e *engine.Event) string {
 			why = p.dropCut
 		case "user":
 			why = p.dropUser
+		case "bus reset":
+			why = p.dropReset
+		case "no cable":
+			why = p.dropNoCable
 		default:
 			why = e.Name
 		}
@@ -131,6 +135,10 @@ func (r Narrator) action(a *engine.Action) string {
 		return fmt.Sprintf(p.actRestore, r.name(int32(a.From)), r.name(int32(a.To)))
 	case engine.ActLoss:
 		return fmt.Sprintf(p.actLoss, r.name(int32(a.From)), r.name(int32(a.To)), a.P)
+	case engine.ActPlug:
+		return fmt.Sprintf(p.actPlug, r.name(int32(a.Node)))
+	case engine.ActUnplug:
+		return fmt.Sprintf(p.actUnplug, r.name(int32(a.Node)))
 	case engine.ActNode:
 		return fmt.Sprintf("%s: %s", r.name(int32(a.Node)), a.Name)
 	}

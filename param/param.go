@@ -23,6 +23,7 @@ const (
 	Enum  Type = "enum"  // one of Options
 	Ints  Type = "ints"  // a list of whole numbers ("3,5,7" in a URL)
 	Range Type = "range" // {"min": a, "max": b} ("1-5", or "3" for a fixed value, in a URL)
+	Lists Type = "lists" // a list of lists of whole numbers, [[0,1],[1,2]] ("0,1;1,2" in a URL)
 )
 
 // Spec describes one parameter: what the form shows and what Resolve checks.
@@ -63,7 +64,7 @@ func Errorf(name, format string, args ...any) error {
 // is an object in that order, so the same run always encodes the same way.
 type Values struct {
 	specs []Spec
-	vals  map[string]any // int64, float64, bool, string, []int64, IntRange; lookup only
+	vals  map[string]any // int64, float64, bool, string, []int64, IntRange, [][]int64; lookup only
 	set   map[string]bool
 }
 
@@ -99,6 +100,34 @@ func (v Values) Ints(name string) []int {
 		out[i] = int(x)
 	}
 	return out
+}
+
+// IntLists returns a list-of-lists parameter (nil when unset and without a default).
+func (v Values) IntLists(name string) [][]int {
+	xss, _ := v.vals[name].([][]int64)
+	if xss == nil {
+		return nil
+	}
+	out := make([][]int, len(xss))
+	for i, xs := range xss {
+		out[i] = make([]int, len(xs))
+		for j, x := range xs {
+			out[i][j] = int(x)
+		}
+	}
+	return out
+}
+
+// SetIntLists fills in a computed list of lists (for example a random tree's edges).
+func (v Values) SetIntLists(name string, xss [][]int) {
+	out := make([][]int64, len(xss))
+	for i, xs := range xss {
+		out[i] = make([]int64, len(xs))
+		for j, x := range xs {
+			out[i][j] = int64(x)
+		}
+	}
+	v.vals[name] = out
 }
 
 // Range returns a range parameter.
@@ -173,6 +202,12 @@ func Format(val any) string {
 			parts[i] = strconv.FormatInt(e, 10)
 		}
 		return strings.Join(parts, ",")
+	case [][]int64:
+		parts := make([]string, len(x))
+		for i, xs := range x {
+			parts[i] = Format(xs)
+		}
+		return strings.Join(parts, ";")
 	case IntRange:
 		if x.Min == x.Max {
 			return strconv.FormatInt(x.Min, 10)
@@ -268,6 +303,19 @@ func ParseText(s Spec, text string) (any, error) {
 			xs = append(xs, x)
 		}
 		return xs, nil
+	case Lists:
+		xss := [][]int64{}
+		if text == "" {
+			return xss, nil
+		}
+		for _, list := range strings.Split(text, ";") {
+			xs, err := ParseText(Spec{Name: s.Name, Type: Ints}, list)
+			if err != nil {
+				return nil, Errorf(s.Name, "%q is not a list of lists like 0,1;1,2 (lists separated by ';', numbers by ',')", text)
+			}
+			xss = append(xss, xs.([]int64))
+		}
+		return xss, nil
 	case Range:
 		lo, hi, found := strings.Cut(text, "-")
 		if strings.HasPrefix(text, "-") { // a negative number is never a valid range end here
@@ -298,7 +346,7 @@ func fromDefault(s Spec) (any, error) {
 func decode(s Spec, r json.RawMessage) (any, error) {
 	want := map[Type]string{Int: "a whole number", Float: "a number", Bool: "true or false",
 		Enum: "one of " + strings.Join(s.Options, ", "), Ints: "a list of whole numbers",
-		Range: `an object {"min": a, "max": b}`}[s.Type]
+		Range: `an object {"min": a, "max": b}`, Lists: "a list of lists of whole numbers, like [[0,1],[1,2]]"}[s.Type]
 	bad := func() error { return Errorf(s.Name, "want %s, got %s", want, clip(string(r))) }
 	switch s.Type {
 	case Int:
@@ -341,6 +389,28 @@ func decode(s Spec, r json.RawMessage) (any, error) {
 			xs[i] = int64(f)
 		}
 		return xs, nil
+	case Lists:
+		var fss [][]float64
+		if json.Unmarshal(r, &fss) != nil {
+			return nil, bad()
+		}
+		xss := make([][]int64, len(fss))
+		for i, fs := range fss {
+			if fs == nil {
+				return nil, bad()
+			}
+			xss[i] = make([]int64, len(fs))
+			for j, f := range fs {
+				if f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+					return nil, bad()
+				}
+				if err := checkBounds(s, f, fmt.Sprintf("list %d element %d ", i, j)); err != nil {
+					return nil, err
+				}
+				xss[i][j] = int64(f)
+			}
+		}
+		return xss, nil
 	case Range:
 		var w struct{ Min, Max *float64 }
 		dec := json.NewDecoder(bytes.NewReader(r))

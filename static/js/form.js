@@ -79,8 +79,9 @@ export function createForm(els, registry, {onRun}) {
 					control = s;
 					break;
 				}
-				case "ints": {
-					const inp = el("input", {...common, id, type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", placeholder: tr(alg, spec.defaultText || "")});
+				case "ints":
+				case "lists": {
+					const inp = el("input", {...common, id, type: "text", inputmode: spec.type === "ints" ? "numeric" : "text", autocomplete: "off", spellcheck: "false", placeholder: tr(alg, spec.defaultText || "")});
 					inputs.push(inp);
 					control = inp;
 					break;
@@ -144,6 +145,8 @@ export function createForm(els, registry, {onRun}) {
 				if (spec.default === null && spec.defaultText) s += "; " + t("form.computed", {text: tr(alg, spec.defaultText)});
 				return s;
 			}
+			case "lists":
+				return t("form.lists");
 			case "range":
 				return t("form.rangeHint", {min: spec.min ?? 0, max: spec.max ?? "∞"});
 			case "enum":

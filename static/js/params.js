@@ -1,5 +1,6 @@
 // Parameters as text, the way deep links and the server's `query` carry them
-// (docs/protocol.md: lists comma-separated, ranges like 1-5): formatting,
+// (docs/protocol.md: lists comma-separated, lists of lists like 0,1;1,2,
+// ranges like 1-5): formatting,
 // checking against a registry description, and the address bar. Pure: no DOM.
 
 /** formatValue writes a parameter's JSON value as query text ("" for none). */
@@ -10,6 +11,8 @@ export function formatValue(spec, v) {
 			return v ? "true" : "false";
 		case "ints":
 			return Array.isArray(v) ? v.join(",") : String(v);
+		case "lists":
+			return Array.isArray(v) ? v.map((xs) => (Array.isArray(xs) ? xs.join(",") : String(xs))).join(";") : String(v);
 		case "range":
 			if (typeof v === "object") return v.min === v.max ? String(v.min) : `${v.min}-${v.max}`;
 			return String(v);
@@ -66,6 +69,18 @@ export function checkText(spec, text) {
 			}
 			return null;
 		}
+		case "lists": {
+			for (const list of s.split(";")) {
+				if (list.trim() === "") continue;
+				for (const part of list.split(",")) {
+					const p = part.trim();
+					if (!WHOLE.test(p)) return {key: "form.err.lists", vars: {name}};
+					const e = bounds(Number(p));
+					if (e) return e;
+				}
+			}
+			return null;
+		}
 		case "range": {
 			const r = parseRange(s);
 			if (!r) return {key: "form.err.whole", vars: {name}};
@@ -97,6 +112,11 @@ export function normalize(spec, text) {
 				.map((p) => p.trim())
 				.map((p) => (WHOLE.test(p) ? String(Number(p)) : p))
 				.join(",");
+		case "lists":
+			return s
+				.split(";")
+				.map((l) => normalize({type: "ints"}, l))
+				.join(";");
 		case "range": {
 			const r = parseRange(s);
 			return r ? formatValue(spec, r) : s;

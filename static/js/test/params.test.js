@@ -105,3 +105,14 @@ test("seedOK and paramOfError", () => {
 	eq(paramOfError("unknown algorithm"), null);
 });
 
+
+test("lists: format, check and normalize (0,1;1,2)", () => {
+	const edges = {name: "edges", type: "lists", default: [], min: 0, max: 99};
+	eq(formatValue(edges, [[0, 1], [1, 2]]), "0,1;1,2");
+	eq(formatValue(edges, []), "");
+	eq(checkText(edges, "0,1; 1,2"), null);
+	eq(checkText(edges, "0,1;"), null, "an empty list is allowed");
+	eq(checkText(edges, "0,1;x").key, "form.err.lists");
+	eq(checkText(edges, "0,100").key, "form.err.max");
+	eq(normalize(edges, " 0, 1 ; 1,2 "), "0,1;1,2");
+});

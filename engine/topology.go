@@ -1,0 +1,249 @@
+package engine
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+)
+
+// Topology is a bus of devices joined by cables, as in IEEE 1394 (FireWire):
+// a message travels only along a cable, each device has a fixed number of
+// ports, and the user can plug a new device into a free port or unplug one.
+// Either causes a bus reset (see busReset). Without a Topology every pair of
+// processes may talk, as in every other algorithm.
+type Topology struct {
+	Edges    [][2]int // the cables at the start; each device's port order follows this order
+	Ports    int      // how many cables a device can take
+	Detached []int    // positions that start unplugged: spare slots for the plug action
+}
+
+// PortWatcher is implemented by processes on a bus. BusReset runs, all at
+// the same instant, on every attached live process after a device has been
+// plugged in or unplugged, and on the device just unplugged (env.Attached
+// tells which). Before it runs, the engine has discarded every message in
+// flight and every timer: a real device notices the change on its port and
+// the reset signal it sends ends whatever the bus was doing.
+type PortWatcher interface {
+	BusReset(env *Env)
+}
+
+// bus is a Sim's copy of the topology's current state.
+type bus struct {
+	ports    [][]int32 // per position, per port: the peer, or -1 for a free port
+	attached []bool
+}
+
+func newBus(t *Topology, n int) (*bus, error) {
+	if t.Ports < 1 {
+		return nil, fmt.Errorf("engine: a device needs at least one port, not %d", t.Ports)
+	}
+	b := &bus{ports: make([][]int32, n), attached: make([]bool, n)}
+	for p := range n {
+		b.attached[p] = true
+		b.ports[p] = slices.Repeat([]int32{-1}, t.Ports)
+	}
+	for _, p := range t.Detached {
+		if p < 0 || p >= n {
+			return nil, fmt.Errorf("engine: detached position %d is outside 0..%d", p, n-1)
+		}
+		b.attached[p] = false
+	}
+	for _, e := range t.Edges {
+		a, c := e[0], e[1]
+		switch {
+		case a < 0 || a >= n || c < 0 || c >= n:
+			return nil, fmt.Errorf("engine: cable %d–%d: a position is outside 0..%d", a, c, n-1)
+		case a == c:
+			return nil, fmt.Errorf("engine: cable %d–%d joins a device with itself", a, c)
+		case !b.attached[a] || !b.attached[c]:
+			return nil, fmt.Errorf("engine: cable %d–%d ends at a detached device", a, c)
+		case b.linked(a, c):
+			return nil, fmt.Errorf("engine: cable %d–%d is given twice", a, c)
+		}
+		pa, pc := b.freePort(a), b.freePort(c)
+		if pa < 0 || pc < 0 {
+			return nil, fmt.Errorf("engine: cable %d–%d: a device has only %d ports", a, c, t.Ports)
+		}
+		b.ports[a][pa], b.ports[c][pc] = int32(c), int32(a)
+	}
+	return b, nil
+}
+
+func (b *bus) clone() *bus {
+	c := &bus{ports: make([][]int32, len(b.ports)), attached: slices.Clone(b.attached)}
+	for p, ps := range b.ports {
+		c.ports[p] = slices.Clone(ps)
+	}
+	return c
+}
+
+func (b *bus) linked(a, c int) bool {
+	return b.attached[a] && b.attached[c] && slices.Contains(b.ports[a], int32(c))
+}
+
+func (b *bus) freePort(p int) int { return slices.Index(b.ports[p], -1) }
+
+func (b *bus) cables(p int) int {
+	k := 0
+	for _, q := range b.ports[p] {
+		if q >= 0 {
+			k++
+		}
+	}
+	return k
+}
+
+func (b *bus) neighbours(p int) []int {
+	var out []int
+	for _, q := range b.ports[p] {
+		if q >= 0 {
+			out = append(out, int(q))
+		}
+	}
+	return out
+}
+
+func (b *bus) edges() [][2]int {
+	out := [][2]int{}
+	for p, ps := range b.ports {
+		for _, q := range ps {
+			if int(q) > p {
+				out = append(out, [2]int{p, int(q)})
+			}
+		}
+	}
+	slices.SortFunc(out, func(x, y [2]int) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1])) })
+	return out
+}
+
+// validateBus checks a plug or unplug action against the current bus.
+func (s *Sim) validateBus(a *Action) error {
+	if s.bus == nil {
+		return fmt.Errorf("%s: this algorithm has no bus of cables to plug devices into", a.Type)
+	}
+	if _, ok := s.procs[0].(PortWatcher); !ok {
+		return fmt.Errorf("%s: this algorithm's cables are fixed: its processes do not notice a bus reset", a.Type)
+	}
+	n := len(s.procs)
+	if a.Node < 0 || a.Node >= n {
+		return fmt.Errorf("%s: node %d is not a position 0..%d", a.Type, a.Node, n-1)
+	}
+	p := a.Node
+	if !s.bus.attached[p] {
+		return fmt.Errorf("%s: P%d is not plugged in", a.Type, p)
+	}
+	switch a.Type {
+	case ActPlug:
+		if s.bus.freePort(p) < 0 {
+			return fmt.Errorf("plug: every port of P%d is taken", p)
+		}
+		if slices.Index(s.bus.attached, false) < 0 {
+			return fmt.Errorf("plug: no device slot is left (every one of the %d positions is plugged in)", n)
+		}
+	case ActUnplug:
+		if k := s.bus.cables(p); k > 1 {
+			return fmt.Errorf("unplug: P%d has %d cables; unplugging it would split the bus, so only a device with one cable (a leaf) can be unplugged", p, k)
+		}
+		if s.attachedCount() < 2 {
+			return fmt.Errorf("unplug: P%d is the last device on the bus", p)
+		}
+	}
+	return nil
+}
+
+func (s *Sim) attachedCount() int {
+	k := 0
+	for _, a := range s.bus.attached {
+		if a {
+			k++
+		}
+	}
+	return k
+}
+
+// performBus changes the cables and resets the bus: every message in flight
+// is lost, every timer and pending start is void, and every attached live
+// process runs BusReset at this instant (the device just unplugged too).
+func (s *Sim) performBus(a Action) {
+	p := a.Node
+	var text string
+	touched := []int{}
+	switch a.Type {
+	case ActPlug:
+		q := slices.Index(s.bus.attached, false)
+		s.bus.ports[p][s.bus.freePort(p)] = int32(q)
+		s.bus.ports[q][0] = int32(p)
+		s.bus.attached[q] = true
+		text = fmt.Sprintf("bus reset: P%d is plugged into P%d", q, p)
+	case ActUnplug:
+		text = fmt.Sprintf("bus reset: P%d is unplugged", p)
+		for i, q := range s.bus.ports[p] {
+			if q >= 0 {
+				text = fmt.Sprintf("bus reset: P%d is unplugged from P%d", p, q)
+				s.bus.ports[q][slices.Index(s.bus.ports[q], int32(p))] = -1
+				s.bus.ports[p][i] = -1
+			}
+		}
+		s.bus.attached[p] = false
+		touched = append(touched, p)
+	}
+	s.event(&Event{Kind: KindNote, Node: None, From: None, To: None, Text: text})
+	// Discard what the bus was doing, in arrival order so that the drops read
+	// as the views list the messages.
+	var keys []heapKey
+	for i := range s.q.slab {
+		if it := &s.q.slab[i]; it.kind != 0 && !it.dead && it.kind != pendAction {
+			keys = append(keys, heapKey{at: it.at, order: it.order, slot: int32(i)})
+		}
+	}
+	slices.SortFunc(keys, func(x, y heapKey) int {
+		return cmp.Or(cmp.Compare(x.at, y.at), cmp.Compare(x.order, y.order))
+	})
+	for _, k := range keys {
+		it := s.q.slab[k.slot]
+		s.q.kill(k.slot)
+		if it.kind == pendDeliver {
+			s.drop(&it, "bus reset")
+		}
+	}
+	for i := range s.timers {
+		s.timers[i] = nil
+	}
+	for q := range s.procs {
+		if s.bus.attached[q] && !s.crashed[q] {
+			touched = append(touched, q)
+		}
+	}
+	slices.Sort(touched)
+	for _, q := range touched {
+		if w, ok := s.procs[q].(PortWatcher); ok {
+			w.BusReset(s.envFor(q))
+		}
+	}
+}
+
+// Edges lists the cables as position pairs a < b, sorted (empty without a bus).
+func (s *Sim) Edges() [][2]int {
+	if s.bus == nil {
+		return [][2]int{}
+	}
+	return s.bus.edges()
+}
+
+// Attached reports whether position p is plugged into the bus (always true without a bus).
+func (s *Sim) Attached(p int) bool { return s.bus == nil || s.bus.attached[p] }
+
+// Linked reports whether a cable joins a and b (always true without a bus).
+func (s *Sim) Linked(a, b int) bool { return s.bus == nil || s.bus.linked(a, b) }
+
+// Neighbours lists the peers on the process's cables in port order (nil
+// without a bus: then every process may talk to every other).
+func (e *Env) Neighbours() []int {
+	if e.sim.bus == nil {
+		return nil
+	}
+	return e.sim.bus.neighbours(e.self)
+}
+
+// Attached reports whether the process is plugged into the bus (always true without a bus).
+func (e *Env) Attached() bool { return e.sim.Attached(e.self) }

@@ -1,0 +1,92 @@
+package param_test
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"distviz/param"
+)
+
+var listSpecs = []param.Spec{
+	{Name: "edges", Type: param.Lists, Default: [][]int{}, Min: param.Bound(0), Max: param.Bound(99)},
+}
+
+func TestListsJSONAndTextAgree(t *testing.T) {
+	v, err := param.Resolve(listSpecs, raw(t, `{"edges": [[0,1],[1,2,3],[]]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]int{{0, 1}, {1, 2, 3}, {}}
+	if got := v.IntLists("edges"); !slices.EqualFunc(got, want, slices.Equal) {
+		t.Fatalf("IntLists = %v, want %v", got, want)
+	}
+	b, _ := json.Marshal(v)
+	if string(b) != `{"edges":[[0,1],[1,2,3],[]]}` {
+		t.Fatalf("JSON %s", b)
+	}
+	q := v.Query()["edges"]
+	if q != "0,1;1,2,3;" {
+		t.Fatalf("query text %q", q)
+	}
+	w, err := param.ResolveStrings(listSpecs, map[string]string{"edges": "0,1; 1,2,3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := w.IntLists("edges"); !slices.EqualFunc(got, want[:2], slices.Equal) {
+		t.Fatalf("from text: %v", got)
+	}
+	e, err := param.ResolveStrings(listSpecs, map[string]string{"edges": ""})
+	if err != nil || len(e.IntLists("edges")) != 0 || e.IntLists("edges") == nil {
+		t.Fatalf("empty text: %v %v", e.IntLists("edges"), err)
+	}
+	d, err := param.Resolve(listSpecs, nil)
+	if err != nil || d.IntLists("edges") == nil || len(d.IntLists("edges")) != 0 {
+		t.Fatalf("default: %v %v", d.IntLists("edges"), err)
+	}
+	d.SetIntLists("edges", [][]int{{4, 5}})
+	if got := d.Query()["edges"]; got != "4,5" {
+		t.Fatalf("after SetIntLists: %q", got)
+	}
+}
+
+func TestListsRefusals(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`{"edges": [0, 1]}`, "want a list of lists of whole numbers"},
+		{`{"edges": [[0, 1.5]]}`, "want a list of lists"},
+		{`{"edges": [null]}`, "want a list of lists"},
+		{`{"edges": [[0, 1], [2, 100]]}`, "parameter edges: list 1 element 1 100 is above the maximum 99"},
+		{`{"edges": [[-1, 1]]}`, "below the minimum 0"},
+	} {
+		_, err := param.Resolve(listSpecs, raw(t, c.in))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.in, err, c.want)
+		}
+	}
+	_, err := param.ResolveStrings(listSpecs, map[string]string{"edges": "0,1;x"})
+	if err == nil || !strings.Contains(err.Error(), "not a list of lists like 0,1;1,2") {
+		t.Errorf("bad text: %v", err)
+	}
+}
+
+// FuzzListsText: whatever text is accepted writes back as text that reads
+// back to the same lists.
+func FuzzListsText(f *testing.F) {
+	for _, s := range []string{"0,1;1,2", "", ";", "0,1;", "5", "1,,2", "0;x", " 3 , 4 ; 5 "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		v, err := param.ResolveStrings(listSpecs, map[string]string{"edges": text})
+		if err != nil {
+			return
+		}
+		w, err := param.ResolveStrings(listSpecs, v.Query())
+		if err != nil {
+			t.Fatalf("%q → %q refused: %v", text, v.Query()["edges"], err)
+		}
+		if !slices.EqualFunc(v.IntLists("edges"), w.IntLists("edges"), slices.Equal) {
+			t.Fatalf("%q: %v then %v", text, v.IntLists("edges"), w.IntLists("edges"))
+		}
+	})
+}
