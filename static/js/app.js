@@ -271,6 +271,7 @@ function onFrame(f) {
 	let newRole = false;
 	for (const nd of f.nodes) {
 		const role = nd.crashed ? "crashed" : nd.role;
+		if (role === "detached") continue; // an empty device slot: not drawn, not in the legend
 		if (!state.roles.includes(role)) {
 			state.roles.push(role);
 			newRole = true;

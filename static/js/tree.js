@@ -28,7 +28,7 @@ const ANIM_MS = 700;
 export function createTree(anchor, handlers) {
 	const root = svg("svg", {id: "tree", class: "tree-view", "data-testid": "tree", role: "img", "aria-labelledby": "topology-title"});
 	root.setAttribute("xmlns", "http://www.w3.org/2000/svg");
-	root.hidden = true;
+	root.setAttribute("hidden", ""); // an SVG element has no .hidden property
 	anchor.after(root);
 	root.innerHTML =
 		"<defs>" +
@@ -56,7 +56,6 @@ export function createTree(anchor, handlers) {
 	const settleText = el("span");
 	const settle = el("label", {class: "tree-settle"}, settleBox, settleText);
 	settle.hidden = true;
-	anchor.parentNode.append(settle);
 	settleBox.addEventListener("change", () => {
 		store.set("treeSettle", String(settleBox.checked));
 		if (lastFrame) update(lastFrame, opts);
@@ -104,8 +103,9 @@ export function createTree(anchor, handlers) {
 			const body = svg("circle", {class: "body", r: 10}, ng);
 			const id = svg("text", {class: "nid"}, ng);
 			id.textContent = String(r.nodes[p].id);
+			// the label beside, when it says more than the ID (P3 with ID 3 does not)
 			const label = svg("text", {class: "t-nlabel"}, ng);
-			label.textContent = r.nodes[p].label;
+			label.textContent = r.nodes[p].label.replace(/\D/g, "") === String(r.nodes[p].id) ? "" : r.nodes[p].label;
 			nodes.push({g: ng, body, id, label, halo: null, badge: null, role: "", r: 0});
 		}
 		text(g.clock, "");
@@ -118,8 +118,9 @@ export function createTree(anchor, handlers) {
 		box = {w: Math.max(240, root.clientWidth || 600), h: Math.max(200, root.clientHeight || 400)};
 		set(root, "viewBox", `0 0 ${box.w} ${box.h}`);
 		set(g.clock, "x", box.w - 14);
-		set(g.clock, "y", 62);
-		set(g.clock, "font-size", box.w < 500 ? 18 : 24);
+		const fs = box.w < 560 ? 19 : 24;
+		set(g.clock, "y", 8 + fs);
+		set(g.clock, "font-size", fs);
 	}
 
 	// layout follows a new size: place everything again, without animation
@@ -133,9 +134,9 @@ export function createTree(anchor, handlers) {
 	}
 
 	function show(on) {
-		root.hidden = !on;
+		root.toggleAttribute("hidden", !on);
 		settle.hidden = !on;
-		anchor.hidden = on;
+		anchor.toggleAttribute("hidden", on);
 		if (on) requestAnimationFrame(layout);
 	}
 
@@ -147,7 +148,9 @@ export function createTree(anchor, handlers) {
 		const key = `${box.w}x${box.h}|${model.attached.map((a) => (a ? 1 : 0)).join("")}|${model.edges.map((e) => e.join(",")).join(";")}|${roots.join(",")}`;
 		if (target && target.key === key) return;
 		const F = forestLayout(model.n, model.edges, model.attached, roots);
-		const L = fitLayout(F, box.w, box.h, {l: 56, r: 56, t: 84, b: 58});
+		// room for the clock above, labels and ports beside, the coins below: it depends on the node size
+		const r0 = fitLayout(F, box.w, box.h, {l: 20, r: 20, t: 44, b: 20}).r;
+		const L = fitLayout(F, box.w, box.h, {l: r0 + 24, r: r0 + 24, t: 44 + r0, b: r0 + 36});
 		target = {key, L};
 		const reduce = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 		if (!cur || reduce) {
@@ -189,7 +192,7 @@ export function createTree(anchor, handlers) {
 		drawNodes(frame, r);
 		drawEdges(X, Y, r, pr);
 		drawPorts(X, Y, r, pr);
-		drawWaits(X, Y, r);
+		drawWaits(X, Y, r, pr);
 		drawBadges(X, Y);
 		drawFlights(frame, X, Y, r, pr);
 		const sel = opts.selected;
@@ -330,7 +333,8 @@ export function createTree(anchor, handlers) {
 				used.push(ang);
 				if (hasPorts) put(p + ">" + q, p, ang, M.port.get(p + ">" + q) || "idle", false);
 			}
-			const k = M.free[p] || 0;
+			// free ports only while a device can still be plugged in
+			const k = M.attached.some((a) => !a) ? M.free[p] || 0 : 0;
 			if (hasPorts && k > 0) freePortAngles(used, k).forEach((ang, j) => put(p + "+" + j, p, ang, "free", true));
 		}
 		for (const [k, p] of ports) {
@@ -341,10 +345,14 @@ export function createTree(anchor, handlers) {
 		}
 	}
 
-	// the contenders' waits: the coin under the device and a ring that runs
-	// down to the end of the wait
-	function drawWaits(X, Y, r) {
+	// the contenders' waits: a ring around the device that runs down to the
+	// end of the wait, and beside it the coin and the time left (on the side
+	// with room; the contention badge takes the other side)
+	const side = new Map(); // pos → −1 (label on the left) or 1
+	function drawWaits(X, Y, r, pr) {
 		const seen = new Set();
+		side.clear();
+		const fs = Math.max(15, Math.min(19, r * 0.62));
 		for (const w of M.waits) {
 			if (!M.attached[w.pos]) continue;
 			seen.add(w.pos);
@@ -366,14 +374,17 @@ export function createTree(anchor, handlers) {
 			set(e.arc, "stroke-dasharray", `${(C * frac).toFixed(1)} ${C.toFixed(1)}`);
 			const label = `${t("tree.coin." + w.coin)} · ${t("tree.left", {t: formatTime(w.left), unit: M.unit ? " " + M.unit : ""})}`;
 			text(e.tx, label);
-			const fs = Math.max(14, Math.min(18, r * 0.62));
+			const wd = label.length * fs * 0.58 + 16;
+			const gap = r + pr * 1.6 + 8;
+			const s = X[w.pos] - gap - wd >= 4 ? -1 : 1;
+			side.set(w.pos, s);
 			set(e.tx, "font-size", fs);
-			set(e.tx, "y", r + 12 + fs * 0.6);
-			const wd = label.length * fs * 0.56 + 12;
-			set(e.bg, "x", -wd / 2);
-			set(e.bg, "y", r + 12 - fs * 0.2);
+			set(e.tx, "x", s * (gap + wd / 2));
+			set(e.tx, "y", 0);
+			set(e.bg, "x", s < 0 ? -gap - wd : gap);
+			set(e.bg, "y", -fs * 0.85);
 			set(e.bg, "width", wd);
-			set(e.bg, "height", fs * 1.6);
+			set(e.bg, "height", fs * 1.7);
 		}
 		for (const [p, e] of waits) {
 			if (!seen.has(p)) {
@@ -383,7 +394,7 @@ export function createTree(anchor, handlers) {
 		}
 	}
 
-	// the contended cable's badge: the round
+	// the contended cable's badge, beside its middle: contention and the round
 	function drawBadges(X, Y) {
 		const seen = new Set();
 		for (const c of M.contention) {
@@ -404,14 +415,16 @@ export function createTree(anchor, handlers) {
 			set(b.bg, "height", 32);
 			set(b.use, "x", -w / 2 + 4);
 			set(b.tx, "x", -w / 2 + 32);
-			// beside the cable's middle, to its right
-			const mx = (X[c.a] + X[c.b]) / 2;
-			const my = (Y[c.a] + Y[c.b]) / 2;
-			const ang = angleTo(X[c.a], Y[c.a], X[c.b], Y[c.b]);
-			const off = 18 + w / 2;
-			const nx = Math.abs(Math.sin(ang)) * off;
-			const ny = -Math.abs(Math.cos(ang)) * 26;
-			set(b.g, "transform", `translate(${(mx + nx).toFixed(1)},${(my + ny).toFixed(1)})`);
+			// away from the cable, on the side the coins leave free
+			const len = Math.hypot(X[c.b] - X[c.a], Y[c.b] - Y[c.a]) || 1;
+			let nx = -(Y[c.b] - Y[c.a]) / len;
+			let ny = (X[c.b] - X[c.a]) / len;
+			const want = -(side.get(c.a) ?? side.get(c.b) ?? -1);
+			if (Math.sign(nx || 1) !== want) (nx = -nx), (ny = -ny);
+			const off = Math.abs(nx) * (w / 2) + Math.abs(ny) * 16 + 12;
+			const mx = (X[c.a] + X[c.b]) / 2 + nx * off;
+			const my = (Y[c.a] + Y[c.b]) / 2 + ny * off;
+			set(b.g, "transform", `translate(${mx.toFixed(1)},${my.toFixed(1)})`);
 		}
 		for (const [k, b] of badges) {
 			if (!seen.has(k)) {
@@ -431,7 +444,7 @@ export function createTree(anchor, handlers) {
 			const f = fl[i];
 			const len = Math.hypot(X[f.to] - X[f.from], Y[f.to] - Y[f.from]);
 			const full = tokenText(f.label, 16);
-			const mode = tokenSize(full, font).w <= len - 2 * r - 30 ? "full" : "short";
+			const mode = 1.6 * tokenSize(full, font).w <= len - 2 * r - 40 ? "full" : "short";
 			let m = msgs.get(f.id);
 			const tclass = "mt-" + ((run.types.get(f.type) ?? 7) % 8);
 			if (!m || m.mode !== mode) {
@@ -503,7 +516,7 @@ export function createTree(anchor, handlers) {
 	});
 
 	const ro = new ResizeObserver(() => {
-		if (!root.hidden) layout();
+		if (!root.hasAttribute("hidden")) layout();
 	});
 	ro.observe(root);
 
@@ -538,7 +551,9 @@ export function createTree(anchor, handlers) {
 		menuItems,
 		/** legend adds the ports and cables to the page's legend (the run's roles and messages are there). */
 		legend(boxEl) {
-			if (run) renderTreeLegend(boxEl, Number.isInteger(run.params.ports), t);
+			if (!run) return;
+			renderTreeLegend(boxEl, Number.isInteger(run.params.ports), t);
+			boxEl.append(settle);
 		},
 		get layoutInfo() {
 			return null;
@@ -551,10 +566,10 @@ export function createTree(anchor, handlers) {
 
 /** hotplug says whether devices can be plugged in and out during the run. */
 export function hotplug(alg, M) {
-	return !!alg && (alg.hotplug === true || alg.id === "firewire") && M.attached.length > 0;
+	return !!alg && (alg.hotplug === true || alg.params.some((p) => p.name === "spares")) && M.attached.length > 0;
 }
 
-/** renderTreeLegend appends the port states and the kinds of cable to the legend box. */
+/** renderTreeLegend appends the port states to the legend box (the cables explain themselves: arrow, dashed, red). */
 export function renderTreeLegend(box, withPorts, tr) {
 	const group = (title, items) => {
 		const sec = document.createElement("div");
@@ -565,10 +580,10 @@ export function renderTreeLegend(box, withPorts, tr) {
 		sec.append(h, ...items);
 		box.append(sec);
 	};
-	const item = (svgBody, label, extra = "") => {
+	const item = (svgBody, label) => {
 		const span = document.createElement("span");
-		span.className = "legend-item " + extra;
-		span.innerHTML = `<svg class="legend-swatch" viewBox="-12 -10 34 20" width="34" height="20" aria-hidden="true">${svgBody}</svg>`;
+		span.className = "legend-item";
+		span.innerHTML = `<svg class="legend-swatch" viewBox="-10 -10 20 20" width="20" height="20" aria-hidden="true">${svgBody}</svg>`;
 		span.append(label);
 		return span;
 	};
@@ -580,9 +595,4 @@ export function renderTreeLegend(box, withPorts, tr) {
 			),
 		);
 	}
-	const line = (kind, marker) =>
-		`<g class="t-edge ${kind}"><line class="t-glow" x1="-10" y1="0" x2="18" y2="0"/><line class="t-line" x1="-10" y1="0" x2="14" y2="0"${marker ? ` marker-end="url(#${marker})"` : ""}/></g>`;
-	const cables = [item(line("parent", "tree-arrow"), tr("cable.parent"))];
-	if (withPorts) cables.push(item(line("asked", "tree-arrow-asked"), tr("cable.asked")), item(line("contention", ""), tr("cable.contention")));
-	group(tr("legend.cables"), cables);
 }

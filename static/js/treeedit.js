@@ -67,6 +67,7 @@ export function createTreeEditor(wrap, inputs, limits, lastEdges = () => null) {
 		const editable = !!c.edges && !c.error;
 		if (selected !== null && (!editable || selected >= c.n)) selected = null;
 		if (!editable) moving = false;
+		pic.toggleAttribute("hidden", !editable);
 		draw(editable ? c : null);
 		const P = ports();
 		const deg = editable ? degrees(c.n, c.edges) : [];

@@ -198,7 +198,8 @@ export function fitLayout(F, w, h, pad = {l: 40, r: 40, t: 40, b: 40}, maxUnit =
 	const iw = Math.max(10, w - pad.l - pad.r);
 	const ih = Math.max(10, h - pad.t - pad.b);
 	const sx = F.width > 0 ? Math.min(maxUnit, iw / F.width) : maxUnit;
-	const sy = F.depth > 0 ? Math.min(maxUnit * 0.8, ih / F.depth) : maxUnit;
+	// a shallow tree may stand taller: its few cables carry the messages
+	const sy = F.depth > 0 ? Math.min(maxUnit * (F.depth <= 2 ? 1.3 : 0.8), ih / F.depth) : maxUnit;
 	const r = Math.max(9, Math.min(30, sx * 0.3, sy * 0.24));
 	const x0 = pad.l + (iw - F.width * sx) / 2;
 	const y0 = pad.t + (ih - F.depth * sy) / 2;
