@@ -37,7 +37,7 @@ export function createForm(els, registry, {onRun}) {
 		scenarioDesc.textContent = sc ? tr(a, sc.description) : "";
 		const base = baseTexts(a, sc);
 		setTexts({...base, ...(texts || {})});
-		if (editor) editor.refresh();
+		if (editor) editor.reset();
 		seed.value = String(seedValue ?? (sc ? sc.seed : 1));
 		clearErrors();
 	}

@@ -91,6 +91,7 @@ export function createTree(anchor, handlers) {
 		target = null;
 		cur = null;
 		anim = null;
+		delete root.dataset.moving;
 		for (const k of ["edges", "waits", "nodes", "ports", "badges", "msgs"]) clear(g[k]);
 		edges = new Map();
 		ports = new Map();
@@ -130,6 +131,7 @@ export function createTree(anchor, handlers) {
 		target = null;
 		anim = null;
 		cur = null;
+		delete root.dataset.moving;
 		if (lastFrame) update(lastFrame, opts);
 	}
 
@@ -156,9 +158,13 @@ export function createTree(anchor, handlers) {
 		if (!cur || reduce) {
 			cur = {xs: L.xs, ys: L.ys};
 			anim = null;
+			delete root.dataset.moving;
 			return;
 		}
 		anim = {from: {xs: cur.xs, ys: cur.ys}, to: L, t0: performance.now()};
+		// a device new in this layout appears at its place at once
+		cur = {xs: lerpPositions(cur.xs, L.xs, 0), ys: lerpPositions(cur.ys, L.ys, 0)};
+		root.dataset.moving = "true"; // for the tests: wait until the picture stands still
 		requestAnimationFrame(tick);
 	}
 
@@ -166,7 +172,10 @@ export function createTree(anchor, handlers) {
 		if (!anim || !lastFrame) return;
 		const k = ease((now - anim.t0) / ANIM_MS);
 		cur = {xs: lerpPositions(anim.from.xs, anim.to.xs, k), ys: lerpPositions(anim.from.ys, anim.to.ys, k)};
-		if (k >= 1) anim = null;
+		if (k >= 1) {
+			anim = null;
+			delete root.dataset.moving;
+		}
 		draw();
 		if (anim) requestAnimationFrame(tick);
 	}
@@ -186,12 +195,13 @@ export function createTree(anchor, handlers) {
 		if (!frame || !cur || !target) return;
 		const L = target.L;
 		const r = L.r;
-		const pr = Math.max(6, Math.min(10, r * 0.34));
+		const pr = Math.max(9, Math.min(11, r * 0.4));
 		const X = cur.xs;
 		const Y = cur.ys;
-		drawNodes(frame, r);
+		const spots = spotsOf(X, Y);
+		drawNodes(frame, r, spots);
 		drawEdges(X, Y, r, pr);
-		drawPorts(X, Y, r, pr);
+		drawPorts(X, Y, r, pr, spots);
 		drawWaits(X, Y, r, pr);
 		drawBadges(X, Y);
 		drawFlights(frame, X, Y, r, pr);
@@ -205,7 +215,26 @@ export function createTree(anchor, handlers) {
 		text(g.clock, `t = ${formatTime(frame.time)}${M.unit ? " " + M.unit : ""}`);
 	}
 
-	function drawNodes(frame, r) {
+	// spotsOf: around every device, the directions of its cables, of its free
+	// ports (while a device can still be plugged in) and of its role badge,
+	// each where the others are not
+	function spotsOf(X, Y) {
+		const out = new Map();
+		const canPlug = M.attached.some((a) => !a) && M.port.size > 0;
+		for (let p = 0; p < M.n; p++) if (M.attached[p]) out.set(p, {cables: [], free: [], badge: 0});
+		for (const [a, b] of M.edges) {
+			out.get(a).cables.push({peer: b, angle: angleTo(X[a], Y[a], X[b], Y[b])});
+			out.get(b).cables.push({peer: a, angle: angleTo(X[b], Y[b], X[a], Y[a])});
+		}
+		for (const [p, s] of out) {
+			const used = s.cables.map((c) => c.angle);
+			s.free = canPlug ? freePortAngles(used, M.free[p] || 0) : [];
+			s.badge = freePortAngles([...used, ...s.free], 1, -Math.PI / 4)[0];
+		}
+		return out;
+	}
+
+	function drawNodes(frame, r, spots) {
 		for (const fn of frame.nodes) {
 			const nd = nodes[fn.pos];
 			if (!nd) continue;
@@ -214,7 +243,6 @@ export function createTree(anchor, handlers) {
 			if (!on) continue;
 			set(nd.g, "transform", `translate(${cur.xs[fn.pos].toFixed(1)},${cur.ys[fn.pos].toFixed(1)})`);
 			const role = fn.crashed ? "crashed" : fn.role;
-			const info = roleInfo(role);
 			if (nd.r !== r) {
 				nd.r = r;
 				set(nd.body, "r", r);
@@ -224,29 +252,41 @@ export function createTree(anchor, handlers) {
 				set(nd.label, "font-size", Math.max(13, Math.min(18, r * 0.6)));
 				nd.role = "";
 			}
-			if (role === nd.role) continue;
-			nd.role = role;
-			cls(nd.g, `node ${roleClass(role)}${info.halo ? " halo-" + info.halo : ""}`);
-			nd.g.dataset.role = role;
-			if (info.halo) {
-				if (!nd.halo) nd.halo = svg("circle", {class: "halo"});
-				nd.g.insertBefore(nd.halo, nd.body);
-				set(nd.halo, "r", r + Math.max(4, r * 0.22));
-			} else if (nd.halo) {
-				nd.halo.remove();
-				nd.halo = null;
+			if (role !== nd.role) setRole(nd, role, r);
+			if (nd.badge && nd.badgeIcon !== "cross") {
+				const s = Number(nd.badge.getAttribute("width"));
+				const a = spots.get(fn.pos).badge;
+				set(nd.badge, "x", Math.cos(a) * r * 1.02 - s / 2);
+				set(nd.badge, "y", Math.sin(a) * r * 1.02 - s / 2);
 			}
-			if (nd.badge) nd.badge.remove();
-			nd.badge = null;
-			if (info.icon) {
-				const s = Math.max(18, Math.min(28, r * 0.85));
-				if (info.icon === "cross") {
-					const c = r * 1.7;
-					nd.badge = svg("use", {href: "#ic-cross", class: "icon cross", x: -c / 2, y: -c / 2, width: c, height: c});
-					nd.g.insertBefore(nd.badge, nd.id);
-				} else {
-					nd.badge = svg("use", {href: "#ic-" + info.icon, class: "icon " + info.icon, x: r * 0.75 - s / 2, y: -r * 0.75 - s / 2, width: s, height: s}, nd.g);
-				}
+		}
+	}
+
+	// setRole gives a device its role's colour and second cue (a halo or a badge)
+	function setRole(nd, role, r) {
+		const info = roleInfo(role);
+		nd.role = role;
+		cls(nd.g, `node ${roleClass(role)}${info.halo ? " halo-" + info.halo : ""}`);
+		nd.g.dataset.role = role;
+		if (info.halo) {
+			if (!nd.halo) nd.halo = svg("circle", {class: "halo"});
+			nd.g.insertBefore(nd.halo, nd.body);
+			set(nd.halo, "r", r + Math.max(4, r * 0.22));
+		} else if (nd.halo) {
+			nd.halo.remove();
+			nd.halo = null;
+		}
+		if (nd.badge) nd.badge.remove();
+		nd.badge = null;
+		nd.badgeIcon = info.icon;
+		if (info.icon) {
+			const s = Math.max(18, Math.min(28, r * 0.85));
+			if (info.icon === "cross") {
+				const c = r * 1.7;
+				nd.badge = svg("use", {href: "#ic-cross", class: "icon cross", x: -c / 2, y: -c / 2, width: c, height: c});
+				nd.g.insertBefore(nd.badge, nd.id);
+			} else {
+				nd.badge = svg("use", {href: "#ic-" + info.icon, class: "icon " + info.icon, width: s, height: s}, nd.g);
 			}
 		}
 	}
@@ -297,7 +337,7 @@ export function createTree(anchor, handlers) {
 
 	// each device's ports: one marker per cable at the rim towards its peer
 	// (the state's colour and letter), and the free ports as hollow markers
-	function drawPorts(X, Y, r, pr) {
+	function drawPorts(X, Y, r, pr, spots) {
 		stamp++;
 		const put = (key, pos, angle, state, free) => {
 			let p = ports.get(key);
@@ -313,29 +353,21 @@ export function createTree(anchor, handlers) {
 				p.pr = pr;
 				cls(p.g, `port port-${state}`);
 				p.g.dataset.port = key;
+				p.g.dataset.portOf = String(pos);
 				p.g.dataset.state = state;
 				if (free) p.g.dataset.freePort = String(pos);
 				set(p.c, "r", pr);
-				set(p.tx, "font-size", (pr * 1.45).toFixed(1));
+				set(p.tx, "font-size", Math.max(13, pr * 1.45).toFixed(1));
 				p.tx.textContent = free ? "+" : PORT_GLYPH[state] ?? "";
 			}
 			const d = r + pr * 0.55;
 			set(p.g, "transform", `translate(${(X[pos] + d * Math.cos(angle)).toFixed(1)},${(Y[pos] + d * Math.sin(angle)).toFixed(1)})`);
 		};
-		const hasPorts = M.port.size > 0;
-		for (let p = 0; p < M.n; p++) {
-			if (!M.attached[p]) continue;
-			const used = [];
-			for (const [a, b] of M.edges) {
-				if (a !== p && b !== p) continue;
-				const q = a === p ? b : a;
-				const ang = angleTo(X[p], Y[p], X[q], Y[q]);
-				used.push(ang);
-				if (hasPorts) put(p + ">" + q, p, ang, M.port.get(p + ">" + q) || "idle", false);
+		if (M.port.size > 0) {
+			for (const [p, s] of spots) {
+				for (const c of s.cables) put(p + ">" + c.peer, p, c.angle, M.port.get(p + ">" + c.peer) || "idle", false);
+				s.free.forEach((ang, j) => put(p + "+" + j, p, ang, "free", true));
 			}
-			// free ports only while a device can still be plugged in
-			const k = M.attached.some((a) => !a) ? M.free[p] || 0 : 0;
-			if (hasPorts && k > 0) freePortAngles(used, k).forEach((ang, j) => put(p + "+" + j, p, ang, "free", true));
 		}
 		for (const [k, p] of ports) {
 			if (p.stamp !== stamp) {
@@ -480,8 +512,9 @@ export function createTree(anchor, handlers) {
 		if (!tg.closest) return null;
 		const msg = tg.closest("[data-msg]");
 		if (msg) return {kind: "msg", id: Number(msg.dataset.msg)};
-		const fp = tg.closest("[data-free-port]");
-		if (fp) return {kind: "node", pos: Number(fp.dataset.freePort)};
+		// a port, free or not, stands for its device
+		const port = tg.closest("[data-port-of]");
+		if (port) return {kind: "node", pos: Number(port.dataset.portOf)};
 		const node = tg.closest("[data-node]");
 		if (node) return {kind: "node", pos: Number(node.dataset.node)};
 		const link = tg.closest("[data-link]");
@@ -530,6 +563,8 @@ export function createTree(anchor, handlers) {
 		if (!run || !M || !hotplug(run.algorithm, M)) return [];
 		const slots = M.attached.some((a) => !a);
 		const free = M.free[pos];
+		// only a leaf can go: unplugging an inner device would split the bus (the engine refuses it)
+		const cables = M.edges.filter((e) => e[0] === pos || e[1] === pos).length;
 		return [
 			{
 				label: t("menu.plug"),
@@ -538,7 +573,14 @@ export function createTree(anchor, handlers) {
 				disabled: !slots || free === 0,
 				action: () => act({type: "plug", node: pos}),
 			},
-			{label: t("menu.unplug"), hint: t("menu.unplugHint"), testid: "act-unplug", danger: true, action: () => act({type: "unplug", node: pos})},
+			{
+				label: t("menu.unplug"),
+				hint: cables > 1 ? t("menu.unplugLeaf") : t("menu.unplugHint"),
+				testid: "act-unplug",
+				danger: true,
+				disabled: cables > 1 || M.attached.filter(Boolean).length < 2,
+				action: () => act({type: "unplug", node: pos}),
+			},
 		];
 	}
 

@@ -179,5 +179,14 @@ export function createTreeEditor(wrap, inputs, limits, lastEdges = () => null) {
 		refresh();
 	}
 	relabel();
-	return {refresh, relabel};
+	return {
+		refresh,
+		relabel,
+		/** reset forgets the choice: the form shows other values (a run, a scenario, the defaults). */
+		reset() {
+			selected = null;
+			moving = false;
+			refresh();
+		},
+	};
 }

@@ -228,17 +228,18 @@ function angDist(a, b) {
  * freePortAngles places k free ports around a device whose cables leave in
  * the directions `used`: each goes where it is farthest from every cable and
  * port placed before (candidates every 15°, preferring the lower half on a
- * tie, where a new device would hang).
+ * tie, where a new device would hang; or from `prefer`, e.g. a badge's
+ * upper right).
  */
-export function freePortAngles(used, k) {
+export function freePortAngles(used, k, prefer = Math.PI / 2) {
 	const taken = [...used];
 	const out = [];
 	for (let j = 0; j < k; j++) {
-		let best = Math.PI / 2;
+		let best = prefer;
 		let bestD = -1;
 		for (let s = 0; s < 24; s++) {
-			// start at straight down and alternate right/left of it
-			const a = Math.PI / 2 + (s % 2 ? 1 : -1) * Math.ceil(s / 2) * (Math.PI / 12);
+			// start at the preferred direction and alternate either side of it
+			const a = prefer + (s % 2 ? 1 : -1) * Math.ceil(s / 2) * (Math.PI / 12);
 			let d = Math.PI;
 			for (const u of taken) d = Math.min(d, angDist(a, u));
 			if (d > bestD + 1e-9) {

@@ -149,6 +149,9 @@ test("tree layout: free ports go where the cables are not", () => {
 	const b = freePortAngles([up, down], 2);
 	ok(Math.abs(Math.cos(b[0])) > 0.99 && Math.abs(Math.cos(b[1])) > 0.99 && Math.cos(b[0]) * Math.cos(b[1]) < 0, "left and right of a vertical cable");
 	eq(freePortAngles([], 0), []);
+	near(freePortAngles([], 1, -Math.PI / 4)[0], -Math.PI / 4, 1e-9, "a badge on the upper right when nothing is there");
+	const c = freePortAngles([-Math.PI / 4], 1, -Math.PI / 4)[0];
+	ok(Math.abs(c - -Math.PI / 4) > Math.PI / 2, "and elsewhere when a cable leaves there");
 });
 
 test("tree layout: edgeEnds trims at the rims and shifts to the right", () => {
