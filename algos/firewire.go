@@ -25,6 +25,7 @@ const (
 	msgBeMyParent    = "BE_MY_PARENT"
 	msgYouAreMyChild = "YOU_ARE_MY_CHILD"
 	timerWait        = "wait"
+	timerDecide      = "decide" // fires after this instant's arrivals, see Receive
 )
 
 // Port states, as the tree view draws them.
@@ -91,12 +92,7 @@ func (f *fwNode) advance(env *engine.Env) {
 	if f.parentKnown || f.contended >= 0 || f.port(portAsked) >= 0 {
 		return
 	}
-	k, offered := len(f.ports), 0
-	for _, p := range f.ports {
-		if p.State == portOffered {
-			offered++
-		}
-	}
+	k, offered := len(f.ports), f.offered()
 	switch {
 	case offered == k:
 		if k > 0 {
@@ -112,6 +108,16 @@ func (f *fwNode) advance(env *engine.Env) {
 		f.ports[i].State = portAsked
 		f.send(env, i, msgBeMyParent)
 	}
+}
+
+func (f *fwNode) offered() int {
+	k := 0
+	for _, p := range f.ports {
+		if p.State == portOffered {
+			k++
+		}
+	}
+	return k
 }
 
 // becomeRoot confirms every offered port: the device is the root.
@@ -177,7 +183,12 @@ func (f *fwNode) Receive(env *engine.Env, from int, m engine.Message) {
 			f.becomeRoot(env)
 		default:
 			f.ports[i].State = portOffered
-			f.advance(env)
+			// Signals that reach the device at the same instant are seen
+			// together (a device with BE_MY_PARENT on all its cables at once
+			// becomes root): decide once this instant's arrivals are in.
+			if f.offered() >= len(f.ports)-1 && !env.TimerSet(timerDecide) {
+				env.SetTimer(timerDecide, 0)
+			}
 		}
 	}
 }
@@ -213,6 +224,10 @@ func (f *fwNode) contention(env *engine.Env, i int) {
 }
 
 func (f *fwNode) Timer(env *engine.Env, name string) {
+	if name == timerDecide {
+		f.advance(env)
+		return
+	}
 	if name != timerWait || f.contended < 0 {
 		return
 	}

@@ -203,6 +203,74 @@ var translations = map[string]map[string]string{
 		"Five processes request at time 0, all with Lamport time 1: the IDs break the ties, so they enter in the order P0, P1, P2, P3, P4.": "Fünf Prozesse fragen zur Zeit 0 an, alle mit Lamport-Zeit 1: die IDs entscheiden, also treten sie in der Reihenfolge P0, P1, P2, P3, P4 ein.",
 		"A process crashes": "Ein Prozess fällt aus",
 		"P3 has crashed from the start and never replies: every requester waits for its REPLY forever, and the final check reports a deadlock. Every process is a point of failure.": "P3 ist von Anfang an ausgefallen und antwortet nie: jeder Anfragende wartet für immer auf sein REPLY, und die Schlussprüfung meldet eine Verklemmung (Deadlock). Jeder Prozess ist eine Fehlerquelle.",
+
+		// Trees (tree.go).
+		"The tree as position pairs [a, b], one per cable: connected, without cycles, at most ports cables per device. A device's ports are numbered in the order its cables appear here. Empty: a random tree drawn from the seed.": "Der Baum als Positionspaare [a, b], eines je Kabel: zusammenhängend, ohne Kreise, höchstens ports Kabel je Gerät. Die Ports eines Geräts sind in der Reihenfolge nummeriert, in der seine Kabel hier stehen. Leer: ein zufälliger Baum aus dem Seed.",
+		"a random tree drawn from the seed, at most ports cables per device":              "ein zufälliger Baum aus dem Seed, höchstens ports Kabel je Gerät",
+		"How many cables a device can take (the standard recommends 3 ports per device).": "Wie viele Kabel ein Gerät aufnehmen kann (der Standard empfiehlt 3 Ports je Gerät).",
+
+		// FireWire.
+		"FireWire tree identify (IEEE 1394)": "FireWire Tree Identify (IEEE 1394)",
+		"After a bus reset the devices of a FireWire bus elect a root (the bus master), knowing only their own cables. " +
+			"A leaf sends BE_MY_PARENT to its neighbour; a device with k cables that has BE_MY_PARENT on k−1 of them confirms them " +
+			"with YOU_ARE_MY_CHILD and sends BE_MY_PARENT over the last one; a device that has BE_MY_PARENT on all k without having " +
+			"sent one becomes root. When two BE_MY_PARENT cross on one cable (root contention), both flip a coin, wait a short or " +
+			"long time and try again. Plugging a device in or out resets the bus. Time is in nanoseconds.": "Nach einem Bus-Reset wählen die Geräte eines FireWire-Busses eine Wurzel (den Bus-Master) und kennen dabei nur ihre eigenen Kabel. " +
+			"Ein Blatt sendet BE_MY_PARENT an seinen Nachbarn; ein Gerät mit k Kabeln, das auf k−1 davon BE_MY_PARENT hat, bestätigt sie " +
+			"mit YOU_ARE_MY_CHILD und sendet BE_MY_PARENT über das letzte; ein Gerät, das auf allen k BE_MY_PARENT hat, ohne selbst eines " +
+			"gesendet zu haben, wird Wurzel. Kreuzen sich zwei BE_MY_PARENT auf einem Kabel (Root Contention), werfen beide eine Münze, warten kurz oder " +
+			"lang und versuchen es erneut. Ein- oder Ausstecken eines Geräts setzt den Bus zurück. Die Zeit ist in Nanosekunden.",
+		"Number of devices plugged in at the start.":                                                                                                       "Anzahl der zu Beginn angesteckten Geräte.",
+		"Free device slots: devices that start unplugged and can be plugged in during the run.":                                                            "Freie Geräteplätze: Geräte, die zu Beginn nicht angesteckt sind und während des Laufs angesteckt werden können.",
+		"How long a signal takes along a cable, in ns.":                                                                                                    "Wie lange ein Signal über ein Kabel braucht, in ns.",
+		"The short wait after root contention, in ns: drawn uniformly in [min, max].":                                                                      "Die kurze Wartezeit nach einer Root Contention, in ns: gleichverteilt aus [min, max] gezogen.",
+		"The long wait after root contention, in ns: drawn uniformly in [min, max].":                                                                       "Die lange Wartezeit nach einer Root Contention, in ns: gleichverteilt aus [min, max] gezogen.",
+		"How root contention is resolved: random (each contender flips a fair coin for the fast or slow wait) or id (the larger ID becomes root at once).": "Wie eine Root Contention aufgelöst wird: random (jeder Beteiligte wirft eine faire Münze für die kurze oder lange Wartezeit) oder id (die größere ID wird sofort Wurzel).",
+		"At most one device on the bus is root.":                                                                                                           "Höchstens ein Gerät am Bus ist Wurzel.",
+		"A device's parent is a device it has a cable to.":                                                                                                 "Der Elternknoten eines Geräts ist ein Gerät, mit dem es ein Kabel verbindet.",
+		"When nothing is left to happen, the parent links form a tree rooted at the one root, along the cables.":                                           "Wenn nichts mehr geschehen kann, bilden die Elternverweise entlang der Kabel einen Baum mit der einen Wurzel.",
+		"no root contention":         "keine Root Contention",
+		"expected contention rounds": "erwartete Contention-Runden",
+		"contention rounds":          "Contention-Runden",
+		"wire delay between twice the width of a window and the gap between the windows less twice that width":                                  "Kabelverzögerung zwischen der doppelten Breite eines Fensters und dem Abstand der Fenster abzüglich dieser doppelten Breite",
+		"Two devices, one cable: root contention":                                                                                               "Zwei Geräte, ein Kabel: Root Contention",
+		"Both devices are leaves and send BE_MY_PARENT at once; the messages cross, both flip coins and wait until one becomes root.":           "Beide Geräte sind Blätter und senden sofort BE_MY_PARENT; die Nachrichten kreuzen sich, beide werfen Münzen und warten, bis eines Wurzel wird.",
+		"A larger bus with 3-port devices":                                                                                                      "Ein größerer Bus mit Geräten mit 3 Ports",
+		"Eight devices with up to three cables each: the leaves ask first, the inner devices confirm and pass the question on.":                 "Acht Geräte mit bis zu drei Kabeln: Die Blätter fragen zuerst, die inneren Geräte bestätigen und geben die Frage weiter.",
+		"Root contention resolved by ID":                                                                                                        "Root Contention per ID aufgelöst",
+		"Two devices in contention: the larger ID becomes root at once, without coins.":                                                         "Zwei Geräte in Contention: Die größere ID wird sofort Wurzel, ohne Münzen.",
+		"A short cable: equal coins can resolve too":                                                                                            "Ein kurzes Kabel: Auch gleiche Münzen können auflösen",
+		"With a 10 ns wire delay, below the width of a window, two equal coins can still resolve the contention: about 1.47 rounds on average.": "Mit 10 ns Kabelverzögerung, unter der Breite eines Fensters, können auch zwei gleiche Münzen die Contention auflösen: im Mittel etwa 1.47 Runden.",
+		"The IEEE 1394a timing": "Die Zeiten von IEEE 1394a",
+		"Fast 760–850 ns, slow 1590–1670 ns, wire delay 360 ns, as in the probabilistic model-checking case study: a root within 8000 ns in about 96% of runs.": "Kurz 760–850 ns, lang 1590–1670 ns, Kabelverzögerung 360 ns wie in der Fallstudie zum probabilistischen Model Checking: eine Wurzel innerhalb von 8000 ns in etwa 96% der Läufe.",
+		"A random bus of 12 devices": "Ein zufälliger Bus aus 12 Geräten",
+		"A random tree drawn from the seed; plug devices in or unplug leaves to see the bus reset.": "Ein zufälliger Baum aus dem Seed; stecken Sie Geräte an oder ziehen Sie Blätter ab, um den Bus-Reset zu sehen.",
+
+		// Election on a tree.
+		"Election on a tree (echo)": "Wahl auf einem Baum (Echo)",
+		"Election on a tree by waves. The starters send EXPLOSION to their neighbours, and every process reached passes it " +
+			"on to the leaves. A leaf answers with ECHO and its ID; a process with ECHOes from all neighbours but one sends ECHO with " +
+			"the largest ID it knows over the remaining edge. A process that receives an ECHO after sending its own knows the maximum: " +
+			"this happens at exactly two neighbours. They tell everyone else with INFO.": "Wahl auf einem Baum durch Wellen. Die Starter senden EXPLOSION an ihre Nachbarn, und jeder erreichte Prozess gibt sie " +
+			"bis zu den Blättern weiter. Ein Blatt antwortet mit ECHO und seiner ID; ein Prozess mit ECHOs von allen Nachbarn bis auf einen sendet ECHO mit " +
+			"der größten ihm bekannten ID über die verbleibende Kante. Ein Prozess, der ein ECHO erhält, nachdem er sein eigenes gesendet hat, kennt das Maximum: " +
+			"Das geschieht bei genau zwei Nachbarn. Sie teilen es allen anderen mit INFO mit.",
+		"Number of processes in the tree.":                                                                      "Anzahl der Prozesse im Baum.",
+		"The positions that start the explosion (empty: position 0).":                                           "Die Positionen, die die Explosion starten (leer: Position 0).",
+		"At most two processes learn the maximum first, from an ECHO after their own, and they are neighbours.": "Höchstens zwei Prozesse erfahren das Maximum zuerst, durch ein ECHO nach ihrem eigenen, und sie sind Nachbarn.",
+		"explosion":                 "Explosion",
+		"echo":                      "Echo",
+		"information":               "Information",
+		"total":                     "insgesamt",
+		"one starter":               "ein Starter",
+		"every process echoes once": "jeder Prozess sendet ein Echo",
+		"every edge but the one that echoed both ways": "jede Kante bis auf die, über die Echos in beide Richtungen liefen",
+		"One starter":      "Ein Starter",
+		"Several starters": "Mehrere Starter",
+		"Position 0 starts the explosion on a tree of 8 processes; the echoes carry the maximum back, and two neighbours learn it first.": "Position 0 startet die Explosion auf einem Baum aus 8 Prozessen; die Echos tragen das Maximum zurück, und zwei Nachbarn erfahren es zuerst.",
+		"Positions 3 and 6 start at once; the explosions meet, and the echoes still single out two neighbours.":                           "Die Positionen 3 und 6 starten zugleich; die Explosionen treffen sich, und die Echos zeichnen dennoch zwei Nachbarn aus.",
+		"A random tree": "Ein zufälliger Baum",
+		"A random tree of 15 processes drawn from the seed, with random delays.": "Ein zufälliger Baum aus 15 Prozessen aus dem Seed, mit zufälligen Verzögerungen.",
 	},
 	"es": {
 		// Shared parameters (common.go).
@@ -392,6 +460,74 @@ var translations = map[string]map[string]string{
 		"Five processes request at time 0, all with Lamport time 1: the IDs break the ties, so they enter in the order P0, P1, P2, P3, P4.": "Cinco procesos piden en el instante 0, todos con tiempo de Lamport 1: los IDs deshacen los empates, así que entran en el orden P0, P1, P2, P3, P4.",
 		"A process crashes": "Un proceso cae",
 		"P3 has crashed from the start and never replies: every requester waits for its REPLY forever, and the final check reports a deadlock. Every process is a point of failure.": "P3 ha caído desde el principio y nunca responde: cada proceso que pide espera su REPLY para siempre, y la comprobación final informa de un interbloqueo (deadlock). Cada proceso es un punto de fallo.",
+
+		// Trees (tree.go).
+		"The tree as position pairs [a, b], one per cable: connected, without cycles, at most ports cables per device. A device's ports are numbered in the order its cables appear here. Empty: a random tree drawn from the seed.": "El árbol como pares de posiciones [a, b], uno por cable: conexo, sin ciclos, como mucho ports cables por dispositivo. Los puertos de un dispositivo se numeran en el orden en que aparecen aquí sus cables. Vacío: un árbol aleatorio sacado de la semilla.",
+		"a random tree drawn from the seed, at most ports cables per device":              "un árbol aleatorio sacado de la semilla, como mucho ports cables por dispositivo",
+		"How many cables a device can take (the standard recommends 3 ports per device).": "Cuántos cables admite un dispositivo (el estándar recomienda 3 puertos por dispositivo).",
+
+		// FireWire.
+		"FireWire tree identify (IEEE 1394)": "Tree identify de FireWire (IEEE 1394)",
+		"After a bus reset the devices of a FireWire bus elect a root (the bus master), knowing only their own cables. " +
+			"A leaf sends BE_MY_PARENT to its neighbour; a device with k cables that has BE_MY_PARENT on k−1 of them confirms them " +
+			"with YOU_ARE_MY_CHILD and sends BE_MY_PARENT over the last one; a device that has BE_MY_PARENT on all k without having " +
+			"sent one becomes root. When two BE_MY_PARENT cross on one cable (root contention), both flip a coin, wait a short or " +
+			"long time and try again. Plugging a device in or out resets the bus. Time is in nanoseconds.": "Tras un reinicio del bus, los dispositivos de un bus FireWire eligen una raíz (el maestro del bus) conociendo solo sus propios cables. " +
+			"Una hoja envía BE_MY_PARENT a su vecino; un dispositivo con k cables que tiene BE_MY_PARENT en k−1 de ellos los confirma " +
+			"con YOU_ARE_MY_CHILD y envía BE_MY_PARENT por el último; un dispositivo que tiene BE_MY_PARENT en los k sin haber " +
+			"enviado uno se convierte en raíz. Cuando dos BE_MY_PARENT se cruzan en un cable (contención de raíz), ambos lanzan una moneda, esperan un tiempo corto o " +
+			"largo y lo intentan de nuevo. Conectar o desconectar un dispositivo reinicia el bus. El tiempo va en nanosegundos.",
+		"Number of devices plugged in at the start.":                                                                                                       "Número de dispositivos conectados al inicio.",
+		"Free device slots: devices that start unplugged and can be plugged in during the run.":                                                            "Huecos libres para dispositivos: dispositivos que empiezan desconectados y pueden conectarse durante la ejecución.",
+		"How long a signal takes along a cable, in ns.":                                                                                                    "Cuánto tarda una señal en recorrer un cable, en ns.",
+		"The short wait after root contention, in ns: drawn uniformly in [min, max].":                                                                      "La espera corta tras una contención de raíz, en ns: sacada de forma uniforme de [min, max].",
+		"The long wait after root contention, in ns: drawn uniformly in [min, max].":                                                                       "La espera larga tras una contención de raíz, en ns: sacada de forma uniforme de [min, max].",
+		"How root contention is resolved: random (each contender flips a fair coin for the fast or slow wait) or id (the larger ID becomes root at once).": "Cómo se resuelve la contención de raíz: random (cada contendiente lanza una moneda justa para la espera corta o larga) o id (el ID mayor se convierte en raíz de inmediato).",
+		"At most one device on the bus is root.":                                                                                                           "Como mucho un dispositivo del bus es raíz.",
+		"A device's parent is a device it has a cable to.":                                                                                                 "El padre de un dispositivo es un dispositivo unido a él por un cable.",
+		"When nothing is left to happen, the parent links form a tree rooted at the one root, along the cables.":                                           "Cuando no queda nada por ocurrir, los enlaces al padre forman, a lo largo de los cables, un árbol con la única raíz.",
+		"no root contention":         "sin contención de raíz",
+		"expected contention rounds": "rondas de contención esperadas",
+		"contention rounds":          "rondas de contención",
+		"wire delay between twice the width of a window and the gap between the windows less twice that width":                                  "retardo del cable entre el doble del ancho de una ventana y la separación entre las ventanas menos ese doble",
+		"Two devices, one cable: root contention":                                                                                               "Dos dispositivos, un cable: contención de raíz",
+		"Both devices are leaves and send BE_MY_PARENT at once; the messages cross, both flip coins and wait until one becomes root.":           "Ambos dispositivos son hojas y envían BE_MY_PARENT a la vez; los mensajes se cruzan, ambos lanzan monedas y esperan hasta que uno se convierte en raíz.",
+		"A larger bus with 3-port devices":                                                                                                      "Un bus mayor con dispositivos de 3 puertos",
+		"Eight devices with up to three cables each: the leaves ask first, the inner devices confirm and pass the question on.":                 "Ocho dispositivos con hasta tres cables cada uno: las hojas preguntan primero, los dispositivos internos confirman y pasan la pregunta.",
+		"Root contention resolved by ID":                                                                                                        "Contención de raíz resuelta por ID",
+		"Two devices in contention: the larger ID becomes root at once, without coins.":                                                         "Dos dispositivos en contención: el ID mayor se convierte en raíz de inmediato, sin monedas.",
+		"A short cable: equal coins can resolve too":                                                                                            "Un cable corto: también monedas iguales pueden resolver",
+		"With a 10 ns wire delay, below the width of a window, two equal coins can still resolve the contention: about 1.47 rounds on average.": "Con un retardo de 10 ns, menor que el ancho de una ventana, también dos monedas iguales pueden resolver la contención: unas 1.47 rondas de media.",
+		"The IEEE 1394a timing": "Los tiempos de IEEE 1394a",
+		"Fast 760–850 ns, slow 1590–1670 ns, wire delay 360 ns, as in the probabilistic model-checking case study: a root within 8000 ns in about 96% of runs.": "Corta 760–850 ns, larga 1590–1670 ns, retardo del cable 360 ns, como en el caso de estudio de model checking probabilístico: una raíz en menos de 8000 ns en un 96% de las ejecuciones aproximadamente.",
+		"A random bus of 12 devices": "Un bus aleatorio de 12 dispositivos",
+		"A random tree drawn from the seed; plug devices in or unplug leaves to see the bus reset.": "Un árbol aleatorio sacado de la semilla; conecta dispositivos o desconecta hojas para ver el reinicio del bus.",
+
+		// Election on a tree.
+		"Election on a tree (echo)": "Elección en un árbol (eco)",
+		"Election on a tree by waves. The starters send EXPLOSION to their neighbours, and every process reached passes it " +
+			"on to the leaves. A leaf answers with ECHO and its ID; a process with ECHOes from all neighbours but one sends ECHO with " +
+			"the largest ID it knows over the remaining edge. A process that receives an ECHO after sending its own knows the maximum: " +
+			"this happens at exactly two neighbours. They tell everyone else with INFO.": "Elección en un árbol mediante ondas. Los iniciadores envían EXPLOSION a sus vecinos, y cada proceso alcanzado la pasa " +
+			"hasta las hojas. Una hoja responde con ECHO y su ID; un proceso con ECHOs de todos sus vecinos menos uno envía ECHO con " +
+			"el mayor ID que conoce por la arista restante. Un proceso que recibe un ECHO después de enviar el suyo conoce el máximo: " +
+			"esto ocurre exactamente en dos vecinos. Ellos se lo dicen a todos los demás con INFO.",
+		"Number of processes in the tree.":                                                                      "Número de procesos del árbol.",
+		"The positions that start the explosion (empty: position 0).":                                           "Las posiciones que inician la explosión (vacío: la posición 0).",
+		"At most two processes learn the maximum first, from an ECHO after their own, and they are neighbours.": "Como mucho dos procesos conocen primero el máximo, por un ECHO posterior al suyo, y son vecinos.",
+		"explosion":                 "explosión",
+		"echo":                      "eco",
+		"information":               "información",
+		"total":                     "total de mensajes",
+		"one starter":               "un iniciador",
+		"every process echoes once": "cada proceso envía un eco",
+		"every edge but the one that echoed both ways": "cada arista menos la que llevó ecos en ambos sentidos",
+		"One starter":      "Un iniciador",
+		"Several starters": "Varios iniciadores",
+		"Position 0 starts the explosion on a tree of 8 processes; the echoes carry the maximum back, and two neighbours learn it first.": "La posición 0 inicia la explosión en un árbol de 8 procesos; los ecos traen de vuelta el máximo, y dos vecinos lo conocen primero.",
+		"Positions 3 and 6 start at once; the explosions meet, and the echoes still single out two neighbours.":                           "Las posiciones 3 y 6 inician a la vez; las explosiones se encuentran, y aun así los ecos señalan a dos vecinos.",
+		"A random tree": "Un árbol aleatorio",
+		"A random tree of 15 processes drawn from the seed, with random delays.": "Un árbol aleatorio de 15 procesos sacado de la semilla, con retardos aleatorios.",
 	},
 }
 

@@ -1,0 +1,336 @@
+package engine_test
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"distviz/engine"
+)
+
+// dev is a test device on a bus: whenever it starts or the bus resets it
+// records its cables, sends HELLO over each and arms a long timer.
+type dev struct {
+	resets    []engine.Time // times of Start/BusReset
+	cables    []int
+	attached  bool
+	got       []int // senders of HELLOs received
+	timerFire int
+}
+
+func (d *dev) begin(env *engine.Env) {
+	d.resets = append(d.resets, env.Now())
+	d.cables, d.attached = env.Neighbours(), env.Attached()
+	for _, q := range d.cables {
+		env.Send(q, engine.Message{Type: "HELLO"})
+	}
+	if d.attached {
+		env.SetTimer("t", 1000)
+	}
+}
+
+func (d *dev) Start(env *engine.Env)    { d.begin(env) }
+func (d *dev) BusReset(env *engine.Env) { d.begin(env) }
+func (d *dev) Receive(env *engine.Env, from int, m engine.Message) {
+	d.got = append(d.got, from)
+	if m.Type == "STRAY" {
+		return
+	}
+	if from == 0 && env.Self() == 1 {
+		env.Send(3, engine.Message{Type: "STRAY"}) // no cable 1–3 on the test bus
+	}
+}
+func (d *dev) Timer(*engine.Env, string) { d.timerFire++ }
+func (d *dev) View() engine.NodeView     { return engine.NodeView{Role: "idle"} }
+func (d *dev) Clone() engine.Process {
+	c := *d
+	c.resets, c.cables, c.got = slices.Clone(d.resets), slices.Clone(d.cables), slices.Clone(d.got)
+	return &c
+}
+
+// newBus builds the bus 0–1, 0–2, 2–3 with 2 ports per device and two spare
+// slots 4 and 5; the wire delay is 10.
+func newBus(t *testing.T, topo *engine.Topology) (*engine.Sim, *engine.Log) {
+	t.Helper()
+	if topo == nil {
+		topo = &engine.Topology{Edges: [][2]int{{0, 1}, {0, 2}, {2, 3}}, Ports: 2, Detached: []int{4, 5}}
+	}
+	procs := make([]engine.Process, 6)
+	var starts []engine.StartAt
+	for i := range procs {
+		procs[i] = &dev{}
+		if !slices.Contains(topo.Detached, i) {
+			starts = append(starts, engine.StartAt{Node: i})
+		}
+	}
+	s, err := engine.New(engine.Config{Procs: procs, Starts: starts, Delay: engine.Delay{Min: 10, Max: 10}, Topology: topo}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log engine.Log
+	s.Record(&log)
+	s.Init()
+	return s, &log
+}
+
+func events(log *engine.Log, from int64) []engine.Event {
+	var out []engine.Event
+	for seq := from + 1; seq <= log.Len(); seq++ {
+		out = append(out, log.At(seq))
+	}
+	return out
+}
+
+func TestBusRefusesBadTopologies(t *testing.T) {
+	for _, c := range []struct {
+		topo engine.Topology
+		want string
+	}{
+		{engine.Topology{Edges: [][2]int{{0, 7}}, Ports: 2}, "outside"},
+		{engine.Topology{Edges: [][2]int{{1, 1}}, Ports: 2}, "itself"},
+		{engine.Topology{Edges: [][2]int{{0, 1}, {1, 0}}, Ports: 2}, "twice"},
+		{engine.Topology{Edges: [][2]int{{0, 1}, {0, 2}, {0, 3}}, Ports: 2}, "only 2 ports"},
+		{engine.Topology{Edges: [][2]int{{0, 4}}, Ports: 2, Detached: []int{4}}, "detached"},
+		{engine.Topology{Ports: 0}, "at least one port"},
+	} {
+		procs := make([]engine.Process, 6)
+		for i := range procs {
+			procs[i] = &dev{}
+		}
+		_, err := engine.New(engine.Config{Procs: procs, Topology: &c.topo}, 1)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want an error with %q", c.topo, err, c.want)
+		}
+	}
+	procs := []engine.Process{&dev{}, &dev{}}
+	_, err := engine.New(engine.Config{Procs: procs, Starts: []engine.StartAt{{Node: 1}},
+		Topology: &engine.Topology{Ports: 1, Detached: []int{1}}}, 1)
+	if err == nil || !strings.Contains(err.Error(), "not plugged in") {
+		t.Errorf("a detached device that starts: %v", err)
+	}
+}
+
+func TestMessagesTravelOnlyAlongCables(t *testing.T) {
+	s, log := newBus(t, nil)
+	for s.Now() < 15 && s.Step() {
+	}
+	if got := s.Edges(); !slices.Equal(got, [][2]int{{0, 1}, {0, 2}, {2, 3}}) {
+		t.Fatalf("edges %v", got)
+	}
+	if !s.Linked(0, 1) || !s.Linked(1, 0) || s.Linked(1, 3) || s.Attached(4) || !s.Attached(3) {
+		t.Fatal("Linked/Attached disagree with the cables")
+	}
+	var stray *engine.Event
+	for _, e := range events(log, 0) {
+		if e.Kind == engine.KindDrop && e.Msg.Type == "STRAY" {
+			stray = &e
+		}
+	}
+	if stray == nil || stray.Name != "no cable" || stray.From != 1 || stray.To != 3 {
+		t.Fatalf("a send from P1 to P3 without a cable: want a drop \"no cable\", got %+v", stray)
+	}
+	if d := s.Process(0).(*dev); !slices.Equal(d.cables, []int{1, 2}) {
+		t.Errorf("P0 sees the cables %v, want [1 2] in port order", d.cables)
+	}
+}
+
+func TestPlugAndUnplugAreValidated(t *testing.T) {
+	s, _ := newBus(t, nil)
+	for _, c := range []struct {
+		a    engine.Action
+		want string
+	}{
+		{engine.Action{Type: engine.ActPlug, Node: 9}, "not a position"},
+		{engine.Action{Type: engine.ActPlug, Node: 4}, "not plugged in"},
+		{engine.Action{Type: engine.ActPlug, Node: 0}, "every port of P0 is taken"},
+		{engine.Action{Type: engine.ActUnplug, Node: 0}, "only a device with one cable"},
+		{engine.Action{Type: engine.ActUnplug, Node: 5}, "not plugged in"},
+	} {
+		seq := s.Seq()
+		if err := s.Apply(c.a); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want an error with %q", c.a, err, c.want)
+		}
+		if s.Seq() != seq {
+			t.Errorf("%+v: a refused action recorded events", c.a)
+		}
+	}
+	// Two spare slots: the third plug finds none left.
+	for _, p := range []int{1, 3} {
+		if err := s.Apply(engine.Action{Type: engine.ActPlug, Node: p}); err != nil {
+			t.Fatalf("plug into P%d: %v", p, err)
+		}
+	}
+	if err := s.Apply(engine.Action{Type: engine.ActPlug, Node: 4}); err == nil || !strings.Contains(err.Error(), "no device slot is left") {
+		t.Fatalf("plug with every slot used: %v", err)
+	}
+	// The last device cannot be unplugged.
+	one, _ := newBus(t, &engine.Topology{Ports: 1, Detached: []int{1, 2, 3, 4, 5}})
+	if err := one.Apply(engine.Action{Type: engine.ActUnplug, Node: 0}); err == nil || !strings.Contains(err.Error(), "last device") {
+		t.Fatalf("unplugging the last device: %v", err)
+	}
+	// Without a bus, or with processes that do not watch their ports, both are refused.
+	plain, _ := newSim(t, 3, 1, engine.Delay{Min: 1, Max: 1}, false, 1)
+	if err := plain.Apply(engine.Action{Type: engine.ActPlug, Node: 0}); err == nil || !strings.Contains(err.Error(), "no bus") {
+		t.Fatalf("plug without a bus: %v", err)
+	}
+}
+
+func TestPlugResetsTheBus(t *testing.T) {
+	s, log := newBus(t, nil)
+	for s.Now() < 5 && s.Step() { // every device has started and sent HELLOs
+	}
+	before := log.Len()
+	inFlight := len(s.InFlight())
+	if inFlight == 0 || len(s.Timers()) == 0 {
+		t.Fatal("the test needs messages and timers pending")
+	}
+	if err := s.Apply(engine.Action{Type: engine.ActPlug, Node: 3}); err != nil {
+		t.Fatal(err)
+	}
+	evs := events(log, before)
+	if evs[0].Kind != engine.KindAction || evs[0].Action.Type != engine.ActPlug || evs[0].Node != 3 {
+		t.Fatalf("first event %+v, want the plug action", evs[0])
+	}
+	if evs[1].Kind != engine.KindNote || evs[1].Text != "bus reset: P4 is plugged into P3" {
+		t.Fatalf("second event %+v, want the bus-reset note", evs[1])
+	}
+	drops := 0
+	for _, e := range evs[2 : 2+inFlight] {
+		if e.Kind != engine.KindDrop || e.Name != "bus reset" {
+			t.Fatalf("want %d drops \"bus reset\", got %+v", inFlight, e)
+		}
+		drops++
+	}
+	if got := s.Edges(); !slices.Equal(got, [][2]int{{0, 1}, {0, 2}, {2, 3}, {3, 4}}) {
+		t.Fatalf("edges after the plug %v", got)
+	}
+	for p := range 5 {
+		d := s.Process(p).(*dev)
+		if last := d.resets[len(d.resets)-1]; last != s.Now() {
+			t.Errorf("P%d last began at %d, want the reset at %d", p, last, s.Now())
+		}
+	}
+	if d := s.Process(4).(*dev); len(d.resets) != 1 || !slices.Equal(d.cables, []int{3}) {
+		t.Errorf("the new device P4: resets %v cables %v", d.resets, d.cables)
+	}
+	if d := s.Process(5).(*dev); len(d.resets) != 0 {
+		t.Errorf("the spare slot P5 was started: %v", d.resets)
+	}
+	// The old timers were cancelled, the new ones armed: each device has one.
+	if ts := s.Timers(); len(ts) != 5 {
+		t.Errorf("timers after the reset: %+v", ts)
+	}
+	for s.Step() {
+	}
+	for p := range 5 {
+		if d := s.Process(p).(*dev); d.timerFire != 1 {
+			t.Errorf("P%d's timer fired %d times, want once (the old one is void)", p, d.timerFire)
+		}
+	}
+}
+
+func TestPlugBeforeTheStartVoidsTheStarts(t *testing.T) {
+	s, _ := newBus(t, nil)
+	if err := s.Apply(engine.Action{Type: engine.ActPlug, Node: 1}); err != nil {
+		t.Fatal(err)
+	}
+	for s.Step() {
+	}
+	for p := range 5 {
+		if d := s.Process(p).(*dev); len(d.resets) != 1 {
+			t.Errorf("P%d began %d times, want once (the reset starts it)", p, len(d.resets))
+		}
+	}
+}
+
+func TestUnplugDetachesALeaf(t *testing.T) {
+	s, log := newBus(t, nil)
+	for s.Now() < 5 && s.Step() {
+	}
+	before := log.Len()
+	if err := s.Apply(engine.Action{Type: engine.ActUnplug, Node: 3}); err != nil {
+		t.Fatal(err)
+	}
+	if e := log.At(before + 2); e.Text != "bus reset: P3 is unplugged from P2" {
+		t.Fatalf("note %q", e.Text)
+	}
+	if s.Attached(3) || s.Linked(2, 3) || !slices.Equal(s.Edges(), [][2]int{{0, 1}, {0, 2}}) {
+		t.Fatalf("after unplugging P3: attached %v edges %v", s.Attached(3), s.Edges())
+	}
+	if d := s.Process(3).(*dev); d.attached || len(d.cables) != 0 || len(d.resets) != 2 {
+		t.Fatalf("P3 was told %+v", d)
+	}
+	// The freed slot is the next one a plug takes: it is the lowest.
+	if err := s.Apply(engine.Action{Type: engine.ActPlug, Node: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if !s.Linked(1, 3) {
+		t.Fatalf("the plug should reuse slot 3: edges %v", s.Edges())
+	}
+}
+
+func TestBusActionsReplayAndCloneIndependently(t *testing.T) {
+	run := func() (string, *engine.Sim) {
+		s, log := newBus(t, nil)
+		for s.Now() < 5 && s.Step() {
+		}
+		c := s.Clone()
+		if err := s.Apply(engine.Action{Type: engine.ActUnplug, Node: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if !c.Linked(0, 1) || !c.Attached(1) {
+			t.Fatal("unplugging on the original changed the clone")
+		}
+		for s.Step() {
+		}
+		if err := s.Apply(engine.Action{Type: engine.ActPlug, Node: 0}); err != nil {
+			t.Fatal(err)
+		}
+		for s.Step() {
+		}
+		var b []byte
+		for _, e := range events(log, 0) {
+			b, _ = e.AppendJSON(b)
+			b = append(b, '\n')
+		}
+		return string(b), s
+	}
+	a, _ := run()
+	b, _ := run()
+	if a != b {
+		t.Fatal("the same actions gave different traces")
+	}
+	if !strings.Contains(a, `"action":{"type":"unplug","node":1}`) || !strings.Contains(a, `"action":{"type":"plug","node":0}`) {
+		t.Fatal("the trace does not record the plug and unplug actions")
+	}
+}
+
+func TestPlugActionJSON(t *testing.T) {
+	for _, a := range []engine.Action{{Type: engine.ActPlug, Node: 2}, {Type: engine.ActUnplug, Node: 0}} {
+		b, err := json.Marshal(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back engine.Action
+		if err := json.Unmarshal(b, &back); err != nil || back != a {
+			t.Fatalf("%s: %+v, %v", b, back, err)
+		}
+	}
+	var a engine.Action
+	if err := json.Unmarshal([]byte(`{"type":"plug"}`), &a); err == nil || !strings.Contains(err.Error(), `"node"`) {
+		t.Fatalf("plug without node: %v", err)
+	}
+}
+
+// A bus whose processes do not watch their ports has fixed cables.
+func TestFixedCablesRefuseHotPlug(t *testing.T) {
+	procs := []engine.Process{&echo{}, &echo{}, &echo{}}
+	s, err := engine.New(engine.Config{Procs: procs, Topology: &engine.Topology{Edges: [][2]int{{0, 1}, {1, 2}}, Ports: 2}}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Apply(engine.Action{Type: engine.ActUnplug, Node: 0}); err == nil || !strings.Contains(err.Error(), "fixed") {
+		t.Fatalf("unplug on fixed cables: %v", err)
+	}
+}
