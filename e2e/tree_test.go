@@ -372,19 +372,33 @@ func TestTreeScreenshots(t *testing.T) {
 			name, link string
 			n          int
 			dark       bool
+			until      string // step on until this holds
 		}{
-			{"contention", firewireTwo + "&step=4", 2, false},
-			{"bus", firewireBus + "&step=14", 8, false},
-			{"elected-dark", firewireBus + "&step=60", 8, true},
-			{"random12", "/?algorithm=firewire&scenario=random-bus&step=20", 12, false},
+			{"contention", firewireTwo + "&step=4", 2, false, ""},
+			{"bus", firewireBus + "&step=14", 8, false, ""},
+			{"elected-dark", firewireBus + "&step=60", 8, true, ""},
+			{"random12", "/?algorithm=firewire&scenario=random-bus&step=20", 12, false, ""},
+			// the second round of a contention in a bus of ten: one fast coin, one slow (docs/firewire.png)
+			{"round2", "/?algorithm=firewire&n=10&seed=18", 10, false,
+				`document.querySelectorAll('[data-testid="tree"] [data-wait]').length === 2 && document.querySelector('[data-testid="tree"] [data-contention]').textContent.includes("2") && new Set([...document.querySelectorAll('[data-testid="tree"] [data-wait]')].map(w => w.dataset.coin)).size === 2`},
 		} {
 			p := newPage(t)
 			p.do("the viewport", chromedp.EmulateViewport(size[0], size[1]))
 			p.open(c.link)
 			// a deep link's step: the page runs to the end first, then goes back to it
-			p.waitFor("the devices at the link's step", fmt.Sprintf(`%s === %d && window.distviz.state.frame && window.distviz.state.frame.step > 0 && window.distviz.state.wantStep === null`, jsVisibleNodes, c.n))
+			step := -1
+			if _, after, ok := strings.Cut(c.link, "&step="); ok {
+				fmt.Sscan(after, &step)
+			}
+			p.waitFor("the devices at the link's step", fmt.Sprintf(`(() => {
+				const f = window.distviz.state.frame;
+				return %s === %d && !!f && window.distviz.state.wantStep === null && (%d < 0 || f.step === Math.min(%d, f.steps - 1));
+			})()`, jsVisibleNodes, c.n, step, step))
 			if c.dark {
 				p.press(hookTheme)
+			}
+			if c.until != "" {
+				p.stepUntil(c.until, c.until, 60)
 			}
 			p.waitFor("the layout to settle", `document.getElementById("tree").dataset.moving === undefined`)
 			checkNoOverlap(p)

@@ -11,7 +11,7 @@ import {svg, set, text, cls, clear, el} from "./dom.js";
 import {t} from "./i18n.js";
 import {roleInfo, roleClass} from "./topology.js";
 import {msgFraction, tokenText, tokenSize, spreadQueue, fitFont} from "./layout.js";
-import {forestLayout, fitLayout, edgeEnds, freePortAngles, angleTo, lerpPositions, ease, initials} from "./treelayout.js";
+import {forestLayout, fitLayout, edgeEnds, freePortAngles, angleTo, lerpPositions, ease, initials, placeBox} from "./treelayout.js";
 import {treeModel, edgeLook, formatTime, PORT_STATES} from "./treemodel.js";
 import {store} from "./chrome.js";
 
@@ -202,8 +202,8 @@ export function createTree(anchor, handlers) {
 		drawNodes(frame, r, spots);
 		drawEdges(X, Y, r, pr);
 		drawPorts(X, Y, r, pr, spots);
-		drawWaits(X, Y, r, pr);
-		drawBadges(X, Y);
+		const badgeBoxes = drawBadges(X, Y);
+		drawWaits(X, Y, r, pr, badgeBoxes);
 		drawFlights(frame, X, Y, r, pr);
 		const sel = opts.selected;
 		if (sel !== null && sel !== undefined && sel < run.n && M.attached[sel]) {
@@ -378,12 +378,15 @@ export function createTree(anchor, handlers) {
 	}
 
 	// the contenders' waits: a ring around the device that runs down to the
-	// end of the wait, and beside it the coin and the time left (on the side
-	// with room; the contention badge takes the other side)
-	const side = new Map(); // pos → −1 (label on the left) or 1
-	function drawWaits(X, Y, r, pr) {
+	// end of the wait, and beside it the coin and the time left: away from
+	// the contended cable, else wherever no device or badge is
+	function drawWaits(X, Y, r, pr, obstacles) {
 		const seen = new Set();
-		side.clear();
+		const peer = new Map();
+		for (const c of M.contention) peer.set(c.a, c.b).set(c.b, c.a);
+		const taken = [...obstacles];
+		const R = r + pr;
+		for (let p = 0; p < M.n; p++) if (M.attached[p]) taken.push([X[p] - R, Y[p] - R, X[p] + R, Y[p] + R]);
 		const fs = Math.max(15, Math.min(19, r * 0.62));
 		for (const w of M.waits) {
 			if (!M.attached[w.pos]) continue;
@@ -391,7 +394,7 @@ export function createTree(anchor, handlers) {
 			let e = waits.get(w.pos);
 			if (!e) {
 				const wg = svg("g", {class: "t-wait", "data-wait": w.pos}, g.waits);
-				e = {g: wg, track: svg("circle", {class: "t-wait-track"}, wg), arc: svg("circle", {class: "t-wait-arc"}, wg), bg: svg("rect", {class: "t-wait-bg"}, wg), tx: svg("text", {class: "t-wait-text"}, wg)};
+				e = {g: wg, track: svg("circle", {class: "t-wait-track"}, wg), arc: svg("circle", {class: "t-wait-arc"}, wg), bg: svg("rect", {class: "t-wait-bg"}, wg), tx: svg("text", {class: "t-wait-text"}, wg), tx2: svg("text", {class: "t-wait-text"}, wg)};
 				waits.set(w.pos, e);
 			}
 			cls(e.g, `t-wait coin-${w.coin}`);
@@ -404,19 +407,33 @@ export function createTree(anchor, handlers) {
 			set(e.track, "r", rr);
 			set(e.arc, "r", rr);
 			set(e.arc, "stroke-dasharray", `${(C * frac).toFixed(1)} ${C.toFixed(1)}`);
-			const label = `${t("tree.coin." + w.coin)} · ${t("tree.left", {t: formatTime(w.left), unit: M.unit ? " " + M.unit : ""})}`;
-			text(e.tx, label);
-			const wd = label.length * fs * 0.58 + 16;
+			// one line where there is room, else the coin above the time left
+			const coin = t("tree.coin." + w.coin);
+			const left = t("tree.left", {t: formatTime(w.left), unit: M.unit ? " " + M.unit : ""});
+			const two = box.w < 760;
+			text(e.tx, two ? coin : `${coin} · ${left}`);
+			text(e.tx2, two ? left : "");
+			const wd = (two ? Math.max(coin.length, left.length) : coin.length + 3 + left.length) * fs * 0.62 + 16;
 			const gap = r + pr * 1.6 + 8;
-			const s = X[w.pos] - gap - wd >= 4 ? -1 : 1;
-			side.set(w.pos, s);
-			set(e.tx, "font-size", fs);
-			set(e.tx, "x", s * (gap + wd / 2));
-			set(e.tx, "y", 0);
-			set(e.bg, "x", s < 0 ? -gap - wd : gap);
-			set(e.bg, "y", -fs * 0.85);
+			const ht = fs * (two ? 2.8 : 1.7);
+			const q = peer.get(w.pos);
+			const s = q !== undefined && X[q] < X[w.pos] - 1 ? 1 : -1;
+			const x = X[w.pos];
+			const y = Y[w.pos];
+			const dx = gap + wd / 2;
+			const dy = R + ht / 2 + 6;
+			const cands = [[x + s * dx, y], [x - s * dx, y], [x, y + dy], [x, y - dy], [x + s * dx, y + ht], [x - s * dx, y + ht], [x + s * dx, y - ht], [x - s * dx, y - ht]];
+			const [cx, cy] = cands[placeBox(cands, wd, ht, taken, [0, 0, box.w, box.h])];
+			taken.push([cx - wd / 2, cy - ht / 2, cx + wd / 2, cy + ht / 2]);
+			for (const [i, tx] of [e.tx, e.tx2].entries()) {
+				set(tx, "font-size", fs);
+				set(tx, "x", cx - x);
+				set(tx, "y", cy - y + (two ? (i - 0.5) * fs * 1.15 : 0));
+			}
+			set(e.bg, "x", cx - x - wd / 2);
+			set(e.bg, "y", cy - y - ht / 2);
 			set(e.bg, "width", wd);
-			set(e.bg, "height", fs * 1.7);
+			set(e.bg, "height", ht);
 		}
 		for (const [p, e] of waits) {
 			if (!seen.has(p)) {
@@ -426,9 +443,11 @@ export function createTree(anchor, handlers) {
 		}
 	}
 
-	// the contended cable's badge, beside its middle: contention and the round
+	// the contended cable's badge, on its middle: contention and the round.
+	// Returns the boxes it takes.
 	function drawBadges(X, Y) {
 		const seen = new Set();
+		const boxes = [];
 		for (const c of M.contention) {
 			const key = c.a + "-" + c.b;
 			seen.add(key);
@@ -438,7 +457,8 @@ export function createTree(anchor, handlers) {
 				b = {g: bg, bg: svg("rect", {class: "t-contention-bg", rx: 6}, bg), use: svg("use", {href: "#ic-bolt", class: "icon bolt", width: 24, height: 24, x: -12, y: -12}, bg), tx: svg("text", {class: "t-contention-text"}, bg)};
 				badges.set(key, b);
 			}
-			const label = c.rounds > 0 ? t("tree.round", {k: c.rounds}) : t("tree.contention");
+			// a narrow view: the bolt and the red cable say contention, the badge only the round
+			const label = c.rounds > 0 ? t(box.w < 760 ? "tree.roundShort" : "tree.round", {k: c.rounds}) : t("tree.contention");
 			text(b.tx, label);
 			const w = label.length * 9.5 + 44;
 			set(b.bg, "x", -w / 2);
@@ -447,16 +467,11 @@ export function createTree(anchor, handlers) {
 			set(b.bg, "height", 32);
 			set(b.use, "x", -w / 2 + 4);
 			set(b.tx, "x", -w / 2 + 32);
-			// away from the cable, on the side the coins leave free
-			const len = Math.hypot(X[c.b] - X[c.a], Y[c.b] - Y[c.a]) || 1;
-			let nx = -(Y[c.b] - Y[c.a]) / len;
-			let ny = (X[c.b] - X[c.a]) / len;
-			const want = -(side.get(c.a) ?? side.get(c.b) ?? -1);
-			if (Math.sign(nx || 1) !== want) (nx = -nx), (ny = -ny);
-			const off = Math.abs(nx) * (w / 2) + Math.abs(ny) * 16 + 12;
-			const mx = (X[c.a] + X[c.b]) / 2 + nx * off;
-			const my = (Y[c.a] + Y[c.b]) / 2 + ny * off;
+			// the coins stand beside the devices: the middle of the cable is free
+			const mx = (X[c.a] + X[c.b]) / 2;
+			const my = (Y[c.a] + Y[c.b]) / 2;
 			set(b.g, "transform", `translate(${mx.toFixed(1)},${my.toFixed(1)})`);
+			boxes.push([mx - w / 2, my - 16, mx + w / 2, my + 16]);
 		}
 		for (const [k, b] of badges) {
 			if (!seen.has(k)) {
@@ -464,6 +479,7 @@ export function createTree(anchor, handlers) {
 				badges.delete(k);
 			}
 		}
+		return boxes;
 	}
 
 	function drawFlights(frame, X, Y, r, pr) {

@@ -391,3 +391,27 @@ export function parseEdges(text) {
 	}
 	return out;
 }
+
+/**
+ * placeBox chooses where a w×h label goes: the first of the candidate
+ * centres that overlaps none of the obstacle boxes [x0, y0, x1, y1] and
+ * stays inside the bounds box, else the one that overlaps least (leaving
+ * the bounds counts ten times). Returns the index of the candidate.
+ */
+export function placeBox(cands, w, h, obstacles, bounds) {
+	const area = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+	let best = 0;
+	let bestScore = Infinity;
+	for (let i = 0; i < cands.length; i++) {
+		const [cx, cy] = cands[i];
+		const box = [cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2];
+		let score = 10 * (w * h - area(box, bounds));
+		for (const o of obstacles) score += area(box, o);
+		if (score < 1e-9) return i;
+		if (score < bestScore) {
+			bestScore = score;
+			best = i;
+		}
+	}
+	return best;
+}

@@ -1,7 +1,7 @@
 import {test, eq, ok, near} from "./harness.js";
 import {
 	adjacency, components, treeCenter, rootAt, tidy, forestLayout, fitLayout, freePortAngles, edgeEnds, lerpPositions, ease,
-	initials, canonEdges, degrees, checkTree, defaultTree, addLeaf, removeLeaf, relink, formatEdges, parseEdges,
+	initials, placeBox, canonEdges, degrees, checkTree, defaultTree, addLeaf, removeLeaf, relink, formatEdges, parseEdges,
 } from "../treelayout.js";
 import {treeModel, edgeLook, formatTime, timeUnit, varOf} from "../treemodel.js";
 import {roleInfo, ROLES} from "../topology.js";
@@ -169,6 +169,14 @@ test("tree layout: lerp, ease, initials", () => {
 	eq(initials("BE_MY_PARENT"), "BMP");
 	eq(initials("YOU_ARE_MY_CHILD"), "YAMC");
 	eq(initials("ECHO"), "ECHO");
+});
+
+test("tree layout: placeBox takes the first free place, else the least crowded", () => {
+	const bounds = [0, 0, 100, 100];
+	eq(placeBox([[50, 50], [20, 20]], 10, 10, [], bounds), 0);
+	eq(placeBox([[50, 50], [20, 20]], 10, 10, [[45, 45, 55, 55]], bounds), 1, "the first is taken");
+	eq(placeBox([[98, 50], [20, 20]], 10, 10, [], bounds), 1, "the first leaves the view");
+	eq(placeBox([[50, 50], [52, 50]], 10, 10, [[40, 40, 60, 60], [51, 40, 70, 60]], bounds), 0, "both crowded: the lesser overlap");
 });
 
 test("tree editor: checkTree says what is wrong", () => {
