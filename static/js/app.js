@@ -378,7 +378,7 @@ function draw() {
 function legend() {
 	if (!state.run) return;
 	renderLegend($("legend"), state.roles, state.run.algorithm.messageTypes || [], t);
-	if (view === tree) tree.legend($("legend"));
+	if (view === tree) tree.legend($("legend"), state.frame);
 }
 
 let addrTimer = null;

@@ -230,6 +230,7 @@ export function createTree(anchor, handlers) {
 			const used = s.cables.map((c) => c.angle);
 			s.free = canPlug ? freePortAngles(used, M.free[p] || 0) : [];
 			s.badge = freePortAngles([...used, ...s.free], 1, -Math.PI / 4)[0];
+			s.label = freePortAngles([...used, ...s.free, s.badge], 1, (-3 * Math.PI) / 4)[0];
 		}
 		return out;
 	}
@@ -247,12 +248,18 @@ export function createTree(anchor, handlers) {
 				nd.r = r;
 				set(nd.body, "r", r);
 				set(nd.id, "font-size", fitFont(String(run.nodes[fn.pos].id), r, Math.min(26, r * 0.95)).toFixed(1));
-				set(nd.label, "x", -r * 0.8);
-				set(nd.label, "y", -r * 0.95);
 				set(nd.label, "font-size", Math.max(13, Math.min(18, r * 0.6)));
 				nd.role = "";
 			}
 			if (role !== nd.role) setRole(nd, role, r);
+			if (nd.label.textContent) {
+				// the label beside the device, where no cable, port or badge is
+				const a = spots.get(fn.pos).label;
+				const c = Math.cos(a);
+				set(nd.label, "x", c * (r + 6));
+				set(nd.label, "y", Math.sin(a) * (r + 12));
+				set(nd.label, "text-anchor", c < -0.3 ? "end" : c > 0.3 ? "start" : "middle");
+			}
 			if (nd.badge && nd.badgeIcon !== "cross") {
 				const s = Number(nd.badge.getAttribute("width"));
 				const a = spots.get(fn.pos).badge;
@@ -608,9 +615,9 @@ export function createTree(anchor, handlers) {
 		show,
 		menuItems,
 		/** legend adds the ports and cables to the page's legend (the run's roles and messages are there). */
-		legend(boxEl) {
+		legend(boxEl, frame) {
 			if (!run) return;
-			renderTreeLegend(boxEl, Number.isInteger(run.params.ports), t);
+			renderTreeLegend(boxEl, !!frame && treeModel(run.run, frame).port.size > 0, t);
 			boxEl.append(settle);
 		},
 		get layoutInfo() {

@@ -21,7 +21,9 @@ export const PORT_STATES = ["idle", "child", "parent", "asked", "offered", "cont
  *   parent: per position its parent position, −1 for a root, null unknown,
  *   port: Map "a>b" → the state of a's port towards b (firewire),
  *   free: per position how many ports are free (null when unknown),
- *   root: the position elected (role root or leader), or null,
+ *   root: the root of the parent links: the device with role root, else
+ *     the one device without a parent when all the others have one (the
+ *     starter of an echo wave), else null,
  *   contention: [{a, b, rounds}] cables on which BE_MY_PARENT crossed,
  *   waits: [{pos, coin, until, left, window}] contenders waiting,
  *   echoed: Set "a>b" (b's echo reached a; tree-echo),
@@ -51,8 +53,7 @@ export function treeModel(run, frame) {
 		if (!attached[i]) continue;
 		const p = varOf(nd, "parent");
 		if (typeof p === "number") parent[i] = p;
-		const role = roleOf(nd);
-		if ((role === "root" || role === "leader") && root === null) root = i;
+		if (roleOf(nd) === "root" && root === null) root = i;
 		const ports = varOf(nd, "ports");
 		if (Array.isArray(ports)) {
 			for (const pt of ports) {
@@ -77,6 +78,11 @@ export function treeModel(run, frame) {
 			const window = w && typeof w === "object" && w.max > 0 ? w.max : null;
 			waits.push({pos: i, coin, until, left: Math.max(0, until - frame.time), window});
 		}
+	}
+	if (root === null) {
+		const orphans = [];
+		for (let i = 0; i < n; i++) if (attached[i] && !(typeof parent[i] === "number" && parent[i] >= 0)) orphans.push(i);
+		if (orphans.length === 1 && attached.filter(Boolean).length > 1) root = orphans[0];
 	}
 	const contention = [...contended].map(([k, rounds]) => {
 		const [a, b] = k.split("-").map(Number);

@@ -316,7 +316,9 @@ test("tree model: tree-echo's echoes and the first two to know", () => {
 	};
 	const M = treeModel(run, frame);
 	eq(M.unit, "");
-	eq(M.root, 2, "the leader");
+	eq(M.root, 1, "the one process without a parent, the others all have one: the wave's root goes on top");
+	const two = treeModel(run, {...frame, nodes: frame.nodes.map((nd) => (nd.pos === 0 ? fwNode(0, "explorer", {parent: null}) : nd))});
+	eq(two.root, null, "two without a parent: no root yet");
 	eq(M.port.size, 0, "no ports drawn for tree-echo");
 	eq(edgeLook(M, 0, 1), {kind: "parent", to: 1, echoed: true, first: false});
 	eq(edgeLook(M, 1, 2), {kind: "parent", to: 1, echoed: false, first: true});
