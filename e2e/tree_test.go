@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"encoding/xml"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -160,6 +161,19 @@ func TestTreeViewFirewire(t *testing.T) {
 	if !strings.HasSuffix(clock, " ns") || strings.ReplaceAll(strings.TrimSuffix(strings.TrimPrefix(clock, "t = "), " ns"), "\u202f", "") != fmt.Sprint(tm) {
 		p.fatalf("the clock says %q, the frame's time is %d ns", clock, tm)
 	}
+	// the view exports as it is drawn: the tree's SVG, not the hidden topology
+	p.showSetup()
+	svg := string(p.download(tid(hookExportSVG)))
+	var doc struct{ XMLName xml.Name }
+	if err := xml.Unmarshal([]byte(svg), &doc); err != nil || doc.XMLName.Local != "svg" {
+		p.fatalf("the exported picture is not an SVG document (root %q): %v\n%.300s", doc.XMLName.Local, err, svg)
+	}
+	if n := strings.Count(svg, "data-edge="); n != 7 || !strings.Contains(svg, `data-testid="tree"`) {
+		p.fatalf("the exported SVG has %d cables (want 7) or is not the tree view", n)
+	}
+	if strings.Contains(svg, "<use") {
+		p.fatalf("the exported SVG still refers to the page's icons (<use>)")
+	}
 	// the switch off: the layout goes back to the tree's centre at the top
 	p.click(tid("tree-settle"))
 	p.waitFor("the centre on top again", fmt.Sprintf(`(() => {
@@ -231,6 +245,15 @@ func TestTreeContention(t *testing.T) {
 	if p.count(selTree+` [data-role="contending"] .icon.bolt`) != 2 {
 		p.fatalf("the contenders lack their second cue (the bolt)")
 	}
+	// in German: the coins, the badge and the switch follow the language
+	p.setLang("de")
+	p.waitFor("the teaching aids in German", `(() => {
+		const w = [...document.querySelectorAll('[data-testid="tree"] [data-wait]')].map(w => w.textContent).join(" ");
+		return /schnell|langsam/.test(w) && w.includes("noch") &&
+			document.querySelector('[data-testid="tree"] [data-contention]').textContent.includes("Runde") &&
+			document.querySelector('[data-testid="tree-settle"]').parentNode.textContent.includes("Wurzel oben");
+	})()`)
+	p.setLang("en")
 	p.stepUntil("a root", `!!document.querySelector('[data-testid="tree"] [data-role="root"]')`, 60)
 	p.press(hookLast)
 	p.waitFor("the contention gone at the end", fmt.Sprintf(`window.distviz.state.frame.atEnd && document.querySelectorAll(%s).length === 0 && document.querySelectorAll(%s).length === 0`,

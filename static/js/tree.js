@@ -110,8 +110,6 @@ export function createTree(anchor, handlers) {
 			nodes.push({g: ng, body, id, label, halo: null, badge: null, role: "", r: 0});
 		}
 		text(g.clock, "");
-		settleText.textContent = t("tree.settle");
-		settle.title = t("tree.settleTitle");
 		measure();
 	}
 
@@ -618,6 +616,8 @@ export function createTree(anchor, handlers) {
 		legend(boxEl, frame) {
 			if (!run) return;
 			renderTreeLegend(boxEl, !!frame && treeModel(run.run, frame).port.size > 0, t);
+			settleText.textContent = t("tree.settle"); // the language may have changed
+			settle.title = t("tree.settleTitle");
 			boxEl.append(settle);
 		},
 		get layoutInfo() {
