@@ -10,7 +10,7 @@
 import {svg, set, text, cls, clear, el} from "./dom.js";
 import {t} from "./i18n.js";
 import {roleInfo, roleClass} from "./topology.js";
-import {msgFraction, tokenText, tokenSize, spreadQueue, fitFont} from "./layout.js";
+import {msgFraction, tokenText, spreadQueue, fitFont} from "./layout.js";
 import {forestLayout, fitLayout, edgeEnds, freePortAngles, angleTo, lerpPositions, ease, initials, placeBox} from "./treelayout.js";
 import {treeModel, edgeLook, formatTime, PORT_STATES} from "./treemodel.js";
 import {store} from "./chrome.js";
@@ -497,14 +497,15 @@ export function createTree(anchor, handlers) {
 			const f = fl[i];
 			const len = Math.hypot(X[f.to] - X[f.from], Y[f.to] - Y[f.from]);
 			const full = tokenText(f.label, 16);
-			const mode = 1.6 * tokenSize(full, font).w <= len - 2 * r - 40 ? "full" : "short";
+			const mode = pillSize(full, font).w <= len - 2 * r - 20 ? "full" : "short";
 			let m = msgs.get(f.id);
 			const tclass = "mt-" + ((run.types.get(f.type) ?? 7) % 8);
 			if (!m || m.mode !== mode) {
 				if (m) m.g.remove();
 				m = {g: svg("g", {"data-msg": f.id}, g.msgs), mode};
 				const txt = mode === "full" ? full : initials(f.type);
-				const sz = tokenSize(txt, font);
+				const sz = pillSize(txt, font);
+				m.w = sz.w;
 				m.h = sz.h;
 				m.shape = svg("rect", {class: "tok", x: -sz.w / 2, y: -sz.h / 2, width: sz.w, height: sz.h, rx: sz.h / 2}, m.g);
 				m.label = svg("text", {class: "tok-text", "font-size": font}, m.g);
@@ -513,9 +514,12 @@ export function createTree(anchor, handlers) {
 			}
 			m.stamp = stamp;
 			cls(m.g, `msg ${tclass}${opts.manual && f.deliverable ? " deliverable" : ""}`);
-			// to the right of the way, so that two messages crossing on a cable pass each other
-			const off = m.h * 0.62 * (1 + slot[i] * 2);
-			const e = edgeEnds(X[f.from], Y[f.from], X[f.to], Y[f.to], r + pr + 8, off);
+			// beside the cable, to the right of the way: two messages crossing on a
+			// cable pass each other, and neither hides the cable
+			const ux = (X[f.to] - X[f.from]) / (len || 1);
+			const uy = (Y[f.to] - Y[f.from]) / (len || 1);
+			const off = Math.abs(uy) * (m.w / 2) + Math.abs(ux) * (m.h / 2) + 3 + slot[i] * m.h;
+			const e = edgeEnds(X[f.from], Y[f.from], X[f.to], Y[f.to], r + pr + 8, 0, off);
 			const k = fr[i];
 			set(m.g, "transform", `translate(${(e.x1 + (e.x2 - e.x1) * k).toFixed(1)},${(e.y1 + (e.y2 - e.y1) * k).toFixed(1)})`);
 		}
@@ -627,6 +631,11 @@ export function createTree(anchor, handlers) {
 			return M;
 		},
 	};
+}
+
+// pillSize: a token's box; message names are bold capitals, wider than layout.js's estimate
+function pillSize(text, font) {
+	return {w: Math.ceil(String(text).length * font * 0.72 + font * 0.9), h: Math.ceil(font * 1.45)};
 }
 
 /** hotplug says whether devices can be plugged in and out during the run. */
