@@ -76,6 +76,14 @@ func (p *page) frameEdges() []string {
 	return eval[[]string](p, `window.distviz.state.frame.outcome.edges.map(e => e[0] + "-" + e[1])`)
 }
 
+// clickDevice clicks a device once the layout stands still (it moves when a
+// root is known or the bus changes).
+func (p *page) clickDevice(pos int) {
+	p.t.Helper()
+	p.waitFor("the layout to stand still", `document.getElementById("tree").dataset.moving === undefined`)
+	p.click(fmt.Sprintf(`%s [data-node="%d"]`, selTree, pos))
+}
+
 // stepUntil steps forward until cond (JavaScript) holds, at most max steps.
 func (p *page) stepUntil(what, cond string, max int) {
 	p.t.Helper()
@@ -269,7 +277,7 @@ func TestTreeHotPlug(t *testing.T) {
 	p.press(hookLast)
 	p.waitFor("a root", `!!document.querySelector('[data-testid="tree"] [data-role="root"]') && window.distviz.state.frame.atEnd`)
 
-	p.click(selTree + ` [data-node="0"]`)
+	p.clickDevice(0)
 	p.waitFor("the device menu", fmt.Sprintf(`!!document.querySelector(%s)`, jsString(menuItem("plug"))))
 	p.click(menuItem("plug"))
 	p.waitFor("the new device drawn", fmt.Sprintf(`%s === 9`, jsVisibleNodes))
@@ -289,10 +297,10 @@ func TestTreeHotPlug(t *testing.T) {
 	p.waitFor("every cable directed again", `[...document.querySelectorAll('[data-testid="tree"] [data-edge]')].length === 8 && [...document.querySelectorAll('[data-testid="tree"] [data-edge]')].every(e => e.dataset.kind === "parent")`)
 
 	// an inner device cannot be unplugged: the menu says so
-	p.click(selTree + ` [data-node="1"]`)
+	p.clickDevice(1)
 	p.waitFor("the unplug entry disabled for an inner device", fmt.Sprintf(`document.querySelector(%s).disabled`, jsString(menuItem("unplug"))))
 	p.click(tid("menu-close"))
-	p.click(selTree + ` [data-node="8"]`)
+	p.clickDevice(8)
 	p.waitFor("the unplug entry", fmt.Sprintf(`!!document.querySelector(%s) && !document.querySelector(%s).disabled`, jsString(menuItem("unplug")), jsString(menuItem("unplug"))))
 	p.click(menuItem("unplug"))
 	p.waitFor("the device gone", fmt.Sprintf(`%s === 8 && document.querySelectorAll(%s).length === 7`, jsVisibleNodes, jsString(selTreeEdge)))
@@ -423,7 +431,7 @@ func TestTreeScreenshots(t *testing.T) {
 			if c.until != "" {
 				p.stepUntil(c.until, c.until, 60)
 			}
-			p.waitFor("the layout to settle", `document.getElementById("tree").dataset.moving === undefined`)
+			p.waitFor("the layout to stand still", `document.getElementById("tree").dataset.moving === undefined`)
 			checkNoOverlap(p)
 			small := eval[string](p, `[...document.querySelectorAll('[data-testid="tree"] text')].filter(e => e.textContent.trim() !== "" && e.getBoundingClientRect().width > 0).map(e => [e.textContent, parseFloat(getComputedStyle(e).fontSize)]).filter(x => x[1] < 13).map(x => x[0] + " " + x[1] + "px").join(", ")`)
 			if small != "" {

@@ -27,7 +27,6 @@ const ANIM_MS = 700;
  */
 export function createTree(anchor, handlers) {
 	const root = svg("svg", {id: "tree", class: "tree-view", "data-testid": "tree", role: "img", "aria-labelledby": "topology-title"});
-	root.setAttribute("xmlns", "http://www.w3.org/2000/svg");
 	root.setAttribute("hidden", ""); // an SVG element has no .hidden property
 	anchor.after(root);
 	root.innerHTML =
@@ -50,7 +49,7 @@ export function createTree(anchor, handlers) {
 		clock: root.querySelector(".tree-clock"),
 	};
 
-	// the "root on top" switch, in the corner of the view
+	// the "root on top" switch, at the end of the legend (see legend)
 	const settleBox = el("input", {type: "checkbox", "data-testid": "tree-settle"});
 	settleBox.checked = store.get("treeSettle") !== "false";
 	const settleText = el("span");
@@ -61,7 +60,7 @@ export function createTree(anchor, handlers) {
 		if (lastFrame) update(lastFrame, opts);
 	});
 
-	let run = null; // {n, nodes, types, ports}
+	let run = null; // {n, nodes, types, algorithm, params, run}
 	let lastFrame = null;
 	let M = null; // the model of the last frame
 	let opts = {manual: false, selected: null};
@@ -70,9 +69,9 @@ export function createTree(anchor, handlers) {
 	let cur = null; // positions drawn now: {xs, ys}
 	let anim = null; // {from, to, t0}
 	let nodes = []; // per position: {g, body, id, label, halo, badge, role}
-	let edges = new Map(); // "a-b" → {g, hit, glow, line, key}
-	let ports = new Map(); // key → {g, c, tx}
-	let waits = new Map(); // pos → {g, arc, bg, tx}
+	let edges = new Map(); // "a-b" → {g, glow, line, hit, look, from, to}
+	let ports = new Map(); // "p>q" (a cable's port) or "p+j" (a free one) → {g, c, tx, state}
+	let waits = new Map(); // pos → {g, track, arc, bg, tx, tx2}
 	let badges = new Map(); // "a-b" → {g, bg, use, tx}
 	let msgs = new Map(); // msg id → {g, shape, label, mode}
 	let stamp = 0;
@@ -163,11 +162,19 @@ export function createTree(anchor, handlers) {
 		// a device new in this layout appears at its place at once
 		cur = {xs: lerpPositions(cur.xs, L.xs, 0), ys: lerpPositions(cur.ys, L.ys, 0)};
 		root.dataset.moving = "true"; // for the tests: wait until the picture stands still
-		requestAnimationFrame(tick);
+		if (!ticking) {
+			ticking = true;
+			requestAnimationFrame(tick);
+		}
 	}
 
+	// tick moves the drawing one animation frame on; one chain at a time
+	let ticking = false;
 	function tick(now) {
-		if (!anim || !lastFrame) return;
+		if (!anim || !lastFrame) {
+			ticking = false;
+			return;
+		}
 		const k = ease((now - anim.t0) / ANIM_MS);
 		cur = {xs: lerpPositions(anim.from.xs, anim.to.xs, k), ys: lerpPositions(anim.from.ys, anim.to.ys, k)};
 		if (k >= 1) {
@@ -176,6 +183,7 @@ export function createTree(anchor, handlers) {
 		}
 		draw();
 		if (anim) requestAnimationFrame(tick);
+		else ticking = false;
 	}
 
 	function update(frame, o) {
