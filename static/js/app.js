@@ -227,6 +227,7 @@ function onRun(r) {
 	form.fromRun(r);
 	form.clearErrors();
 	view = r.algorithm.view === "tree" ? tree : topology;
+	$("topology").toggleAttribute("hidden", view !== topology);
 	tree.show(view === tree);
 	view.setRun(r);
 	spacetime.setRun(r, state.log);

@@ -132,10 +132,10 @@ export function createTree(anchor, handlers) {
 		if (lastFrame) update(lastFrame, opts);
 	}
 
+	// show shows or hides the tree's SVG (the app hides the other views)
 	function show(on) {
 		root.toggleAttribute("hidden", !on);
 		settle.hidden = !on;
-		anchor.toggleAttribute("hidden", on);
 		if (on) requestAnimationFrame(layout);
 	}
 
