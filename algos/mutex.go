@@ -1,7 +1,6 @@
 package algos
 
 import (
-	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -23,6 +22,11 @@ const (
 
 	actRequest = "request"
 
+	// msgTell is an application message outside the algorithm (the family's
+	// tellFrom/tellTo workload): its receiver then requests the critical
+	// section, so its request happens after the sender's (ME3).
+	msgTell = "TELL"
+
 	stReleased = "released"
 	stWanted   = "wanted"
 	stHeld     = "held"
@@ -39,10 +43,33 @@ type mutexRules interface {
 	release(env *engine.Env)
 }
 
-// mutexEntry is one stay in the critical section, in virtual time.
+// mutexRequest is one request of the critical section. The stamps record
+// moments for the outcome (event numbers, vector times, charged messages);
+// the processes never decide anything by them.
+type mutexRequest struct {
+	made  engine.Stamp // the request was made
+	begun engine.Stamp // the algorithm started to serve it (zero while an earlier request of the process is served)
+	// order is the algorithm's priority of the request, smaller first, where
+	// it promises to serve in that order (Ricart–Agrawala, Lamport: the
+	// request's (Lamport time, ID)); ordered says whether it is set.
+	order   [2]int
+	ordered bool
+	// tag names the request in the messages sent for it (engine.Account):
+	// its number among the process's requests, or what the algorithm sets
+	// (tagRequest, orderBy: the Lamport time).
+	tag int64
+}
+
+// mutexEntry is one stay in the critical section.
 type mutexEntry struct {
-	requestedAt, enter, exit engine.Time
-	inside                   bool
+	req   mutexRequest
+	enter engine.Stamp // right after the note "enters the critical section"
+	exit  engine.Stamp // right after the note "leaves the critical section"
+	// counted marks an entry whose messages the algorithm counted itself (the
+	// token ring: the TOKEN passes that brought the token here).
+	counted  bool
+	messages int64
+	inside   bool
 }
 
 // mutexCore is the shared part of a mutual-exclusion process. Requests are
@@ -50,12 +77,16 @@ type mutexEntry struct {
 // in pending.
 type mutexCore struct {
 	self    int
-	cs      engine.Delay  // time inside: fixed or uniform in [Min, Max]
-	wants   []engine.Time // times of the workload's future requests, ascending
-	pending []engine.Time // requests made and not yet served; the first is being served
+	cs      engine.Delay   // time inside: fixed or uniform in [Min, Max]
+	wants   []engine.Time  // times of the workload's future requests, ascending
+	pending []mutexRequest // requests made and not yet served; the first is being served
 	state   string
 	entries []mutexEntry
-	sent    int64 // messages this process has sent
+	sent    int64              // messages of the algorithm this process has sent (not TELLs)
+	tells   []int              // after each request of its own, the process sends TELL to these
+	label   func(p int) string // the algorithm's process labels, for notes
+	begun   int64              // requests begun so far
+	tag     int64              // the tag of the request served last (its RELEASE is sent after it left pending)
 
 	// justEntered marks the step in which the process entered, so that ME1
 	// reports each entry once; every handler clears it first.
@@ -63,7 +94,7 @@ type mutexCore struct {
 }
 
 func newMutexCore(self int, cs engine.Delay, wants []engine.Time) mutexCore {
-	return mutexCore{self: self, cs: cs, wants: wants, state: stReleased}
+	return mutexCore{self: self, cs: cs, wants: wants, state: stReleased, label: posLabel}
 }
 
 func (c *mutexCore) core() *mutexCore { return c }
@@ -87,6 +118,7 @@ func (c *mutexCore) timer(env *engine.Env, name string, r mutexRules) {
 			c.wants = c.wants[1:]
 		}
 		c.request(env, r)
+		c.tell(env, r)
 		c.armWant(env)
 	case timerExit:
 		if c.state == stHeld {
@@ -101,44 +133,107 @@ func (c *mutexCore) act(env *engine.Env, action string, r mutexRules) error {
 		return fmt.Errorf("unknown action %q; a mutual-exclusion process can only %q", action, actRequest)
 	}
 	c.request(env, r)
+	c.tell(env, r)
 	return nil
+}
+
+// mutexClocked is implemented by algorithms with Lamport clocks: a TELL
+// carries the sender's time (tellBody), as every message must for the
+// clocks to respect happened-before.
+type mutexClocked interface{ tellBody() any }
+
+// tell sends the TELLs of the tellFrom/tellTo workload after a request.
+func (c *mutexCore) tell(env *engine.Env, r mutexRules) {
+	if len(c.tells) == 0 {
+		return
+	}
+	var body any
+	if ck, ok := r.(mutexClocked); ok {
+		body = ck.tellBody()
+	}
+	env.Note("tells " + labelsOf(c.label, c.tells) + " that it has requested the critical section (an application message, not part of the algorithm)")
+	for _, q := range c.tells {
+		env.Send(q, engine.Message{Type: msgTell, Body: body})
+	}
+}
+
+// told handles an arriving TELL: the process requests the critical section
+// (and tells nobody: TELLs do not chain).
+func (c *mutexCore) told(env *engine.Env, from int, r mutexRules) {
+	env.Note("hears from " + c.label(from) + " and requests the critical section")
+	c.request(env, r)
 }
 
 // request makes one request now; it is served at once unless another is.
 func (c *mutexCore) request(env *engine.Env, r mutexRules) {
-	c.pending = append(c.pending, env.Now())
 	if c.state != stReleased {
 		env.Note("wants the critical section once more: the request waits until the current one is served")
+		c.pending = append(c.pending, mutexRequest{made: env.Stamp()})
 		return
 	}
+	c.pending = append(c.pending, mutexRequest{})
 	c.begin(env, r)
 }
 
+// begin starts to serve the first pending request.
 func (c *mutexCore) begin(env *engine.Env, r mutexRules) {
 	c.state = stWanted
 	env.Note("wants the critical section")
+	q := &c.pending[0]
+	c.begun++
+	q.tag, c.tag = c.begun, c.begun
+	q.begun = env.Stamp()
+	if q.made.IsZero() {
+		q.made = q.begun
+	}
 	r.acquire(env)
+}
+
+// orderBy records the priority the algorithm gives the request it serves
+// (smaller first), for the check that it serves requests in that order.
+// It also tags the request with t.
+func (c *mutexCore) orderBy(t, id int) {
+	if len(c.pending) > 0 {
+		c.pending[0].order, c.pending[0].ordered = [2]int{t, id}, true
+		c.tagRequest(int64(t))
+	}
+}
+
+// tagRequest sets the tag of the request being served: what the messages
+// sent for it name it by (sendFor), e.g. its timestamp, which every process
+// that answers it knows.
+func (c *mutexCore) tagRequest(tag int64) {
+	if len(c.pending) > 0 {
+		c.pending[0].tag, c.tag = tag, tag
+	}
 }
 
 // enter is called by the algorithm when the process may go in.
 func (c *mutexCore) enter(env *engine.Env) {
 	c.state = stHeld
 	c.justEntered = true
-	c.entries = append(c.entries, mutexEntry{requestedAt: c.pending[0], enter: env.Now(), inside: true})
 	d := c.cs.Min
 	if c.cs.Max > c.cs.Min {
 		d += env.Rand().Int64N(c.cs.Max - c.cs.Min + 1)
 	}
 	env.Note("enters the critical section for " + strconv.FormatInt(d, 10))
+	c.entries = append(c.entries, mutexEntry{req: c.pending[0], enter: env.Stamp(), inside: true})
 	env.SetTimer(timerExit, d)
+}
+
+// countEntry sets the messages of the entry just made, for an algorithm
+// that counts them itself rather than by charging (SendFor).
+func (c *mutexCore) countEntry(messages int64) {
+	e := &c.entries[len(c.entries)-1]
+	e.counted, e.messages = true, messages
 }
 
 func (c *mutexCore) exit(env *engine.Env, r mutexRules) {
 	c.state = stReleased
-	e := &c.entries[len(c.entries)-1]
-	e.exit, e.inside = env.Now(), false
-	c.pending = c.pending[1:]
 	env.Note("leaves the critical section")
+	e := &c.entries[len(c.entries)-1]
+	e.exit, e.inside = env.Stamp(), false
+	c.pending = c.pending[1:]
 	r.release(env)
 	if len(c.pending) > 0 {
 		c.begin(env, r)
@@ -156,9 +251,23 @@ func (c *mutexCore) recover(env *engine.Env) {
 	}
 }
 
+// send sends a message of the algorithm for the process's own current (or,
+// during its exit, last) request: it counts towards that request's entry.
 func (c *mutexCore) send(env *engine.Env, to int, m engine.Message) {
+	c.sendFor(env, to, m, c.self, c.tag)
+}
+
+// sendFor sends a message of the algorithm for the request of process owner
+// with the given tag (a REPLY or GRANT serves its receiver's request, an
+// INQUIRE the request that caused it); owner −1: for no request. The
+// outcome counts it towards that request's entry, whenever it is sent.
+func (c *mutexCore) sendFor(env *engine.Env, to int, m engine.Message, owner int, tag int64) {
 	c.sent++
-	env.Send(to, m)
+	if owner < 0 {
+		env.Send(to, m)
+		return
+	}
+	env.SendFor(to, m, engine.Account{Node: owner, Tag: tag})
 }
 
 func (c *mutexCore) clone() mutexCore {
@@ -178,8 +287,6 @@ func (c *mutexCore) vars() []engine.Var {
 	}
 }
 
-type mutexer interface{ core() *mutexCore }
-
 func posLabel(p int) string { return "P" + strconv.Itoa(p) }
 
 func posLabels(ps []int) []string {
@@ -188,107 +295,6 @@ func posLabels(ps []int) []string {
 		out[i] = posLabel(p)
 	}
 	return out
-}
-
-// ME1 (safety): a process that has just entered finds nobody else inside.
-func mutexME1() engine.Invariant {
-	return engine.Invariant{
-		Name:        "ME1",
-		Description: "Safety: at most one process is in the critical section.",
-		Check: func(w engine.World, node int) string {
-			if node < 0 || w.Crashed(node) || !w.Process(node).(mutexer).core().justEntered {
-				return ""
-			}
-			var inside []int
-			for q := range w.N() {
-				if q != node && !w.Crashed(q) && w.Process(q).(mutexer).core().state == stHeld {
-					inside = append(inside, q)
-				}
-			}
-			if len(inside) == 0 {
-				return ""
-			}
-			verb := "is"
-			if len(inside) > 1 {
-				verb = "are"
-			}
-			return fmt.Sprintf("%s entered the critical section while %s %s inside", posLabel(node), strings.Join(posLabels(inside), ", "), verb)
-		},
-	}
-}
-
-// mutexDeadlock is the final check: nothing is left to happen, yet live
-// processes still wait for the critical section.
-func mutexDeadlock() engine.Invariant {
-	return engine.Invariant{
-		Name:        "deadlock",
-		Description: "When nothing is left to happen, no live process still waits for the critical section.",
-		Check: func(w engine.World, _ int) string {
-			var waiting []int
-			requests := 0
-			for p := range w.N() {
-				if c := w.Process(p).(mutexer).core(); !w.Crashed(p) && len(c.pending) > 0 {
-					waiting = append(waiting, p)
-					requests += len(c.pending)
-				}
-			}
-			if len(waiting) == 0 {
-				return ""
-			}
-			return fmt.Sprintf("nothing is left to happen, but %s still wait for the critical section (%d requests pending)",
-				strings.Join(posLabels(waiting), ", "), requests)
-		},
-	}
-}
-
-// MutexEntry is one stay in the critical section. Processes cannot see the
-// trace's event numbers, so entry and exit are given as virtual times;
-// exitTime is null while the process is inside.
-type MutexEntry struct {
-	Node        int          `json:"node"`
-	RequestedAt engine.Time  `json:"requestedAt"`
-	EnterTime   engine.Time  `json:"enterTime"`
-	ExitTime    *engine.Time `json:"exitTime"`
-}
-
-// MutexOutcome is a mutual-exclusion run's result.
-type MutexOutcome struct {
-	Entries          []MutexEntry `json:"entries"`          // in order of entry
-	Pending          int          `json:"pending"`          // requests made and not yet served
-	Messages         int64        `json:"messages"`         // messages the processes sent
-	MessagesPerEntry *float64     `json:"messagesPerEntry"` // null before the first entry
-}
-
-func mutexOutcome(w engine.World) any {
-	o := MutexOutcome{Entries: []MutexEntry{}}
-	for p := range w.N() {
-		c := w.Process(p).(mutexer).core()
-		o.Pending += len(c.pending)
-		o.Messages += c.sent
-		for _, e := range c.entries {
-			me := MutexEntry{Node: p, RequestedAt: e.requestedAt, EnterTime: e.enter}
-			if !e.inside {
-				x := e.exit
-				me.ExitTime = &x
-			}
-			o.Entries = append(o.Entries, me)
-		}
-	}
-	slices.SortStableFunc(o.Entries, func(a, b MutexEntry) int {
-		return cmp.Or(cmp.Compare(a.EnterTime, b.EnterTime), cmp.Compare(exitOrMax(a), exitOrMax(b)))
-	})
-	if len(o.Entries) > 0 {
-		x := float64(o.Messages) / float64(len(o.Entries))
-		o.MessagesPerEntry = &x
-	}
-	return o
-}
-
-func exitOrMax(e MutexEntry) engine.Time {
-	if e.ExitTime == nil {
-		return 1<<63 - 1
-	}
-	return *e.ExitTime
 }
 
 // mutexParams are the family's parameters, with the algorithm's own after n.
@@ -304,6 +310,10 @@ func mutexParams(defN int, own ...param.Spec) []param.Spec {
 			Doc: "Generated workload (when requestNodes is empty): requests per process."},
 		param.Spec{Name: "spread", Type: param.Int, Default: 0, Min: param.Bound(0), Max: param.Bound(1e6),
 			Doc: "Generated workload: request times drawn uniformly from [0, spread] by the seeded generator; 0: all at once."},
+		param.Spec{Name: "tellFrom", Type: param.Ints, Default: []int{}, Min: param.Bound(0), Max: param.Bound(maxMutexN - 1),
+			Doc: "Application messages, paired with tellTo: after each request of its workload (or by hand), process tellFrom[i] sends TELL to tellTo[i], which then requests the critical section. TELL is not part of the algorithm; it makes one request happen before another (ME3)."},
+		param.Spec{Name: "tellTo", Type: param.Ints, Default: []int{}, Min: param.Bound(0), Max: param.Bound(maxMutexN - 1),
+			Doc: "Application messages: the receiver of each TELL of tellFrom."},
 		param.Spec{Name: "csTime", Type: param.Range, Default: param.IntRange{Min: 5, Max: 5}, Min: param.Bound(0), Max: param.Bound(1e6),
 			Doc: "Time spent inside the critical section: fixed, or drawn uniformly from [min, max]."},
 		positionsParam("crashed", "Positions that crash at time crashAt."),
@@ -321,6 +331,18 @@ func completeWorkload(v param.Values, rng *rand.Rand) error {
 		return err
 	}
 	n := v.Int("n")
+	from, to := v.Ints("tellFrom"), v.Ints("tellTo")
+	if len(from) != len(to) {
+		return param.Errorf("tellTo", "has %d entries but tellFrom has %d: give one receiver per TELL", len(to), len(from))
+	}
+	for i, p := range from {
+		if p >= n || to[i] >= n {
+			return param.Errorf("tellFrom", "TELL %d→%d: positions must be in 0..%d", p, to[i], n-1)
+		}
+		if p == to[i] {
+			return param.Errorf("tellTo", "process %d would tell itself: a TELL goes to another process", p)
+		}
+	}
 	nodes, times := v.Ints("requestNodes"), v.Ints("requestTimes")
 	if len(nodes) == 0 && len(times) == 0 {
 		count, spread := v.Int("count"), v.Int("spread")
@@ -345,28 +367,44 @@ func completeWorkload(v param.Values, rng *rand.Rand) error {
 	return nil
 }
 
-// mutexBuild makes the shared part of every process and the configuration.
+// mutexBuild makes the shared part of every process and the configuration;
+// the family's texts name the processes P0..Pn−1.
 func mutexBuild(v param.Values, mk func(p int, c mutexCore) engine.Process) engine.Config {
+	return mutexBuildLabeled(v, posLabel, mk)
+}
+
+// mutexBuildLabeled is mutexBuild for an algorithm whose processes have
+// other labels (Maekawa: P1..Pn): the checks and the outcome name the
+// processes by label(position).
+func mutexBuildLabeled(v param.Values, label func(p int) string, mk func(p int, c mutexCore) engine.Process) engine.Config {
 	n := v.Int("n")
 	wants := make([][]engine.Time, n)
 	times := v.Ints("requestTimes")
 	for i, p := range v.Ints("requestNodes") {
 		wants[p] = append(wants[p], engine.Time(times[i]))
 	}
+	tells := make([][]int, n)
+	to := v.Ints("tellTo")
+	for i, p := range v.Ints("tellFrom") {
+		tells[p] = append(tells[p], to[i])
+	}
 	cs := v.Range("csTime")
 	procs := make([]engine.Process, n)
 	starts := make([]engine.StartAt, n)
 	for p := range n {
 		slices.Sort(wants[p])
-		procs[p] = mk(p, newMutexCore(p, engine.Delay{Min: cs.Min, Max: cs.Max}, wants[p]))
+		c := newMutexCore(p, engine.Delay{Min: cs.Min, Max: cs.Max}, wants[p])
+		c.tells, c.label = tells[p], label
+		procs[p] = mk(p, c)
 		starts[p] = engine.StartAt{Node: p}
 	}
 	cfg := engine.Config{
 		Procs:      procs,
 		Starts:     starts,
-		Invariants: []engine.Invariant{mutexME1()},
-		Final:      []engine.Invariant{mutexDeadlock()},
-		Outcome:    mutexOutcome,
+		Invariants: []engine.Invariant{mutexME1(label), mutexME3(label)},
+		Final:      []engine.Invariant{mutexDeadlock(label)},
+		Outcome:    func(w engine.World) any { return mutexOutcome(w, label) },
+		Causality:  true, // for ME3
 	}
 	if at := v.Int("crashAt"); at == 0 {
 		cfg.Crashed = v.Ints("crashed")
@@ -393,4 +431,10 @@ var mutexActions = []ActionSpec{{ID: actRequest, Label: "request the critical se
 var mutexInvariants = []Doc{
 	{Name: "ME1", Doc: "Safety: at most one process is in the critical section."},
 	{Name: "deadlock", Doc: "When nothing is left to happen, no live process still waits for the critical section."},
+	{Name: "ME3", Doc: "Order: entries follow the happened-before order of the requests. Reported as a note where an entry breaks it, and listed in the outcome; not a violation, for not every algorithm promises it."},
 }
+
+var (
+	mutexTimestampOrderDoc = Doc{Name: "ME2", Doc: "Liveness: requests are served in (Lamport time, ID) order: no process enters while a request with a smaller (time, ID) waits, so every request is served in the end."}
+	mutexOvertakeDoc       = Doc{Name: "ME2", Doc: "Liveness: while a request waits, the token visits every other process at most once, so no request is overtaken more than n−1 times (checked when the run ends)."}
+)

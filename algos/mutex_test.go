@@ -68,7 +68,7 @@ func TestRicartAgrawalaLecture(t *testing.T) {
 	lines := strings.Join(narration(tl, 0, tl.Len()), "\n")
 	for _, want := range []string{
 		"t=1 P1: WANTED with the smaller (8,1) < (12,0): defers its reply to P0",
-		fmt.Sprintf("t=%d P1 sends REPLY to P0", *p1.ExitTime),
+		fmt.Sprintf("t=%d P1 sends REPLY(15) to P0", *p1.ExitTime),
 		fmt.Sprintf("t=%d P0: enters the critical section", p0.EnterTime),
 	} {
 		if !strings.Contains(lines, want) {

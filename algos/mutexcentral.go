@@ -2,6 +2,7 @@ package algos
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"distviz/engine"
 	"distviz/param"
@@ -25,8 +26,9 @@ type centralNode struct {
 	coord int // the coordinator's position
 
 	// The coordinator's state (unused elsewhere).
-	holder int   // who may be inside; -1: nobody
-	queue  []int // waiting requesters in FIFO order
+	holder int     // who may be inside; -1: nobody
+	queue  []int   // waiting requesters in FIFO order
+	asked  []int64 // REQUESTs received from each process: the number of its current request
 }
 
 func (c *centralNode) isCoord() bool { return c.self == c.coord }
@@ -38,8 +40,11 @@ func (c *centralNode) Recover(env *engine.Env)             { c.recover(env) }
 func (c *centralNode) Receive(env *engine.Env, from int, m engine.Message) {
 	c.justEntered = false
 	switch m.Type {
+	case msgTell:
+		c.told(env, from, c)
 	case msgCMRequest:
 		if c.isCoord() {
+			c.asked[from]++
 			c.onRequest(env, from)
 		}
 	case msgCMGrant:
@@ -101,7 +106,7 @@ func (c *centralNode) grant(env *engine.Env, p int) {
 		c.enter(env)
 		return
 	}
-	c.send(env, p, engine.Message{Type: msgCMGrant})
+	c.sendFor(env, p, engine.Message{Type: msgCMGrant}, p, c.asked[p])
 }
 
 func (c *centralNode) View() engine.NodeView {
@@ -120,6 +125,7 @@ func (c *centralNode) Clone() engine.Process {
 	d := *c
 	d.mutexCore = c.clone()
 	d.queue = append([]int(nil), c.queue...)
+	d.asked = slices.Clone(c.asked)
 	return &d
 }
 
@@ -152,6 +158,12 @@ func init() {
 			{ID: "random", Name: "Several requests at random times",
 				Doc:    "Five processes make three requests each at times drawn from [0, 60], with delays from 1 to 5.",
 				Params: map[string]any{"n": 5, "count": 3, "spread": 60, "delay": map[string]any{"min": 1, "max": 5}}, Seed: 1},
+			{ID: "me3", Name: "ME3 broken: a causally later request enters first",
+				Doc: "P1 requests at time 0 and then tells P2 so with an application message (TELL); P2 requests when it hears, " +
+					"so P1's request happened before P2's. P2's REQUEST reaches the coordinator first, over a faster link, and P2 " +
+					"enters first: the order of entry does not respect happened-before, which the narration and the outcome report.",
+				Params: map[string]any{"n": 3, "requestNodes": []int{1}, "requestTimes": []int{0}, "tellFrom": []int{1}, "tellTo": []int{2},
+					"delay": map[string]any{"min": 1, "max": 10}}, Seed: 9},
 			{ID: "coordinator-crash", Name: "The coordinator crashes",
 				Doc: "P1, P2 and P3 request at time 0; the coordinator P0 crashes at time 3, while P1 is inside. " +
 					"P1's RELEASE is lost, P2 and P3 wait forever, and the final check reports a deadlock.",
@@ -166,7 +178,7 @@ func init() {
 		build: func(v param.Values) (engine.Config, []Node, error) {
 			coord := v.Int("coordinator")
 			cfg := mutexBuild(v, func(p int, c mutexCore) engine.Process {
-				return &centralNode{mutexCore: c, coord: coord, holder: -1}
+				return &centralNode{mutexCore: c, coord: coord, holder: -1, asked: make([]int64, v.Int("n"))}
 			})
 			return cfg, mutexNodes(len(cfg.Procs)), nil
 		},

@@ -78,6 +78,7 @@ func (l *lamportNode) multicast(env *engine.Env, m engine.Message) {
 func (l *lamportNode) acquire(env *engine.Env) {
 	l.clock++ // LC1
 	l.req = raStamp{T: l.clock, ID: l.self}
+	l.orderBy(l.req.T, l.req.ID)
 	l.enqueue(l.req)
 	env.Note("multicasts REQUEST(" + l.req.Label() + ") and puts it in its own queue")
 	l.multicast(env, engine.Message{Type: msgLMRequest, Body: &raStamp{T: l.req.T, ID: l.req.ID}})
@@ -131,15 +132,19 @@ func (l *lamportNode) Receive(env *engine.Env, from int, m engine.Message) {
 	l.clock = max(l.clock, t) + 1 // LC2
 	l.latest[from] = max(l.latest[from], t)
 	switch m.Type {
+	case msgTell:
+		l.told(env, from, l)
 	case msgLMRequest:
 		l.enqueue(*m.Body.(*raStamp))
-		l.send(env, from, engine.Message{Type: msgLMReply, Body: &lmTime{T: l.clock}})
+		l.sendFor(env, from, engine.Message{Type: msgLMReply, Body: &lmTime{T: l.clock}}, from, int64(m.Body.(*raStamp).T))
 	case msgLMRelease:
 		l.dequeue(from)
 		env.Note("removes the request of " + posLabel(from) + " from its queue")
 	}
 	l.tryEnter(env)
 }
+
+func (l *lamportNode) tellBody() any { return &lmTime{T: l.clock} }
 
 func (l *lamportNode) View() engine.NodeView {
 	vars := l.vars()
@@ -183,7 +188,7 @@ func init() {
 				Doc: "Initial Lamport clock by position; empty: all 0. The clock ticks before a REQUEST or RELEASE (LC1) and when a message arrives (LC2)."}),
 		MessageTypes: []string{msgLMRequest, msgLMReply, msgLMRelease},
 		Actions:      mutexActions,
-		Invariants:   mutexInvariants,
+		Invariants:   append(slices.Clip(mutexInvariants), mutexTimestampOrderDoc),
 		Theory: []Bound{
 			{Name: "per entry", Formula: "3(n−1)", Counts: "messages per entry (n−1 REQUEST + n−1 REPLY + n−1 RELEASE)",
 				Eval: func(v param.Values) float64 { return float64(3 * (v.Int("n") - 1)) }},
@@ -224,6 +229,7 @@ func init() {
 				}
 				return l
 			})
+			cfg.Invariants = append(cfg.Invariants, mutexTimestampOrder(posLabel))
 			return cfg, mutexNodes(len(cfg.Procs)), nil
 		},
 	})

@@ -43,6 +43,10 @@ type Algorithm struct {
 	Invariants   []Doc        `json:"invariants"`
 	Theory       []Bound      `json:"theory"`
 	Scenarios    []Scenario   `json:"scenarios"`
+	// Experiments are ready-made experiments (POST /api/experiments) that
+	// reproduce the lectures' statements about message counts; register
+	// takes them from the presets table in experiments.go.
+	Experiments []Preset `json:"experiments"`
 	// I18n translates Texts: language ("de", "es") → English text → its
 	// translation. register fills it from the tables in i18n.go, so the page
 	// gets the translations with the registry it embeds.
@@ -108,6 +112,9 @@ const MaxSeed = 1<<53 - 1
 var registry []*Algorithm
 
 func register(a *Algorithm) {
+	if a.Experiments == nil {
+		a.Experiments = presetsOf(a.ID)
+	}
 	a.I18n = translationsOf(a)
 	registry = append(registry, a)
 }
@@ -184,9 +191,9 @@ func (a *Algorithm) Build(v param.Values) (engine.Config, []Node, error) {
 
 // Texts lists the texts of a that the page shows in the reader's language:
 // its name and summary, parameter help, actions, invariants, the theory's
-// names, conditions and what they count, and the scenarios. Ids, parameter
-// names, formulas and message types (a bound that counts ELECTION) stay as
-// the lectures print them and are not listed.
+// names, conditions and what they count, the scenarios and the experiment
+// presets. Ids, parameter names, formulas and message types (a bound that
+// counts ELECTION) stay as the lectures print them and are not listed.
 func (a *Algorithm) Texts() []string {
 	var out []string
 	add := func(s string) {
@@ -215,6 +222,10 @@ func (a *Algorithm) Texts() []string {
 	for _, s := range a.Scenarios {
 		add(s.Name)
 		add(s.Doc)
+	}
+	for _, x := range a.Experiments {
+		add(x.Name)
+		add(x.Doc)
 	}
 	return out
 }

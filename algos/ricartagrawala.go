@@ -2,6 +2,7 @@ package algos
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,9 +16,11 @@ import (
 // its own (time, ID) smaller; otherwise it replies at once. On exit it
 // replies to every deferred request. 2(n−1) messages per entry.
 //
-// The Lamport clock ticks where the algorithm needs it: before a request is
-// multicast (LC1) and when a REQUEST arrives (LC2: max(own, received) + 1).
-// A REPLY carries no time; the order of requests depends only on REQUESTs.
+// The Lamport clock ticks before a request is multicast (LC1) and when a
+// message arrives (LC2: max(own, received) + 1); a REPLY carries the
+// replier's time. The order of requests depends on REQUESTs, but without the
+// time on REPLYs a request could carry a smaller time than one that happened
+// before it, and be served first: ME3 would not hold.
 
 const (
 	msgRARequest = "REQUEST"
@@ -37,9 +40,9 @@ func (s raStamp) less(o raStamp) bool { return s.T < o.T || (s.T == o.T && s.ID 
 type raNode struct {
 	mutexCore
 	clock    int
-	req      raStamp // the current request's stamp, while WANTED or HELD
-	awaiting int     // REPLYs still missing
-	deferred []int   // requesters whose REPLY waits for our exit, in arrival order
+	req      raStamp   // the current request's stamp, while WANTED or HELD
+	awaiting int       // REPLYs still missing
+	deferred []raStamp // requests whose REPLY waits for our exit, in arrival order
 }
 
 func (r *raNode) Start(env *engine.Env)               { r.start(env) }
@@ -50,6 +53,7 @@ func (r *raNode) Recover(env *engine.Env)             { r.recover(env) }
 func (r *raNode) acquire(env *engine.Env) {
 	r.clock++ // LC1
 	r.req = raStamp{T: r.clock, ID: r.self}
+	r.orderBy(r.req.T, r.req.ID)
 	r.awaiting = env.N() - 1
 	env.Note("multicasts REQUEST(" + r.req.Label() + ") and waits for " + strconv.Itoa(r.awaiting) + " REPLYs")
 	body := &raStamp{T: r.req.T, ID: r.req.ID}
@@ -65,32 +69,39 @@ func (r *raNode) acquire(env *engine.Env) {
 
 func (r *raNode) release(env *engine.Env) {
 	if len(r.deferred) > 0 {
-		env.Note("replies to every deferred request: " + strings.Join(posLabels(r.deferred), ", "))
+		env.Note("replies to every deferred request: " + strings.Join(posLabels(r.deferredFrom()), ", "))
 	}
-	for _, q := range r.deferred {
-		r.send(env, q, engine.Message{Type: msgRAReply})
+	for _, s := range r.deferred {
+		r.sendFor(env, s.ID, r.reply(), s.ID, int64(s.T))
 	}
 	r.deferred = r.deferred[:0]
 }
 
 func (r *raNode) Receive(env *engine.Env, from int, m engine.Message) {
 	r.justEntered = false
+	switch b := m.Body.(type) {
+	case *raStamp:
+		r.clock = max(r.clock, b.T) + 1 // LC2
+	case *lmTime:
+		r.clock = max(r.clock, b.T) + 1 // LC2
+	}
 	switch m.Type {
+	case msgTell:
+		r.told(env, from, r)
 	case msgRARequest:
 		s := *m.Body.(*raStamp)
-		r.clock = max(r.clock, s.T) + 1 // LC2
 		switch {
 		case r.state == stHeld:
-			r.deferred = append(r.deferred, from)
+			r.deferred = append(r.deferred, s)
 			env.Note("HELD: defers its reply to " + posLabel(from))
 		case r.state == stWanted && r.req.less(s):
-			r.deferred = append(r.deferred, from)
+			r.deferred = append(r.deferred, s)
 			env.Note("WANTED with the smaller (" + r.req.Label() + ") < (" + s.Label() + "): defers its reply to " + posLabel(from))
 		case r.state == stWanted:
 			env.Note("WANTED, but (" + s.Label() + ") < (" + r.req.Label() + "): replies to " + posLabel(from) + " at once")
-			r.send(env, from, engine.Message{Type: msgRAReply})
+			r.sendFor(env, from, r.reply(), from, int64(s.T))
 		default:
-			r.send(env, from, engine.Message{Type: msgRAReply})
+			r.sendFor(env, from, r.reply(), from, int64(s.T))
 		}
 	case msgRAReply:
 		if r.state != stWanted || r.awaiting == 0 {
@@ -103,6 +114,22 @@ func (r *raNode) Receive(env *engine.Env, from int, m engine.Message) {
 	}
 }
 
+// deferredFrom lists the processes whose requests are deferred.
+func (r *raNode) deferredFrom() []int {
+	out := make([]int, len(r.deferred))
+	for i, s := range r.deferred {
+		out[i] = s.ID
+	}
+	return out
+}
+
+func (r *raNode) tellBody() any { return &lmTime{T: r.clock} }
+
+// reply is a REPLY carrying the current Lamport time.
+func (r *raNode) reply() engine.Message {
+	return engine.Message{Type: msgRAReply, Body: &lmTime{T: r.clock}}
+}
+
 func (r *raNode) View() engine.NodeView {
 	vars := r.vars()
 	var req any
@@ -113,14 +140,14 @@ func (r *raNode) View() engine.NodeView {
 		engine.Var{Name: "clock", Value: r.clock},
 		engine.Var{Name: "request", Value: req},
 		engine.Var{Name: "awaiting", Value: r.awaiting},
-		engine.Var{Name: "deferred", Value: posLabels(r.deferred)})
+		engine.Var{Name: "deferred", Value: posLabels(r.deferredFrom())})
 	return engine.NodeView{Role: r.state, Vars: vars}
 }
 
 func (r *raNode) Clone() engine.Process {
 	d := *r
 	d.mutexCore = r.clone()
-	d.deferred = append([]int(nil), r.deferred...)
+	d.deferred = slices.Clone(r.deferred)
 	return &d
 }
 
@@ -136,10 +163,10 @@ func init() {
 			"deferred request. Equal Lamport times are ordered by ID. 2(n−1) messages per entry.",
 		Params: mutexParams(3,
 			param.Spec{Name: "clocks", Type: param.Ints, Default: []int{}, Min: param.Bound(0), Max: param.Bound(1e9),
-				Doc: "Initial Lamport clock by position; empty: all 0. The clock ticks before a request (LC1) and when a REQUEST arrives (LC2)."}),
+				Doc: "Initial Lamport clock by position; empty: all 0. The clock ticks before a request (LC1) and when a message arrives (LC2)."}),
 		MessageTypes: []string{msgRARequest, msgRAReply},
 		Actions:      mutexActions,
-		Invariants:   mutexInvariants,
+		Invariants:   append(slices.Clip(mutexInvariants), mutexTimestampOrderDoc),
 		Theory: []Bound{
 			{Name: "per entry", Formula: "2(n−1)", Counts: "messages per entry (n−1 REQUEST + n−1 REPLY)",
 				Eval: func(v param.Values) float64 { return float64(2 * (v.Int("n") - 1)) }},
@@ -176,6 +203,7 @@ func init() {
 				}
 				return r
 			})
+			cfg.Invariants = append(cfg.Invariants, mutexTimestampOrder(posLabel))
 			return cfg, mutexNodes(len(cfg.Procs)), nil
 		},
 	})

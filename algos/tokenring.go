@@ -1,6 +1,7 @@
 package algos
 
 import (
+	"slices"
 	"strconv"
 
 	"distviz/engine"
@@ -26,11 +27,13 @@ const (
 	roleToken = "token" // holds the token, outside the critical section
 )
 
-// trToken is the token's body: the round it is in, counted from 1, and the
-// passes it has made so far.
+// trToken is the token's body: the round it is in, counted from 1, the
+// passes it has made so far, and the passes since the last entry (the
+// messages the next entry costs).
 type trToken struct {
 	Round int `json:"round"`
 	Hops  int `json:"hops"`
+	Since int `json:"since"`
 }
 
 func (t *trToken) Label() string { return strconv.Itoa(t.Round) }
@@ -40,6 +43,7 @@ type tokenNode struct {
 	rounds   int  // the token stops after this many rounds
 	hasToken bool // holds the token
 	hops     int  // passes the token had made when it arrived here
+	since    int  // passes since the last entry, when it arrived here
 }
 
 func (t *tokenNode) Start(env *engine.Env) {
@@ -66,7 +70,7 @@ func (t *tokenNode) Recover(env *engine.Env)             { t.recover(env) }
 func (t *tokenNode) acquire(env *engine.Env) {
 	if t.hasToken {
 		env.Note("holds the token")
-		t.enter(env)
+		t.enterWithToken(env)
 		return
 	}
 	env.Note("waits for the token")
@@ -83,20 +87,33 @@ func (t *tokenNode) pass(env *engine.Env) {
 	}
 	t.hasToken = false
 	t.hops++
-	t.send(env, (t.self+1)%n, engine.Message{Type: msgTRToken, Body: &trToken{Round: (t.hops-1)/n + 1, Hops: t.hops}})
+	t.since++
+	t.sendFor(env, (t.self+1)%n, engine.Message{Type: msgTRToken, Body: &trToken{Round: (t.hops-1)/n + 1, Hops: t.hops, Since: t.since}}, -1, 0)
+}
+
+// enterWithToken enters; the entry is charged the TOKEN passes since the
+// previous entry: what it took to bring the token here.
+func (t *tokenNode) enterWithToken(env *engine.Env) {
+	t.enter(env)
+	t.countEntry(int64(t.since))
+	t.since = 0
 }
 
 func (t *tokenNode) Receive(env *engine.Env, from int, m engine.Message) {
 	t.justEntered = false
+	if m.Type == msgTell {
+		t.told(env, from, t)
+		return
+	}
 	if m.Type != msgTRToken {
 		return
 	}
 	b := m.Body.(*trToken)
 	t.hasToken = true
-	t.hops = b.Hops
+	t.hops, t.since = b.Hops, b.Since
 	if t.state == stWanted {
 		env.Note("has the token and wants the critical section")
-		t.enter(env)
+		t.enterWithToken(env)
 		return
 	}
 	t.pass(env)
@@ -128,10 +145,23 @@ func tokenRounds(v param.Values) int {
 	per := make([]int, n)
 	busiest := 0
 	times := v.Ints("requestTimes")
+	own := make([]int, n)
 	for i, p := range v.Ints("requestNodes") {
 		last = max(last, times[i])
 		per[p]++
-		busiest = max(busiest, per[p])
+		own[p]++
+	}
+	// A TELL's receiver requests once more per request of the teller, up to
+	// one delay later.
+	to := v.Ints("tellTo")
+	for i, p := range v.Ints("tellFrom") {
+		per[to[i]] += own[p]
+	}
+	if len(to) > 0 {
+		last += int(v.Range("delay").Max)
+	}
+	for _, k := range per {
+		busiest = max(busiest, k)
 	}
 	hop := int(max(1, v.Range("delay").Min))
 	return (last+n*hop-1)/(n*hop) + busiest + 2
@@ -155,7 +185,7 @@ func init() {
 					"least n·delay.min) plus one per request of the busiest process plus 2. A request made later waits forever."}),
 		MessageTypes: []string{msgTRToken},
 		Actions:      mutexActions,
-		Invariants:   mutexInvariants,
+		Invariants:   append(slices.Clip(mutexInvariants), mutexOvertakeDoc),
 		Theory: []Bound{
 			{Name: "best case", Formula: "1", Counts: "TOKEN messages per entry", When: "every process wants the critical section",
 				Eval: func(param.Values) float64 { return 1 }},
@@ -187,6 +217,7 @@ func init() {
 			cfg := mutexBuild(v, func(p int, c mutexCore) engine.Process {
 				return &tokenNode{mutexCore: c, rounds: rounds, hasToken: p == 0}
 			})
+			cfg.Final = append(cfg.Final, mutexOvertakeBound(posLabel))
 			return cfg, mutexNodes(len(cfg.Procs)), nil
 		},
 	})

@@ -28,6 +28,11 @@ type Invariant struct {
 	Name        string
 	Description string
 	Check       func(w World, node int) string
+	// Info marks a property the algorithm need not keep, reported for the
+	// lecture (ME3 for the central coordinator): a failure is narrated as a
+	// note of the process the step concerned (its text should name the
+	// property), not counted as a violation.
+	Info bool
 }
 
 // Config is everything a Sim needs; algorithms build it from their parameters.
@@ -44,6 +49,10 @@ type Config struct {
 	Outcome      func(w World) any
 	Schedule     []Scheduled // actions that the scenario itself performs at given times
 	Topology     *Topology   // a bus of cables (FireWire); nil: every pair of processes is linked
+	// Causality makes the engine keep vector clocks (piggybacked on every
+	// message, never seen by the algorithms) so that Stamp.Before can tell
+	// happened-before. Off by default: it costs n numbers per message.
+	Causality bool
 }
 
 // Scheduled is an action a scenario performs at a virtual time (for example a
@@ -60,9 +69,10 @@ type World interface {
 	Process(p int) Process
 	Crashed(p int) bool
 	Now() Time
-	Edges() [][2]int      // the bus's cables as pairs a < b, sorted (empty without a bus)
-	Attached(p int) bool  // p is plugged into the bus (always true without a bus)
-	Linked(a, b int) bool // a cable joins a and b (always true without a bus)
+	Edges() [][2]int         // the bus's cables as pairs a < b, sorted (empty without a bus)
+	Attached(p int) bool     // p is plugged into the bus (always true without a bus)
+	Linked(a, b int) bool    // a cable joins a and b (always true without a bus)
+	Charged(a Account) int64 // messages charged to an account (Env.SendFor)
 }
 
 type link struct {
@@ -98,9 +108,11 @@ type Sim struct {
 	env      Env               // handed to one process at a time
 	metrics  Metrics
 	ended    bool
-	log      *Log // nil: events are only counted (replays, experiments)
-	stepNode int  // the process the current step concerns, for invariants
-	bus      *bus // nil: no topology
+	log      *Log              // nil: events are only counted (replays, experiments)
+	stepNode int               // the process the current step concerns, for invariants
+	bus      *bus              // nil: no topology
+	charges  map[Account]int64 // messages charged by SendFor; nil until the first
+	causal   *causality        // nil unless Config.Causality
 }
 
 // New builds a Sim at time 0. The initial crashes are its first events.
@@ -136,6 +148,9 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 			return nil, err
 		}
 		s.bus = b
+	}
+	if cfg.Causality {
+		s.causal = newCausality(n)
 	}
 	for _, st := range cfg.Starts {
 		if st.Node < 0 || st.Node >= n || st.At < 0 {
@@ -212,6 +227,10 @@ func (s *Sim) Clone() *Sim {
 	c.metrics = s.metrics.clone()
 	if s.bus != nil {
 		c.bus = s.bus.clone()
+	}
+	c.charges = maps.Clone(s.charges)
+	if s.causal != nil {
+		c.causal = s.causal.clone()
 	}
 	c.env = Env{sim: &c}
 	return &c
@@ -322,6 +341,9 @@ func (s *Sim) handle(p *pending) {
 		s.stepNode = node
 		s.metrics.delivered(int(p.from), node, p.msg.Type)
 		s.msgEvent(KindDeliver, p.from, p.node, p.msgID, &p.msg, 0)
+		if s.causal != nil {
+			s.causal.deliver(node, p.msgID)
+		}
 		s.procs[node].Receive(s.envFor(node), int(p.from), p.msg)
 	case pendTimer:
 		s.stepNode = node
@@ -342,13 +364,21 @@ func (s *Sim) handle(p *pending) {
 }
 
 func (s *Sim) drop(p *pending, reason string) {
+	if s.causal != nil {
+		s.causal.forget(p.msgID)
+	}
 	s.metrics.dropped(int(p.from), int(p.node), p.msg.Type)
 	s.event(&Event{Kind: KindDrop, Node: None, From: p.from, To: p.node, MsgID: p.msgID, Msg: p.msg, Name: reason})
 }
 
 func (s *Sim) check(invs []Invariant, node int) {
 	for i := range invs {
-		if msg := invs[i].Check(s, node); msg != "" {
+		msg := invs[i].Check(s, node)
+		switch {
+		case msg == "":
+		case invs[i].Info:
+			s.event(&Event{Kind: KindNote, Node: int32(node), From: None, To: None, Text: msg})
+		default:
 			s.event(&Event{Kind: KindViolation, Node: int32(node), From: None, To: None, Name: invs[i].Name, Text: msg})
 		}
 	}
@@ -399,6 +429,9 @@ func (s *Sim) send(from, to int, m Message) {
 	if loss > 0 && s.netRand.Float64() < loss {
 		s.drop(&p, "lost")
 		return
+	}
+	if s.causal != nil {
+		s.causal.send(from, id)
 	}
 	s.order++
 	p.order = s.order

@@ -19,6 +19,7 @@ import (
 
 	"distviz/algos"
 	"distviz/engine"
+	"distviz/experiment"
 	"distviz/frame"
 	"distviz/narrate"
 	"distviz/param"
@@ -70,6 +71,11 @@ type Config struct {
 	// Log receives failures that are the server's, not the client's.
 	// Nil discards them.
 	Log *slog.Logger
+	// Experiments runs the session's experiments; nil: the session refuses
+	// them.
+	Experiments ExperimentRunner
+	// ExperimentLimits bound each experiment.
+	ExperimentLimits experiment.Limits
 }
 
 // Session is one client's view of one run. Not safe for concurrent use: one
@@ -95,6 +101,9 @@ type Session struct {
 	credit    float64   // steps due, fractions carried over
 	last      time.Time // the last Tick that counted
 	nextFrame time.Time // the slot of Tick's next frame
+
+	exp         *runningExperiment // nil: none running
+	experiments int                // started so far, for their ids
 }
 
 // New starts a session with no run, narrating in English.
@@ -147,6 +156,10 @@ func (s *Session) Handle(msg []byte) [][]byte {
 	case "pause":
 		s.playing = false
 		return [][]byte{s.playingMsg()}
+	case "experiment":
+		return s.startExperiment(req)
+	case "experimentCancel":
+		return s.cancelExperiment(req)
 	}
 	if !slices.Contains(types, req.Type) {
 		return s.refuse(req.Type, fmt.Errorf("unknown message type %q; send one of %s", req.Type, strings.Join(types, ", ")))

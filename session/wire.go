@@ -26,25 +26,29 @@ type request struct {
 	Speed     *float64                   `json:"speed"`
 	Action    json.RawMessage            `json:"action"`
 	Lang      string                     `json:"lang"`
+	// Experiment is an experiment request, decoded by the experiment package.
+	Experiment json.RawMessage `json:"experiment"`
 }
 
 // types are the client messages, in the order docs/protocol.md lists them.
-var types = []string{"open", "attach", "step", "back", "seek", "seekSeq", "first", "last", "play", "pause", "action", "lang"}
+var types = []string{"open", "attach", "step", "back", "seek", "seekSeq", "first", "last", "play", "pause", "action",
+	"experiment", "experimentCancel", "lang"}
 
 // fieldWants says what each field must be, for type errors.
 var fieldWants = map[string]string{
-	"type":      "a string, one of " + strings.Join(types, ", "),
-	"algorithm": "a string, the id of an algorithm",
-	"params":    `an object of parameter values such as {"n": 8}`,
-	"query":     `an object of parameter texts such as {"n": "8", "ids": "3,1,2"}`,
-	"seed":      fmt.Sprintf("a whole number in 0..%d", int64(algos.MaxSeed)),
-	"scenario":  "a string, the id of one of the algorithm's scenarios",
-	"id":        "a string, the id of a stored run",
-	"step":      "a whole number, the step to move to",
-	"seq":       "a whole number, the sequence number of an event",
-	"speed":     fmt.Sprintf("a number of steps per second, %g to %g", MinSpeed, MaxSpeed),
-	"action":    `an action object such as {"type": "crash", "node": 3}`,
-	"lang":      `a string: "en", "de" or "es"`,
+	"type":       "a string, one of " + strings.Join(types, ", "),
+	"algorithm":  "a string, the id of an algorithm",
+	"params":     `an object of parameter values such as {"n": 8}`,
+	"query":      `an object of parameter texts such as {"n": "8", "ids": "3,1,2"}`,
+	"seed":       fmt.Sprintf("a whole number in 0..%d", int64(algos.MaxSeed)),
+	"scenario":   "a string, the id of one of the algorithm's scenarios",
+	"id":         "a string, the id of a stored run",
+	"step":       "a whole number, the step to move to",
+	"seq":        "a whole number, the sequence number of an event",
+	"speed":      fmt.Sprintf("a number of steps per second, %g to %g", MinSpeed, MaxSpeed),
+	"action":     `an action object such as {"type": "crash", "node": 3}`,
+	"lang":       `a string: "en", "de" or "es"`,
+	"experiment": `an experiment object such as {"algorithm": "chang-roberts", "vary": {"n": [4, 8, 16]}}`,
 }
 
 // decode reads one client message. Its errors say what is wrong; the type is

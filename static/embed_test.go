@@ -70,3 +70,34 @@ func TestEveryJSTestIsRun(t *testing.T) {
 		}
 	}
 }
+
+// The stylesheet's blocks are balanced: one unclosed brace (a bad merge) makes
+// browsers drop every rule after it without a word.
+func TestStylesheetBlocksBalance(t *testing.T) {
+	b, err := fs.ReadFile(FS, "style.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	depth, line, inComment := 0, 1, false
+	for i := 0; i < len(b); i++ {
+		switch {
+		case b[i] == '\n':
+			line++
+		case inComment:
+			if b[i] == '*' && i+1 < len(b) && b[i+1] == '/' {
+				inComment, i = false, i+1
+			}
+		case b[i] == '/' && i+1 < len(b) && b[i+1] == '*':
+			inComment, i = true, i+1
+		case b[i] == '{':
+			depth++
+		case b[i] == '}':
+			if depth--; depth < 0 {
+				t.Fatalf("style.css line %d: a } closes nothing", line)
+			}
+		}
+	}
+	if depth != 0 || inComment {
+		t.Fatalf("style.css ends with %d unclosed blocks (comment open: %v)", depth, inComment)
+	}
+}

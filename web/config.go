@@ -3,6 +3,8 @@ package web
 import (
 	"runtime"
 	"time"
+
+	"distviz/experiment"
 )
 
 // Config holds the server's limits. A zero field takes its default, so
@@ -30,6 +32,21 @@ type Config struct {
 	// encoding a stored run) are served at once, so that one client cannot
 	// starve the others. Default runtime.NumCPU().
 	Workers int
+	// ExperimentRuns caps the runs (combinations × seeds) of one experiment
+	// (POST /api/experiments, or a session's experiment). Default 10,000.
+	ExperimentRuns int
+	// ExperimentEvents bounds the events of all runs of one experiment
+	// together; its rows end before the run that would exceed it
+	// (truncated). Default 50,000,000.
+	ExperimentEvents int64
+	// ExperimentBytes bounds the JSON of one experiment's rows together;
+	// its rows end before the run that would exceed it (truncated).
+	// Default 64 MiB.
+	ExperimentBytes int64
+	// ExperimentWorkers is how many experiment runs proceed at once on the
+	// whole server, and the most one experiment uses. Default
+	// max(1, runtime.NumCPU()−1): a core stays free for the sessions.
+	ExperimentWorkers int
 	// QueueWait is how long a heavy request waits for a worker before it is
 	// refused with 503. Default 10 s.
 	QueueWait time.Duration
@@ -115,6 +132,10 @@ func (c Config) withDefaults() Config {
 	if c.Workers <= 0 {
 		c.Workers = runtime.NumCPU()
 	}
+	setInt(&c.ExperimentRuns, experiment.DefaultMaxRuns)
+	set(&c.ExperimentEvents, experiment.DefaultMaxTotalEvents)
+	set(&c.ExperimentBytes, experiment.DefaultMaxResultBytes)
+	setInt(&c.ExperimentWorkers, max(1, runtime.NumCPU()-1))
 	setDur := func(p *time.Duration, def time.Duration) {
 		if *p <= 0 {
 			*p = def
@@ -127,4 +148,10 @@ func (c Config) withDefaults() Config {
 	setDur(&c.IdleTimeout, defIdleTimeout)
 	setDur(&c.SessionWriteTimeout, defSessionWrite)
 	return c
+}
+
+// experimentLimits are the limits of one experiment.
+func (c Config) experimentLimits() experiment.Limits {
+	return experiment.Limits{MaxRuns: c.ExperimentRuns, DefaultMaxEvents: c.DefaultMaxEvents,
+		MaxEvents: c.MaxEvents, MaxTotalEvents: c.ExperimentEvents, MaxResultBytes: c.ExperimentBytes}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 
+	"distviz/experiment"
 	"distviz/static"
 )
 
@@ -24,6 +25,7 @@ type server struct {
 	log  *slog.Logger
 	runs *runStore
 	sem  *limiter
+	pool *experiment.Pool // the runs of all experiments
 	hub  *hub
 	mux  *chi.Mux
 }
@@ -38,6 +40,7 @@ func newServer(cfg Config, logger *slog.Logger) *server {
 		log:  logger,
 		runs: newRunStore(cfg.MaxRuns, cfg.MaxStoredEvents),
 		sem:  newLimiter(cfg.Workers, cfg.QueueWait),
+		pool: experiment.NewPool(cfg.ExperimentWorkers),
 		hub:  newHub(cfg.MaxSessions),
 	}
 }
@@ -97,6 +100,7 @@ func (s *server) routes() http.Handler {
 		r.Post("/runs", s.createRun)
 		r.Get("/runs/{id}/trace", s.runTrace)
 		r.Post("/traces", s.importTrace)
+		r.Post("/experiments", s.experiment)
 		r.Get("/trace.schema.json", s.schema)
 	})
 	return r

@@ -209,7 +209,10 @@ func (s *server) serveSession(c *websocket.Conn, log *slog.Logger) {
 		<-readerDone
 	}()
 
-	sess := session.New(session.Config{Store: sessionStore{s.runs}, MaxEvents: s.cfg.MaxEvents, Log: log})
+	exps := &sessionExperiments{s: s, log: log, reports: make(chan session.ExperimentReport, 4), done: done}
+	sess := session.New(session.Config{Store: sessionStore{s.runs}, MaxEvents: s.cfg.MaxEvents, Log: log,
+		Experiments: exps, ExperimentLimits: s.cfg.experimentLimits()})
+	defer sess.Close()
 	defer func() {
 		if v := recover(); v != nil {
 			log.Error("panic in a WebSocket session", "run", sess.RunID(), "panic", v, "stack", string(debug.Stack()))
@@ -302,6 +305,11 @@ func (s *server) serveSession(c *websocket.Conn, log *slog.Logger) {
 			case err := <-readErr:
 				onReadErr(err)
 				return
+			case r := <-exps.reports:
+				if err := writeAll(sess.ExperimentReport(r)); err != nil {
+					lost(err)
+					return
+				}
 			case <-s.hub.ctx.Done():
 				shutdown()
 				return
@@ -324,6 +332,11 @@ func (s *server) serveSession(c *websocket.Conn, log *slog.Logger) {
 		case err := <-readErr:
 			onReadErr(err)
 			return
+		case r := <-exps.reports:
+			if err := writeAll(sess.ExperimentReport(r)); err != nil {
+				lost(err)
+				return
+			}
 		case now := <-tick:
 			if err := writeAll(sess.Tick(now)); err != nil {
 				lost(err)

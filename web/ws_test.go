@@ -68,6 +68,12 @@ type wsMsg struct {
 	// playing
 	Playing bool    `json:"playing"`
 	Speed   float64 `json:"speed"`
+	// experimentProgress, experimentResult, experimentCancelled; error
+	Done  int               `json:"done"`
+	Total int               `json:"total"`
+	Runs  int               `json:"runs"`
+	Rows  []json.RawMessage `json:"rows"`
+	For   string            `json:"for"`
 }
 
 // count is a frame's "events" (the number of events in the run).

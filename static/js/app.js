@@ -19,6 +19,8 @@ import {parseLocation, buildSearch} from "./params.js";
 import {text} from "./dom.js";
 import {createChrome, store} from "./chrome.js";
 import {createInteractions} from "./interact.js";
+import {createGrid, renderGridLegend} from "./grid.js";
+import {createExperiment} from "./experiment.js";
 
 const $ = (id) => document.getElementById(id);
 const registry = JSON.parse($("registry").textContent);
@@ -60,6 +62,7 @@ const form = createForm(
 	registry,
 	{onRun: openRun},
 );
+const experiment = createExperiment({send: (m) => send(m), form});
 const tooltip = createTooltip($("tooltip"));
 const menu = createMenu($("menu"), {
 	onOpen: () => {
@@ -98,7 +101,40 @@ const tree = createTree($("topology"), {
 		}
 	},
 });
-let view = topology; // the drawing of the current run's algorithm
+// The quorum grid (registry view "grid") draws into an SVG of its own
+// beside the topology's; a run shows one of the views (see useView).
+const gridSVG = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+gridSVG.id = "grid";
+gridSVG.dataset.testid = "grid";
+gridSVG.setAttribute("role", "img");
+gridSVG.setAttribute("aria-labelledby", "topology-title");
+gridSVG.setAttribute("hidden", "");
+$("topology").after(gridSVG);
+const grid = createGrid(gridSVG, {
+	onNodeClick: ui.nodeMenu,
+	onSelect: (p) => {
+		state.selected = p;
+		render();
+	},
+	onMsgClick: (f, ev) => ui.msgMenu(f, ev.clientX, ev.clientY),
+	onHover: ui.hoverTopology,
+	onHoverMove: ui.moveTip,
+	onBackground: () => {
+		if (state.selected !== null) {
+			state.selected = null;
+			render();
+		}
+	},
+});
+let view = topology; // the drawing the run uses: topology, grid or tree
+function useView(r) {
+	view = r.algorithm.view === "grid" ? grid : r.algorithm.view === "tree" ? tree : topology;
+	$("topology").toggleAttribute("hidden", view !== topology);
+	gridSVG.toggleAttribute("hidden", view !== grid);
+	tree.show(view === tree);
+	app.dataset.view = r.algorithm.view || "";
+}
+
 const spacetime = createSpacetime($("spacetime"), {
 	onSeek: (seq) => send({type: "seekSeq", seq}),
 	onHoverEvent: ui.hoverEvent,
@@ -151,6 +187,7 @@ const conn = connect({
 	onMessage: receive,
 	onStatus: (s, secs) => {
 		state.conn = s;
+		experiment.connection(s);
 		const c = $("conn");
 		c.dataset.state = s;
 		c.textContent = s === "open" ? "" : s === "connecting" ? t("conn.connecting") : t("conn.closed", {s: secs});
@@ -184,6 +221,7 @@ function send(msg) {
 }
 
 function receive(msg) {
+	if (experiment.receive(msg)) return;
 	switch (msg.type) {
 		case "run":
 			onRun(msg);
@@ -226,9 +264,7 @@ function onRun(r) {
 	tooltip.hide();
 	form.fromRun(r);
 	form.clearErrors();
-	view = r.algorithm.view === "tree" ? tree : topology;
-	$("topology").toggleAttribute("hidden", view !== topology);
-	tree.show(view === tree);
+	useView(r);
 	view.setRun(r);
 	spacetime.setRun(r, state.log);
 	narration.setLog(state.log);
@@ -297,6 +333,7 @@ function onFrame(f) {
 // onError shows a refusal where it belongs: next to the form for open,
 // beside the import for attach, else as a notice.
 function onError(text, about) {
+	if (about === "experiment") return experiment.onError(text);
 	const kind = about || state.awaiting;
 	if (kind === "open") {
 		state.awaiting = null;
@@ -362,7 +399,7 @@ function draw() {
 	const f = state.frame;
 	controls.update({hasRun: !!state.run, frame: f, playing: state.playing, manual: state.manual, speed: state.speed});
 	if (!state.run || !f) return;
-	view.update(f, {manual: state.manual, selected: state.selected});
+	view.update(f, {manual: state.manual, selected: state.selected, hover: state.hover});
 	if (state.tip) ui.showTip();
 	const st = spacetime.update(f);
 	// a long run shows a window of time: say which
@@ -378,7 +415,7 @@ function draw() {
 
 function legend() {
 	if (!state.run) return;
-	renderLegend($("legend"), state.roles, state.run.algorithm.messageTypes || [], t);
+	(view === grid ? renderGridLegend : renderLegend)($("legend"), state.roles, state.run.algorithm.messageTypes || [], t);
 	if (view === tree) tree.legend($("legend"), state.frame);
 }
 
@@ -409,6 +446,7 @@ function setLang(l) {
 	chrome.relabel();
 	runTitle();
 	legend();
+	experiment.relabel();
 	if (state.conn === "open") send({type: "lang", lang: i18n.lang()});
 	render();
 }
@@ -424,7 +462,7 @@ $("export-svg").addEventListener("click", () => {
 	if (!state.run || !state.frame) return ioStatus(t("io.noRun"), true);
 	const f = state.frame;
 	const caption = `distviz · ${tr(state.run.algorithm, state.run.algorithm.name)} · ${t("form.seed")} ${state.run.seed} · ${t("ctl.event")} ${f.seq} · t = ${f.time}`;
-	download(svgSnapshot(view === tree ? tree.root : $("topology"), caption), fileName([state.run.algorithm.id, "seed" + state.run.seed, "event" + f.seq], "svg"), "image/svg+xml");
+	download(svgSnapshot(view === grid ? gridSVG : view === tree ? tree.root : $("topology"), caption), fileName([state.run.algorithm.id, "seed" + state.run.seed, "event" + f.seq], "svg"), "image/svg+xml");
 });
 
 async function importFile(file) {
@@ -476,4 +514,4 @@ if (link.algorithm && registry.some((a) => a.id === link.algorithm)) {
 render();
 
 // for the end-to-end tests and the curious: the state, read-only by convention
-window.distviz = {state, nextSpeed};
+window.distviz = {state, nextSpeed, experiment};

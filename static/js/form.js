@@ -339,7 +339,7 @@ export function createForm(els, registry, {onRun}) {
 		select(a.id, {scenarioID: q.scenario || "", texts, seedValue: r.seed});
 	}
 
-	return {select, fromRun, showError, showServerError, clearErrors, relabel, get algorithm() {
+	return {select, fromRun, showError, showServerError, clearErrors, relabel, texts, get algorithm() {
 		return alg;
 	}};
 }

@@ -6,7 +6,8 @@
 
 import {el} from "./dom.js";
 import {t, tr} from "./i18n.js";
-import {roleName, showValue} from "./panel.js";
+import {roleName} from "./panel.js";
+import {formatValue} from "./values.js";
 
 /**
  * createInteractions needs the app's state, the menu and tooltip boxes,
@@ -126,7 +127,7 @@ export function createInteractions({state, menu, tooltip, send, render}) {
 		if (h.kind === "node") {
 			const nd = f.nodes[h.pos];
 			const dl = el("dl", {class: "vars"});
-			for (const v of nd.vars || []) dl.append(el("dt", {text: v.name}), el("dd", {text: showValue(v.value)}));
+			for (const v of nd.vars || []) dl.append(el("dt", {text: v.name}), el("dd", {text: formatValue(v.name, v.value, (q) => (state.run.nodes[q] ? state.run.nodes[q].label : String(q)), [t("yes"), t("no")])}));
 			tooltip.show(x, y, [el("strong", {text: `${nd.label} · ${t("panel.id")} ${nd.id}`}), el("div", {class: "tt-role", text: roleName(nd.crashed ? "crashed" : nd.role)}), dl]);
 		} else if (h.kind === "msg") {
 			const fl = f.flights.find((m) => m.id === h.flight.id);

@@ -7,6 +7,7 @@
 import {el, clear, fmt} from "./dom.js";
 import {t, tr, has} from "./i18n.js";
 import {roleInfo, roleClass} from "./topology.js";
+import {formatValue, tableColumns, hiddenOutcome} from "./values.js";
 
 export function createPanel(parts, {onSeek}) {
 	const {details, outcome, counters, theory, pill, banner} = parts;
@@ -103,7 +104,7 @@ export function createPanel(parts, {onSeek}) {
 		);
 		const dl = el("dl", {class: "vars", "data-testid": "process-vars"});
 		for (const v of nd.vars || []) {
-			dl.append(el("dt", {text: v.name}), el("dd", {text: showValue(v.value)}));
+			dl.append(el("dt", {text: v.name}), el("dd", {text: show(v.name, v.value)}));
 		}
 		details.append(dl);
 		if (timers.length) {
@@ -120,12 +121,13 @@ export function createPanel(parts, {onSeek}) {
 		const items = [];
 		const tables = [];
 		for (const [k, v] of Object.entries(o)) {
+			if (hiddenOutcome(run.algorithm.view, k)) continue;
 			const name = has("outcome." + k) ? t("outcome." + k) : k;
 			if (isRows(v)) {
 				tables.push(rowsTable(k, name, v));
 				continue;
 			}
-			items.push(el("span", {class: "kv", "data-key": k}, el("span", {class: "k", text: name}), " ", el("strong", {text: showValue(v)})));
+			items.push(el("span", {class: "kv", "data-key": k}, el("span", {class: "k", text: name}), " ", el("strong", {text: show(k, v)})));
 		}
 		outcome.append(el("h3", {text: t("panel.outcome")}), el("div", {class: "kvs"}, ...items), ...tables);
 	}
@@ -136,11 +138,21 @@ export function createPanel(parts, {onSeek}) {
 		return Array.isArray(v) && v.length > 0 && v.every((r) => r && typeof r === "object" && !Array.isArray(r));
 	}
 
+	// show writes a value with the run's process labels.
+	function show(name, v) {
+		return formatValue(name, v, (p) => (run.nodes[p] ? run.nodes[p].label : String(p)), [t("yes"), t("no")]);
+	}
+
+	// A row with an event number (an entry into the critical section) seeks
+	// there when clicked.
 	function rowsTable(key, name, rows) {
-		const cols = Object.keys(rows[0]);
+		const cols = tableColumns(key, rows);
 		const shown = rows.slice(-12);
 		const head = el("tr", {}, ...cols.map((c) => el("th", {text: c})));
-		const body = shown.map((r) => el("tr", {}, ...cols.map((c) => el("td", {text: showValue(r[c])}))));
+		const body = shown.map((r) => {
+			const attrs = Number.isInteger(r.enter) ? {class: "seekable", title: t("inv.at", {seq: r.enter, time: r.enterTime ?? ""}), onclick: () => onSeek(r.enter)} : {};
+			return el("tr", attrs, ...cols.map((c) => el("td", {text: show(c, r[c])})));
+		});
 		const caption = rows.length > shown.length ? `${name} (${shown.length}/${rows.length})` : name;
 		return el("table", {class: "rows", "data-key": key}, el("caption", {text: caption}), head, ...body);
 	}
@@ -239,10 +251,3 @@ export function roleName(role) {
 	return has("role." + role) ? t("role." + role) : role;
 }
 
-export function showValue(v) {
-	if (v === null || v === undefined) return "—";
-	if (typeof v === "boolean") return v ? t("yes") : t("no");
-	if (Array.isArray(v)) return "[" + v.map(showValue).join(", ") + "]";
-	if (typeof v === "object") return JSON.stringify(v);
-	return String(v);
-}

@@ -5,5 +5,9 @@ import "./i18n.test.js";
 import "./params.test.js";
 import "./tr.test.js";
 import "./tree.test.js";
+import "./gridlayout.test.js";
+import "./grid.test.js";
+import "./values.test.js";
+import "./expdata.test.js";
 
 export {run} from "./harness.js";

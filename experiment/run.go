@@ -1,0 +1,286 @@
+package experiment
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+
+	"distviz/algos"
+	"distviz/engine"
+	"distviz/param"
+	"distviz/trace"
+)
+
+// Row is one run's result: the fields of a trace's summary (trace.Summary)
+// without the per-process counts, with the run's parameters and seed.
+type Row struct {
+	Params     param.Values      `json:"params"` // resolved, the varied ones included
+	Seed       int64             `json:"seed"`
+	Messages   Messages          `json:"messages"`
+	Events     int64             `json:"events"`
+	Time       int64             `json:"time"`
+	Outcome    any               `json:"outcome"`
+	Violations []trace.Violation `json:"violations"` // the first MaxRowViolations
+	// ViolationCount counts every violation, also those beyond the list.
+	ViolationCount int64             `json:"violationCount"`
+	Terminated     bool              `json:"terminated"` // false: the run reached its event limit
+	Theory         []algos.Evaluated `json:"theory"`     // the bounds that apply to Params
+
+	encoded []byte // the row's JSON, made by the worker that ran it
+}
+
+// MarshalJSON writes the row; its JSON was made beforehand, on the worker
+// that ran it.
+func (r Row) MarshalJSON() ([]byte, error) {
+	if r.encoded != nil {
+		return r.encoded, nil
+	}
+	return json.Marshal(plainRow(r))
+}
+
+// plainRow is Row without its MarshalJSON.
+type plainRow Row
+
+// Messages counts a run's messages in total and the sent ones by type, in
+// the algorithm's declaration order.
+type Messages struct {
+	Sent      int64            `json:"sent"`
+	Delivered int64            `json:"delivered"`
+	Dropped   int64            `json:"dropped"`
+	ByType    trace.TypeCounts `json:"byType"`
+}
+
+// MaxRowViolations is how many violations a row lists.
+const MaxRowViolations = 20
+
+// Result is an experiment's rows, in the plan's order: combination by
+// combination (see Plan), seed by seed within each.
+type Result struct {
+	Algorithm string   `json:"algorithm"`
+	Varied    []string `json:"varied"`
+	Rows      []Row    `json:"rows"`
+	Runs      int      `json:"runs"`    // len(Rows)
+	Planned   int      `json:"planned"` // the runs the plan asked for
+	// Truncated: the runs together would have exceeded the experiment's
+	// budget of events or of bytes; the rows stop before the first run
+	// that did.
+	Truncated bool `json:"truncated"`
+}
+
+// Pool bounds the runs in progress across every experiment of a server,
+// so that experiments together leave room for the interactive sessions.
+type Pool struct{ slots chan struct{} }
+
+// NewPool lets n runs proceed at once (at least 1).
+func NewPool(n int) *Pool { return &Pool{slots: make(chan struct{}, max(1, n))} }
+
+func (p *Pool) acquire(ctx context.Context) error {
+	if p == nil {
+		return ctx.Err()
+	}
+	select {
+	case p.slots <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (p *Pool) release() {
+	if p != nil {
+		<-p.slots
+	}
+}
+
+// DefaultWorkers is the workers of one experiment unless told otherwise:
+// every core but one, which stays free for the interactive sessions.
+func DefaultWorkers() int { return max(1, runtime.GOMAXPROCS(0)-1) }
+
+// Options say how to run a plan.
+type Options struct {
+	// Workers is how many runs of this experiment proceed at once; ≤ 0:
+	// DefaultWorkers.
+	Workers int
+	// Pool, if set, bounds the runs of all experiments sharing it.
+	Pool *Pool
+	// Progress, if set, is told after each run how many runs are done of
+	// how many. Calls never overlap, and done only grows.
+	Progress func(done, total int)
+}
+
+// Cancelled is Run's error when its context ended first.
+type Cancelled struct {
+	Done  int // runs finished
+	Cause error
+}
+
+func (c *Cancelled) Error() string {
+	return fmt.Sprintf("the experiment was cancelled after %d runs: %v", c.Done, c.Cause)
+}
+func (c *Cancelled) Unwrap() error { return c.Cause }
+
+// Run runs every run of the plan on its workers. The rows do not depend on
+// the number of workers or their scheduling. A run that cannot be built is
+// the experiment's error; a cancelled context gives a *Cancelled.
+func Run(ctx context.Context, p *Plan, opt Options) (Result, error) {
+	total := p.Runs()
+	res := Result{Algorithm: p.Alg.ID, Varied: p.Varied, Planned: total}
+	if res.Varied == nil {
+		res.Varied = []string{}
+	}
+	rows := make([]Row, total)
+	parent := ctx
+	ctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+
+	var next, spent, size atomic.Int64
+	var mu sync.Mutex // serializes Progress
+	done := 0
+	work := func() {
+		for ctx.Err() == nil && spent.Load() <= p.budget && size.Load() <= p.maxBytes {
+			if opt.Pool.acquire(ctx) != nil {
+				return
+			}
+			i := int(next.Add(1) - 1)
+			if i >= total {
+				opt.Pool.release()
+				return
+			}
+			row, err := p.run(ctx, i)
+			opt.Pool.release()
+			if err != nil {
+				stop(err)
+				return
+			}
+			rows[i] = row
+			spent.Add(row.Events)
+			size.Add(int64(len(row.encoded)))
+			mu.Lock()
+			done++
+			if opt.Progress != nil {
+				opt.Progress(done, total)
+			}
+			mu.Unlock()
+		}
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = DefaultWorkers()
+	}
+	var wg sync.WaitGroup
+	for range min(workers, total) {
+		wg.Go(work)
+	}
+	wg.Wait()
+
+	if parent.Err() != nil {
+		return Result{}, &Cancelled{Done: done, Cause: context.Cause(parent)}
+	}
+	if err := context.Cause(ctx); err != nil {
+		return Result{}, err // a run failed
+	}
+	// The budgets cut at the same row whatever the scheduling: every run
+	// before the cut was taken (runs are taken in order) and has finished.
+	cut, events, bytes := total, int64(0), int64(0)
+	for i := range rows {
+		events += rows[i].Events
+		bytes += int64(len(rows[i].encoded))
+		if events > p.budget || bytes > p.maxBytes {
+			cut = i
+			break
+		}
+	}
+	res.Rows, res.Runs, res.Truncated = rows[:cut], cut, cut < total
+	return res, nil
+}
+
+// checkEvery is how many steps a run takes between looks at its context.
+const checkEvery = 4096
+
+// Panic is the error of a run that panicked: a bug, not the client's fault.
+type Panic struct {
+	Run   string // which run
+	Value any
+	Stack []byte
+}
+
+func (e *Panic) Error() string { return fmt.Sprintf("internal error in %s: %v", e.Run, e.Value) }
+
+// run makes the i-th run of the plan and describes it as a row. It runs on
+// a worker goroutine, where a panic would end the program: it becomes a
+// *Panic instead.
+func (p *Plan) run(ctx context.Context, i int) (row Row, err error) {
+	combo := p.combos[i/p.seeds]
+	seed := p.from + int64(i%p.seeds)
+	defer func() {
+		if v := recover(); v != nil {
+			err = &Panic{Run: fmt.Sprintf("%s, seed %d", p.describe(combo), seed), Value: v, Stack: debug.Stack()}
+		}
+	}()
+	v, err := p.Alg.Resolve(combo, seed)
+	if err != nil {
+		return Row{}, fmt.Errorf("%s, seed %d: %w", p.describe(combo), seed, err)
+	}
+	cfg, _, err := p.Alg.Build(v)
+	if err != nil {
+		return Row{}, fmt.Errorf("%s, seed %d: %w", p.describe(combo), seed, err)
+	}
+	row = Row{Params: v, Seed: seed, Violations: []trace.Violation{}}
+	// Without a log the violations are caught where they are found: their
+	// event is the next one the Sim numbers.
+	var sim *engine.Sim
+	watch := func(invs []engine.Invariant) []engine.Invariant {
+		out := make([]engine.Invariant, len(invs))
+		for k, inv := range invs {
+			out[k] = inv
+			if inv.Info { // its failures are notes, not violations
+				continue
+			}
+			check := inv.Check
+			inv.Check = func(w engine.World, node int) string {
+				msg := check(w, node)
+				if msg != "" && len(row.Violations) < MaxRowViolations {
+					viol := trace.Violation{Seq: sim.Seq() + 1, Time: sim.Now(), Invariant: inv.Name, Text: msg}
+					if node != engine.None {
+						viol.Node = &node
+					}
+					row.Violations = append(row.Violations, viol)
+				}
+				return msg
+			}
+			out[k] = inv
+		}
+		return out
+	}
+	cfg.Invariants, cfg.Final = watch(cfg.Invariants), watch(cfg.Final)
+	sim, err = engine.New(cfg, uint64(seed))
+	if err != nil {
+		return Row{}, fmt.Errorf("%s, seed %d: %s: %w", p.describe(combo), seed, p.Alg.ID, err)
+	}
+	sim.Init()
+	// The same loop as a recorded run's (timeline.Run): step while under
+	// the event limit.
+	for steps := 1; sim.Seq() < p.maxEvents && sim.Step(); steps++ {
+		if steps%checkEvery == 0 && ctx.Err() != nil {
+			return Row{}, context.Cause(ctx)
+		}
+	}
+	m := sim.Metrics()
+	row.Messages = Messages{Sent: m.Sent, Delivered: m.Delivered, Dropped: m.Dropped,
+		ByType: trace.TypeCounts{Types: append([]string(nil), m.Types...), Counts: make([]int64, len(m.ByType))}}
+	for k, c := range m.ByType {
+		row.Messages.ByType.Counts[k] = c.Sent
+	}
+	row.Events, row.Time, row.Terminated = m.Events, sim.Now(), sim.Ended()
+	row.ViolationCount = m.Violations
+	row.Outcome = sim.Outcome()
+	row.Theory = p.Alg.Evaluate(v)
+	if row.encoded, err = json.Marshal(plainRow(row)); err != nil {
+		return Row{}, fmt.Errorf("%s, seed %d: encoding the row: %w", p.describe(combo), seed, err)
+	}
+	return row, nil
+}

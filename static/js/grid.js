@@ -1,0 +1,557 @@
+// The quorum grid view (Maekawa): the processes as cards in a grid, each
+// showing what its vars say (lock, request queue, E_i as filled slots out
+// of |S_i|, stored INQUIRE/FAILED), the quorum table beside them as a
+// matrix, and the messages in flight between the cards with a colour and
+// a glyph per type. Selecting a process highlights its quorum in both; a
+// second one (shift-click, or a click on a row S_i while one is pinned)
+// shows the intersection. Nothing here knows the algorithm's rules.
+
+import {
+	gridLayout, gridLine, gridMsgPos, varsOf, tsText, fitText, lockVariants, queueText, slotsOf, slotBoxes, highlight,
+	quorumsOf, textWidth, listText,
+} from "./gridlayout.js";
+import {msgFraction, spreadQueue} from "./layout.js";
+import {roleInfo, roleClass, renderLegend} from "./topology.js";
+import {svg, set, text, cls, clear} from "./dom.js";
+import {t} from "./i18n.js";
+
+// Glyphs in the icons' convention (viewBox −12…12, class ic-fill), so that
+// the SVG export draws them like the role icons.
+const GLYPHS = {
+	circle: '<circle class="ic-fill" r="8.5"/>',
+	square: '<path class="ic-fill" d="M-7.5,-7.5 H7.5 V7.5 H-7.5 Z"/>',
+	diamond: '<path class="ic-fill" d="M0,-10 L10,0 L0,10 L-10,0 Z"/>',
+	up: '<path class="ic-fill" d="M0,-9.5 L10,8 L-10,8 Z"/>',
+	down: '<path class="ic-fill" d="M0,9.5 L10,-8 L-10,-8 Z"/>',
+	cross: '<path class="ic-fill" d="M-9,-5.5 L-5.5,-9 L0,-3.5 L5.5,-9 L9,-5.5 L3.5,0 L9,5.5 L5.5,9 L0,3.5 L-5.5,9 L-9,5.5 L-3.5,0 Z"/>',
+	hexagon: '<path class="ic-fill" d="M-9,0 L-4.5,-8 L4.5,-8 L9,0 L4.5,8 L-4.5,8 Z"/>',
+	plus: '<path class="ic-fill" d="M-3,-9 H3 V-3 H9 V3 H3 V9 H-3 V3 H-9 V-3 H-3 Z"/>',
+	lock: '<path class="ic-fill" d="M-7,-1 H7 V9 H-7 Z M-4.5,-1 V-4.5 A4.5,4.5 0 0 1 4.5,-4.5 V-1 H2.2 V-4.5 A2.2,2.2 0 0 0 -2.2,-4.5 V-1 Z"/>',
+	unlock: '<path class="ic-fill" d="M-7,-1 H7 V9 H-7 Z M2.2,-1 V-6 A4.5,4.5 0 0 1 11.2,-6 V-3 H8.9 V-6 A2.2,2.2 0 0 0 4.5,-6 V-1 Z"/>',
+	queue: '<path class="ic-fill" d="M-8,-7 H8 V-3.5 H-8 Z M-8,-1.75 H8 V1.75 H-8 Z M-8,3.5 H8 V7 H-8 Z"/>',
+};
+
+// The six message types of Maekawa's algorithm get a glyph that fits them
+// (FAILED a cross, RELINQUISH the INQUIRE's triangle turned round); other
+// types one by their place in the registry's list.
+const TYPE_GLYPH = {REQUEST: "circle", LOCKED: "square", RELEASE: "diamond", FAILED: "cross", INQUIRE: "up", RELINQUISH: "down"};
+const GLYPH_ORDER = ["circle", "square", "diamond", "up", "down", "cross", "hexagon", "plus"];
+
+/** glyphOf is the glyph a message type is drawn with. */
+export function glyphOf(type, index) {
+	return TYPE_GLYPH[type] || GLYPH_ORDER[(index < 0 ? 7 : index) % GLYPH_ORDER.length];
+}
+
+function glyphSymbols() {
+	let s = "";
+	for (const [name, body] of Object.entries(GLYPHS)) s += `<symbol id="gl-${name}" viewBox="-12 -12 24 24" overflow="visible">${body}</symbol>`;
+	return s;
+}
+
+function use(name, x, y, size, className, parent) {
+	return svg("use", {href: "#" + name, class: className, x: x - size / 2, y: y - size / 2, width: size, height: size}, parent);
+}
+
+function txt(content, attrs, parent) {
+	const e = svg("text", attrs, parent);
+	e.textContent = content;
+	return e;
+}
+
+/**
+ * createGrid draws into the SVG root. handlers: onNodeClick(pos, ev) (the
+ * process menu), onSelect(pos | null) (pin a process without a menu),
+ * onMsgClick(flight, ev), onHover(h, ev), onHoverMove(ev), onBackground().
+ */
+export function createGrid(root, handlers) {
+	root.innerHTML =
+		"<defs>" +
+		glyphSymbols() +
+		"</defs>" +
+		'<rect class="bg" x="0" y="0" width="100%" height="100%"/>' +
+		'<g class="g-tracks"></g><g class="g-cards"></g><g class="g-matrix"></g><g class="g-msgs"></g>';
+	const g = {
+		tracks: root.querySelector(".g-tracks"),
+		cards: root.querySelector(".g-cards"),
+		matrix: root.querySelector(".g-matrix"),
+		msgs: root.querySelector(".g-msgs"),
+	};
+	root.dataset.view = "grid";
+
+	let run = null; // {n, nodes, types: Map type → index, quorums}
+	let L = null;
+	let cards = []; // per position: {g, body, hlA, hlB, content, key, role}
+	let mx = null; // the matrix's elements
+	let msgs = new Map(); // flight id → {g, track}
+	let lastFrame = null;
+	let opts = {manual: false, selected: null, hover: null};
+	let second = null; // the second process pinned (shift-click or a row of the matrix)
+	let stamp = 0;
+
+	const label = (p) => (run && run.nodes[p] ? run.nodes[p].label : `#${p}`);
+	const typeIndex = (type) => (run.types.has(type) ? run.types.get(type) : -1);
+	const typeClass = (type) => "mt-" + ((typeIndex(type) < 0 ? 7 : typeIndex(type)) % 8);
+
+	function setRun(r) {
+		run = {
+			n: r.nodes.length,
+			nodes: r.nodes,
+			quorums: (r.params && r.params.quorums) || "",
+			types: new Map((r.algorithm.messageTypes || []).map((ty, i) => [ty, i])),
+		};
+		lastFrame = null;
+		second = null;
+		layout();
+	}
+
+	// layout sizes everything for the SVG's room and builds the static
+	// skeleton: on a new run and on resize, never per frame.
+	function layout() {
+		if (!run) return;
+		const w = Math.max(240, root.clientWidth || 700);
+		const h = Math.max(200, root.clientHeight || 480);
+		set(root, "viewBox", `0 0 ${w} ${h}`);
+		L = gridLayout(run.n, w, h, {quorums: run.quorums});
+		root.classList.toggle("dot", L.dot);
+		clear(g.tracks);
+		clear(g.cards);
+		clear(g.matrix);
+		clear(g.msgs);
+		msgs = new Map();
+		cards = [];
+		const rx = Math.min(10, L.cw * 0.1);
+		for (let p = 0; p < run.n; p++) {
+			const cg = svg("g", {"data-node": p, class: "node gcard", transform: `translate(${L.xs[p].toFixed(1)},${L.ys[p].toFixed(1)})`}, g.cards);
+			const ring = (d, c) => svg("rect", {class: c, x: -L.cw / 2 - d, y: -L.ch / 2 - d, width: L.cw + 2 * d, height: L.ch + 2 * d, rx: rx + d}, cg);
+			const hlB = ring(L.dot ? 3 : 10, "hl hl-b");
+			const hlA = ring(L.dot ? 1.5 : 5, "hl hl-a");
+			const body = svg("rect", {class: "body", x: -L.cw / 2, y: -L.ch / 2, width: L.cw, height: L.ch, rx}, cg);
+			const content = svg("g", {class: "content"}, cg);
+			cards.push({g: cg, body, hlA, hlB, content, key: "", role: ""});
+		}
+		buildMatrix();
+		if (lastFrame) update(lastFrame, opts);
+	}
+
+	function buildMatrix() {
+		const m = L.matrix;
+		const n = run.n;
+		const M = {rows: [], cols: [], bandA: null, bandB: null, caption: null};
+		const gm = g.matrix;
+		const W = n * m.cell;
+		svg("rect", {class: "m-frame", x: m.x, y: m.y, width: W, height: W}, gm);
+		const bands = svg("g", {class: "m-bands"}, gm);
+		M.bandA = svg("rect", {class: "m-band m-band-a", x: m.x - m.labelW, y: 0, width: W + m.labelW, height: m.cell, visibility: "hidden"}, bands);
+		M.bandB = svg("rect", {class: "m-band m-band-b", x: m.x - m.labelW, y: 0, width: W + m.labelW, height: m.cell, visibility: "hidden"}, bands);
+		M.colLayer = svg("g", {class: "m-cols"}, bands);
+		if (m.cell >= 6) {
+			let d = "";
+			for (let i = 1; i < n; i++) d += `M${m.x},${m.y + i * m.cell}h${W}M${m.x + i * m.cell},${m.y}v${W}`;
+			svg("path", {class: "m-grid", d}, gm);
+		}
+		M.cellLayer = svg("g", {class: "m-cells"}, gm);
+		for (let p = 0; p < n; p++) {
+			const show = p % m.labelEvery === 0 || p === n - 1;
+			const id = run.nodes[p] ? run.nodes[p].id : p;
+			M.rows.push(
+				txt(show ? `S${id}` : "", {class: "m-row", "data-row": p, x: m.x - 5, y: m.y + (p + 0.5) * m.cell, "font-size": m.font}, gm),
+			);
+			M.cols.push(txt(show ? String(id) : "", {class: "m-col", "data-col": p, x: m.x + (p + 0.5) * m.cell, y: m.y - 5, "font-size": m.colFont.toFixed(1)}, gm));
+			// a wide, invisible target per row: a click pins the process (or compares)
+			svg("rect", {class: "m-hit", "data-row": p, x: m.x - m.labelW, y: m.y + p * m.cell, width: m.labelW + W, height: m.cell}, gm);
+		}
+		// the caption and hint are centred under the matrix and its row labels
+		const cx = m.x - m.labelW / 2 + W / 2;
+		M.caption = txt("", {class: "m-caption", "data-testid": "quorum-caption", x: cx, y: m.y + W + m.capH * 0.34, "font-size": m.font + 1}, gm);
+		M.hint = txt("", {class: "m-hint", x: cx, y: m.y + W + m.capH * 0.74, "font-size": m.font - 1}, gm);
+		M.key = "";
+		mx = M;
+	}
+
+	function update(frame, o) {
+		if (!run || !L) return;
+		lastFrame = frame;
+		opts = o || opts;
+		if (opts.selected === null || opts.selected === undefined) second = null;
+		const quorums = quorumsOf(frame);
+		const timers = new Set(frame.timers.map((tm) => tm.node));
+		for (const fn of frame.nodes) {
+			const c = cards[fn.pos];
+			if (c) drawCard(c, fn, timers.has(fn.pos));
+		}
+		drawSelection(frame, quorums);
+		drawFlights(frame);
+	}
+
+	// drawCard rebuilds a card's inside when what it shows changed.
+	function drawCard(c, fn, timer) {
+		const v = varsOf(fn);
+		const role = fn.crashed ? "crashed" : fn.role;
+		const key = JSON.stringify([role, timer, v.quorum, v.granted, v.lock, v.queue, v.inquired, v.failed, v.request]);
+		if (key === c.key) return;
+		c.key = key;
+		const info = roleInfo(role);
+		c.role = role;
+		set(c.g, "data-role", role);
+		c.g.classList.remove(...[...c.g.classList].filter((k) => k.startsWith("role-")));
+		c.g.classList.add(roleClass(role));
+		clear(c.content);
+		const f = L.font;
+		const left = -L.cw / 2 + Math.max(5, f * 0.45);
+		const inner = L.cw - 2 * Math.max(5, f * 0.45);
+		const top = -L.ch / 2;
+		const mode = L.mode;
+		if (mode !== "dot") {
+			const big = mode === "full" ? f * 1.3 : mode === "medium" ? Math.min(f * 1.2, L.ch * 0.3) : Math.min(L.ch * 0.42, L.cw * 0.3);
+			const ly = mode === "small" ? -L.ch * 0.08 : top + f * 1.0;
+			const lx = mode === "small" ? 0 : left;
+			txt(label(fn.pos), {class: "g-label" + (mode === "small" ? " mid" : ""), x: lx, y: ly, "font-size": big.toFixed(1)}, c.content);
+			// this process's own request, beside its name
+			const rts = tsText(v.request);
+			if (rts && mode !== "small") {
+				const x = left + textWidth(label(fn.pos), big) + f * 0.35;
+				const room = L.cw / 2 - x - f * 1.2;
+				if (textWidth(rts, f * 0.9) <= room) txt(rts, {class: "g-req", "data-testid": "request", x, y: ly, "font-size": (f * 0.9).toFixed(1)}, c.content);
+			}
+			drawSlots(c, v, mode, f, left, inner, top, big);
+			if (mode === "full" || mode === "medium") drawLock(c, v, f, left, inner, top + f * 3.6);
+			if (mode === "full") {
+				drawQueue(c, v, f, left, inner, top + f * 4.8);
+				drawFlags(c, v, f, left, inner, top + f * 6.0);
+			}
+		}
+		const bs = Math.max(14, Math.min(26, f * 1.35, L.ch * 0.4));
+		if (info.icon && mode !== "dot") use("ic-" + info.icon, L.cw / 2 - bs * 0.15, top + bs * 0.15, bs, "icon " + info.icon, c.content);
+		if (timer && mode !== "dot") use("ic-clock", L.cw / 2 - bs * 0.6, -top - bs * 0.6, bs * 0.8, "icon clock", c.content);
+	}
+
+	// drawSlots draws E_i: one slot per member of S_i, filled when that member has locked for this process.
+	function drawSlots(c, v, mode, f, left, inner, top, big) {
+		const slots = slotsOf(v.quorum, v.granted);
+		if (!slots.length) return;
+		const y = mode === "small" ? L.ch * 0.12 : top + f * 1.8;
+		const boxes = slotBoxes(slots.length, inner, mode === "small" ? Math.min(L.ch * 0.22, 16) : f * 1.1);
+		const sg = svg("g", {class: "slots", "data-testid": "slots", "data-filled": slots.filter((s) => s.filled).length, "data-of": slots.length}, c.content);
+		slots.forEach((s, i) => {
+			const x = left + boxes.xs[i];
+			svg("rect", {class: "slot" + (s.filled ? " filled" : ""), x, y, width: boxes.size, height: boxes.size, rx: Math.min(3, boxes.size * 0.2)}, sg);
+			if (boxes.size >= 15) {
+				const id = run.nodes[s.member] ? run.nodes[s.member].id : s.member;
+				txt(String(id), {class: "slot-id", x: x + boxes.size / 2, y: y + boxes.size / 2, "font-size": (boxes.size * (String(id).length > 1 ? 0.55 : 0.66)).toFixed(1)}, sg);
+			}
+		});
+	}
+
+	function drawLock(c, v, f, left, inner, y) {
+		const s = f * 1.15;
+		const locked = !!v.lock;
+		use(locked ? "gl-lock" : "gl-unlock", left + s / 2, y, s, "glyph lockglyph" + (locked ? " locked" : ""), c.content);
+		const words = locked ? lockVariants(v.lock, label) : [t("grid.free")];
+		const e = txt(fitText(words, inner - s * 1.25, f), {class: "g-line g-lock" + (locked ? " locked" : ""), "data-testid": "lock", x: left + s * 1.25, y, "font-size": f.toFixed(1)}, c.content);
+		// the full sentence for the tooltip of the SVG (and screen readers)
+		svg("title", null, e).textContent = locked ? t("grid.lockedBy", {who: label(v.lock.node), ts: tsText(v.lock.ts)}) : t("grid.free");
+	}
+
+	function drawQueue(c, v, f, left, inner, y) {
+		const q = v.queue || [];
+		if (!q.length) return;
+		const s = f * 1.0;
+		use("gl-queue", left + s / 2, y, s, "glyph queueglyph", c.content);
+		txt(queueText(q, inner - s * 1.3, f), {class: "g-line g-queue", "data-testid": "queue", x: left + s * 1.3, y, "font-size": f.toFixed(1)}, c.content);
+	}
+
+	// drawFlags shows the stored INQUIREs and FAILEDs with their message type's glyph and colour.
+	function drawFlags(c, v, f, left, inner, y) {
+		let x = left;
+		const s = f * 1.05;
+		const end = left + inner;
+		for (const [type, list] of [["INQUIRE", v.inquired], ["FAILED", v.failed]]) {
+			if (!Array.isArray(list) || !list.length) continue;
+			const room = end - x - s * 1.15;
+			if (room < f) break;
+			const fg = svg("g", {class: "flag", "data-flag": type}, c.content);
+			use("gl-" + glyphOf(type, typeIndex(type)), x + s / 2, y, s, "glyph " + typeClass(type), fg);
+			const shown = listText(list.map(label), room, f * 0.9, ",");
+			txt(shown, {class: "g-line g-flag", x: x + s * 1.15, y, "font-size": (f * 0.9).toFixed(1)}, fg);
+			x += s * 1.15 + textWidth(shown, f * 0.9) + f * 0.6;
+		}
+	}
+
+	// drawSelection highlights the quorum of the process in focus (and of a
+	// second one: the intersection) on the cards and in the matrix, and
+	// fills the matrix from every process's S_i and E_i.
+	function drawSelection(frame, quorums) {
+		const sel = opts.selected ?? null;
+		const hov = opts.hover ?? null;
+		const a = sel ?? hov;
+		const b = second ?? (sel !== null && hov !== null && hov !== sel ? hov : null);
+		const H = highlight(quorums, a, b);
+		const any = a !== null;
+		for (let p = 0; p < cards.length; p++) {
+			const c = cards[p];
+			c.g.classList.toggle("qa", H.a.has(p));
+			c.g.classList.toggle("qb", H.b.has(p));
+			c.g.classList.toggle("qab", H.both.has(p));
+			c.g.classList.toggle("dim", any && !H.a.has(p) && !H.b.has(p));
+			c.g.classList.toggle("sel-a", p === a);
+			c.g.classList.toggle("sel-b", p === b && b !== null);
+		}
+		// the matrix: cells from S_i, filled where E_i holds the member
+		const m = L.matrix;
+		const granted = frame.nodes.map((nd) => new Set(varsOf(nd).granted || []));
+		const key = JSON.stringify([quorums, granted.map((s) => [...s])]);
+		if (key !== mx.key) {
+			mx.key = key;
+			clear(mx.cellLayer);
+			const inset = m.cell >= 8 ? 1.5 : 0;
+			quorums.forEach((q, i) => {
+				for (const j of q) {
+					if (j < 0 || j >= run.n) continue;
+					svg("rect", {
+						class: "m-cell" + (granted[i].has(j) ? " granted" : ""),
+						"data-cell": `${i},${j}`,
+						x: m.x + j * m.cell + inset,
+						y: m.y + i * m.cell + inset,
+						width: m.cell - 2 * inset,
+						height: m.cell - 2 * inset,
+						rx: Math.min(3, m.cell * 0.15),
+					}, mx.cellLayer);
+				}
+			});
+		}
+		const band = (e, p) => {
+			if (p === null || p >= run.n) return set(e, "visibility", "hidden");
+			set(e, "visibility", "visible");
+			set(e, "y", m.y + p * m.cell);
+		};
+		band(mx.bandA, a);
+		band(mx.bandB, b);
+		clear(mx.colLayer);
+		for (const j of H.both) mx.colLayer.append(colBandRect(j));
+		for (let p = 0; p < run.n; p++) {
+			cls(mx.cols[p], "m-col" + (H.both.has(p) ? " both" : H.a.has(p) ? " in-a" : H.b.has(p) ? " in-b" : ""));
+			cls(mx.rows[p], "m-row" + (p === a ? " row-a" : p === b ? " row-b" : ""));
+		}
+		const room = L.matrix.labelW + run.n * L.matrix.cell + 8;
+		const fit = (e, s, base) => {
+			text(e, s);
+			set(e, "font-size", Math.max(8, Math.min(base, room / Math.max(1e-9, textWidth(s, 1)))).toFixed(1));
+		};
+		fit(mx.caption, caption(a, b, H), L.matrix.font + 1);
+		fit(mx.hint, a === null ? "" : b === null ? t("grid.pick2") : "", L.matrix.font - 1);
+	}
+
+	function colBandRect(j) {
+		const m = L.matrix;
+		return svg("rect", {class: "m-colband", x: m.x + j * m.cell, y: m.y - m.headH, width: m.cell, height: run.n * m.cell + m.headH});
+	}
+
+	// caption writes the selection's sets: S5 = {1, 5, 6, 7} or S1 ∩ S5 = {1}.
+	function caption(a, b, H) {
+		const ids = (set) => "{" + [...set].sort((x, y) => x - y).map((p) => (run.nodes[p] ? run.nodes[p].id : p)).join(", ") + "}";
+		const name = (p) => "S" + (run.nodes[p] ? run.nodes[p].id : p);
+		if (a === null) return t("grid.pick");
+		if (b === null) return `${name(a)} = ${ids(H.a)}`;
+		return `${name(a)} ∩ ${name(b)} = ${ids(H.both)}`;
+	}
+
+	function drawFlights(frame) {
+		stamp++;
+		const fl = frame.flights;
+		const fr = fl.map((f) => msgFraction(frame.time, f.sentAt, f.arrive));
+		const slot = spreadQueue(fl, fr, 0.12);
+		// a token says its timestamp when the cards are large enough not to
+		// vanish under the labels, and few are on their way; else its glyph
+		const labelled = L.cw >= 100 && fl.length <= (L.cw >= 130 ? 16 : 8);
+		const font = Math.max(12, Math.min(17, L.font * 0.95));
+		const gs = labelled ? font * 1.05 : Math.max(13, Math.min(22, L.font * 1.35));
+		for (let i = 0; i < fl.length; i++) {
+			const f = fl[i];
+			let m = msgs.get(f.id);
+			const tc = typeClass(f.type);
+			const base = labelled ? font * 0.55 : gs * 0.45;
+			const off = base + slot[i] * (labelled ? font * 1.5 : gs * 1.05);
+			if (!m || m.labelled !== labelled || m.off !== off) {
+				if (m) m.g.remove(), m.track.remove();
+				m = {g: svg("g", {"data-msg": f.id, "data-type": f.type}, g.msgs), labelled, off};
+				msgs.set(f.id, m);
+				const ln = gridLine(L, f.from, f.to, off);
+				m.track = svg("line", {class: "track " + tc, x1: ln.x1, y1: ln.y1, x2: ln.x2, y2: ln.y2}, g.tracks);
+				if (labelled) {
+					const ts = shortLabel(f);
+					const w = gs + textWidth(ts, font) + font * 0.9;
+					const h = font * 1.45;
+					svg("rect", {class: "tok", x: -w / 2, y: -h / 2, width: w, height: h, rx: h / 2}, m.g);
+					use("gl-" + glyphOf(f.type, typeIndex(f.type)), -w / 2 + font * 0.35 + gs / 2, 0, gs, "glyph on-tok", m.g);
+					txt(ts, {class: "tok-text", x: -w / 2 + font * 0.55 + gs + textWidth(ts, font) / 2, y: 0, "font-size": font}, m.g);
+				} else {
+					use("gl-" + glyphOf(f.type, typeIndex(f.type)), 0, 0, gs, "glyph tok-glyph " + tc, m.g);
+				}
+			}
+			m.stamp = stamp;
+			cls(m.g, `msg gmsg ${tc}${opts.manual && f.deliverable ? " deliverable" : ""}`);
+			const p = gridMsgPos(L, f.from, f.to, fr[i], off);
+			set(m.g, "transform", `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`);
+		}
+		for (const [id, m] of msgs) {
+			if (m.stamp !== stamp) {
+				m.g.remove();
+				m.track.remove();
+				msgs.delete(id);
+			}
+		}
+	}
+
+	// shortLabel is what a token says: the timestamp in its label, "(1,2)".
+	function shortLabel(f) {
+		const m = /\(([^()]*)\)$/.exec(f.label || "");
+		return m ? `(${m[1]})` : String(f.type || "").slice(0, 3);
+	}
+
+	// ---- pointer ----
+
+	function target(ev) {
+		const tg = ev.target;
+		if (!tg.closest) return null;
+		const msg = tg.closest("[data-msg]");
+		if (msg) return {kind: "msg", id: Number(msg.dataset.msg)};
+		const node = tg.closest("[data-node]");
+		if (node) return {kind: "node", pos: Number(node.dataset.node)};
+		const row = tg.closest("[data-row]");
+		if (row) return {kind: "row", pos: Number(row.dataset.row)};
+		return null;
+	}
+
+	// compare pins p as the second process (the first when none is pinned);
+	// again on the first or second unpins it.
+	function compare(p) {
+		const sel = opts.selected ?? null;
+		if (sel === null) {
+			second = null;
+			return handlers.onSelect(p);
+		}
+		if (p === sel) {
+			second = null;
+			return handlers.onSelect(null);
+		}
+		second = p === second ? null : p;
+		if (lastFrame) update(lastFrame, opts);
+	}
+
+	root.addEventListener("click", (ev) => {
+		const tg = target(ev);
+		if (!tg || !lastFrame) {
+			second = null;
+			return handlers.onBackground && handlers.onBackground(ev);
+		}
+		if (tg.kind === "msg") {
+			const f = lastFrame.flights.find((x) => x.id === tg.id);
+			if (f) handlers.onMsgClick(f, ev);
+		} else if (tg.kind === "row" || (tg.kind === "node" && ev.shiftKey)) {
+			compare(tg.pos);
+		} else if (tg.kind === "node") {
+			second = null;
+			handlers.onNodeClick(tg.pos, ev);
+		}
+	});
+	let hoverKey = "";
+	root.addEventListener("pointermove", (ev) => {
+		const tg = target(ev);
+		const key = tg ? (tg.kind === "msg" ? "m" + tg.id : "n" + tg.pos) : "";
+		if (key === hoverKey) return handlers.onHoverMove && tg && handlers.onHoverMove(ev);
+		hoverKey = key;
+		if (!tg || !lastFrame) return handlers.onHover(null, ev);
+		if (tg.kind === "msg") {
+			const f = lastFrame.flights.find((x) => x.id === tg.id);
+			handlers.onHover(f ? {kind: "msg", flight: f} : null, ev);
+		} else handlers.onHover({kind: "node", pos: tg.pos}, ev);
+	});
+	root.addEventListener("pointerleave", (ev) => {
+		hoverKey = "";
+		handlers.onHover(null, ev);
+	});
+
+	const ro = new ResizeObserver(() => layout());
+	ro.observe(root);
+
+	return {
+		setRun,
+		update,
+		layout,
+		/** second is the process pinned for comparison, or null. */
+		get second() {
+			return second;
+		},
+		nodeCenter(p) {
+			if (!L) return null;
+			const r = root.getBoundingClientRect();
+			return {x: r.left + (L.xs[p] * r.width) / L.w, y: r.top + (L.ys[p] * r.height) / L.h, r: Math.min(L.cw, L.ch) / 2};
+		},
+		get layoutInfo() {
+			return L;
+		},
+	};
+}
+
+/**
+ * renderGridLegend is the legend of the grid view: the roles seen so far,
+ * the message types with their colours and glyphs, what a card shows, and
+ * how to compare two quorums.
+ */
+export function renderGridLegend(box, roles, types, tt) {
+	renderLegend(box, roles, [], tt);
+	const group = (title, items, testid) => {
+		const sec = document.createElement("div");
+		sec.className = "legend-group";
+		if (testid) sec.dataset.testid = testid;
+		if (title) {
+			const h = document.createElement("span");
+			h.className = "legend-title";
+			h.textContent = title;
+			sec.append(h);
+		}
+		for (const it of items) sec.append(it);
+		box.append(sec);
+	};
+	const item = (glyph, className, label, extra = "") => {
+		const span = document.createElement("span");
+		span.className = "legend-item " + extra;
+		span.innerHTML = `<svg class="legend-swatch" viewBox="-10 -10 20 20" width="18" height="18" aria-hidden="true"><use href="#gl-${glyph}" class="glyph ${className}" x="-9" y="-9" width="18" height="18"/></svg>`;
+		span.append(label);
+		return span;
+	};
+	if (types.length) {
+		group(
+			tt("legend.messages"),
+			types.map((ty, i) => item(glyphOf(ty, i), "mt-" + (i % 8), ty, "msg mt-" + (i % 8))),
+			"grid-legend-messages",
+		);
+	}
+	const slot = document.createElement("span");
+	slot.className = "legend-item";
+	slot.innerHTML = `<svg class="legend-swatch" viewBox="0 0 30 14" width="30" height="14" aria-hidden="true"><rect class="slot filled" x="1" y="1" width="12" height="12" rx="2"/><rect class="slot" x="16" y="1" width="12" height="12" rx="2"/></svg>`;
+	slot.append(tt("grid.legend.slots"));
+	slot.title = tt("grid.legend.slotsTitle");
+	// a card's stored INQUIREs and FAILEDs carry their message type's glyph
+	const flags = document.createElement("span");
+	flags.className = "legend-item";
+	const fi = (ty) => Math.max(0, types.indexOf(ty));
+	flags.innerHTML =
+		`<svg class="legend-swatch" viewBox="0 -10 40 20" width="36" height="18" aria-hidden="true">` +
+		`<use href="#gl-${glyphOf("INQUIRE", fi("INQUIRE"))}" class="glyph mt-${fi("INQUIRE") % 8}" x="0" y="-9" width="18" height="18"/>` +
+		`<use href="#gl-${glyphOf("FAILED", fi("FAILED"))}" class="glyph mt-${fi("FAILED") % 8}" x="20" y="-9" width="18" height="18"/></svg>`;
+	flags.append(tt("grid.legend.flags"));
+	flags.title = tt("grid.legend.flagsTitle");
+	const queue = item("queue", "queueglyph", tt("grid.legend.queue"));
+	queue.title = tt("grid.legend.queueTitle");
+	group(
+		"",
+		[item("lock", "lockglyph locked", tt("grid.legend.lock")), slot, queue, flags],
+		"grid-legend-card",
+	);
+	const hint = document.createElement("span");
+	hint.className = "legend-hint";
+	hint.dataset.testid = "grid-hint";
+	hint.textContent = tt("grid.hint");
+	group("", [hint]);
+}

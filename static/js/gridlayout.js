@@ -1,0 +1,296 @@
+// Pure geometry and text for the quorum grid view (grid.js): where the
+// process cards and the quorum matrix go, how much a card can say, where a
+// message is on its way between two cards, and which cells a selection
+// highlights. No DOM here, so the test page can check it all.
+
+import {clamp01, niceCeil} from "./layout.js";
+
+/**
+ * gridRows arranges n processes in rows: the count per row and whether the
+ * rows are centred. A `grid` quorum system is ⌈√n⌉ wide, row by row from
+ * the left, so that a quorum (row ∪ column) reads as a cross; the
+ * projective planes of 7 and 13 processes get the symmetric 2-3-2 and
+ * 4-5-4; anything else is ⌈√n⌉ wide with a centred last row.
+ */
+export function gridRows(n, quorums = "") {
+	if (n <= 0) return {rows: [], cols: 0, centred: false};
+	if (quorums !== "grid" && n === 13) return {rows: [4, 5, 4], cols: 5, centred: true};
+	if (quorums !== "grid" && n === 7) return {rows: [2, 3, 2], cols: 3, centred: true};
+	const cols = Math.ceil(Math.sqrt(n));
+	const rows = [];
+	for (let left = n; left > 0; left -= cols) rows.push(Math.min(cols, left));
+	return {rows, cols, centred: quorums !== "grid"};
+}
+
+// The card's text lines in font units, top to bottom: title, E_i slots,
+// lock, queue, flags; with padding this is a "full" card's height.
+const FULL_LINES = 6.7;
+
+/**
+ * gridLayout places the process cards and the quorum matrix in a w×h box
+ * (top px kept free for the view's title): the matrix beside the cards in
+ * a wide box, below them in a tall one, whichever gives larger cards.
+ * Returns the cards' centres (xs, ys) and size (cw, ch), the gap between
+ * them, the type size and how much a card says (mode), and the matrix's
+ * cell size and place.
+ */
+export function gridLayout(n, w, h, opts = {}) {
+	// room for the view's title above, and for the selection's frames
+	// (10 px outside a card) all round
+	const top = opts.top ?? 34;
+	const pad = opts.pad ?? 13;
+	const arr = gridRows(n, opts.quorums);
+	const rowsN = Math.max(1, arr.rows.length);
+	const colsN = Math.max(1, arr.cols);
+	const side = place(n, w, h, top, pad, colsN, rowsN, "side");
+	const below = place(n, w, h, top, pad, colsN, rowsN, "below");
+	const P = score(below) > score(side) * 1.05 ? below : side;
+	// card centres, each row centred in the cards' box when the arrangement is
+	const xs = new Float64Array(n);
+	const ys = new Float64Array(n);
+	const pitchX = P.cw + P.gap;
+	const pitchY = P.ch + P.gap;
+	const gridW = colsN * P.cw + (colsN - 1) * P.gap;
+	const gridH = rowsN * P.ch + (rowsN - 1) * P.gap;
+	const x0 = P.gx + (P.gw - gridW) / 2 + P.cw / 2;
+	const y0 = P.gy + (P.gh - gridH) / 2 + P.ch / 2;
+	let p = 0;
+	arr.rows.forEach((k, r) => {
+		const shift = arr.centred ? ((colsN - k) * pitchX) / 2 : 0;
+		for (let c = 0; c < k && p < n; c++, p++) {
+			xs[p] = x0 + shift + c * pitchX;
+			ys[p] = y0 + r * pitchY;
+		}
+	});
+	const font = clampNum(Math.min(P.ch / FULL_LINES, P.cw / 6.6), 11, 22);
+	const mode = n > 120 || P.cw < 22 || P.ch < 18 ? "dot" : P.cw >= 70 && P.ch >= font * FULL_LINES - 1 ? "full" : P.cw >= 44 && P.ch >= 40 ? "medium" : "small";
+	return {n, w, h, top, arrangement: arr, xs, ys, cw: P.cw, ch: P.ch, gap: P.gap, font, mode, matrix: P.m, side: P.kind, labelEvery: 1, dense: false, dot: mode === "dot"};
+}
+
+// place splits the box between cards and matrix ("side": matrix on the
+// right; "below": under the cards) and sizes both.
+function place(n, w, h, top, pad, colsN, rowsN, kind) {
+	const W = Math.max(60, w - 2 * pad);
+	const H = Math.max(60, h - top - pad);
+	const mfont = n > 40 ? 11 : n > 20 ? 12 : 13;
+	const labelW = Math.ceil(mfont * 0.62 * ("S" + n).length + 8);
+	const headH = Math.ceil(mfont * 1.5);
+	const capH = Math.ceil(mfont * 3.2); // the caption under the matrix: the selection's sets, a hint
+	// the matrix gets at most a third of the room along the split
+	const share = kind === "side" ? 0.35 : 0.42;
+	const mw = kind === "side" ? W * share : W;
+	const mh = kind === "side" ? H : H * share;
+	const cell = Math.max(1, Math.min(30, Math.floor(Math.min((mw - labelW) / n, (mh - headH - capH) / n))));
+	const m = {cell, font: mfont, labelW, headH, capH, w: labelW + n * cell, h: headH + n * cell + capH};
+	m.labelEvery = cell >= mfont * 1.05 ? 1 : niceCeil((mfont * 1.05) / cell);
+	// column numbers must fit their cell side by side
+	const digits = String(n).length;
+	m.colFont = Math.min(mfont, Math.max(8, (cell * m.labelEvery * 0.9) / (0.64 * digits)));
+	const gapM = 18;
+	let gx, gy, gw, gh;
+	if (kind === "side") {
+		gx = pad;
+		gy = top;
+		gw = W - m.w - gapM;
+		gh = H;
+		m.x = pad + W - m.w + labelW;
+		m.y = top + Math.max(0, (H - m.h) / 2) + headH;
+	} else {
+		gx = pad;
+		gy = top;
+		gw = W;
+		gh = H - m.h - gapM;
+		m.x = pad + (W - m.w) / 2 + labelW;
+		m.y = top + H - m.h + headH;
+	}
+	// cards with gaps of about a sixth of a card between them (room for the
+	// messages' tracks), a card no wider than 1.9 of its height nor taller
+	// than 1.3 of its width
+	const g = 0.15;
+	let cw = gw / (colsN + (colsN - 1) * g);
+	let ch = gh / (rowsN + (rowsN - 1) * g);
+	cw = Math.min(cw, ch * 1.9, 240);
+	ch = Math.min(ch, cw * 1.3, 170);
+	let gap = clampNum(Math.min(cw, ch) * g, 4, 30);
+	// (a gap at its minimum may take more than the share assumed)
+	cw = Math.min(cw, (gw - (colsN - 1) * gap) / colsN);
+	ch = Math.min(ch, (gh - (rowsN - 1) * gap) / rowsN);
+	if (cw < 2 || ch < 2) {
+		// no room at all: 2 px cards, the gaps shrink instead
+		cw = Math.max(2, cw);
+		ch = Math.max(2, ch);
+		const fit = (room, k, size) => (k > 1 ? (room - k * size) / (k - 1) : gap);
+		gap = Math.max(0, Math.min(gap, fit(gw, colsN, cw), fit(gh, rowsN, ch)));
+	}
+	return {kind, m, gx, gy, gw: Math.max(0, gw), gh: Math.max(0, gh), cw, ch, gap};
+}
+
+// score rates a placement by how much a card can hold: its width, and its
+// height relative to a full card's lines.
+function score(P) {
+	return Math.min(P.cw, P.ch * 1.2) * (P.m.cell >= 8 ? 1 : 0.8);
+}
+
+function clampNum(x, lo, hi) {
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+/**
+ * cardExit is how far from a card's centre a line in direction (ux, uy)
+ * (a unit vector) leaves the card's cw×ch rectangle.
+ */
+export function cardExit(cw, ch, ux, uy) {
+	const ax = Math.abs(ux);
+	const ay = Math.abs(uy);
+	const tx = ax > 1e-9 ? cw / 2 / ax : Infinity;
+	const ty = ay > 1e-9 ? ch / 2 / ay : Infinity;
+	return Math.min(tx, ty);
+}
+
+/**
+ * gridLine is the straight way of a message from card `from` to card `to`:
+ * from edge to edge (plus gap px), shifted `offset` px to the right of the
+ * direction of travel so that the two directions between a pair stay apart.
+ */
+export function gridLine(L, from, to, offset = 0, gap = 3) {
+	const x0 = L.xs[from];
+	const y0 = L.ys[from];
+	const dx = L.xs[to] - x0;
+	const dy = L.ys[to] - y0;
+	const len = Math.hypot(dx, dy);
+	if (len < 1e-9) {
+		// to itself: a short hop above the card
+		const y = y0 - L.ch / 2 - gap - 6;
+		return {x1: x0 - L.cw / 4, y1: y, x2: x0 + L.cw / 4, y2: y};
+	}
+	const ux = dx / len;
+	const uy = dy / len;
+	const trim = Math.min(cardExit(L.cw, L.ch, ux, uy) + gap, len * 0.45);
+	const nx = -uy * offset;
+	const ny = ux * offset;
+	return {x1: x0 + ux * trim + nx, y1: y0 + uy * trim + ny, x2: x0 + dx - ux * trim + nx, y2: y0 + dy - uy * trim + ny};
+}
+
+/** gridMsgPos is where a message is drawn at fraction f of its way along gridLine. */
+export function gridMsgPos(L, from, to, f, offset = 0, gap = 3) {
+	const c = gridLine(L, from, to, offset, gap);
+	const t = clamp01(f);
+	return {x: c.x1 + (c.x2 - c.x1) * t, y: c.y1 + (c.y2 - c.y1) * t};
+}
+
+// ---- what a card says ----
+
+/** varsOf turns a process's vars list into an object by name. */
+export function varsOf(node) {
+	const o = {};
+	for (const v of (node && node.vars) || []) o[v.name] = v.value;
+	return o;
+}
+
+/** tsText prints a request timestamp [seq, id] as the lecture does: (3,7); "" for none. */
+export function tsText(ts) {
+	return Array.isArray(ts) && ts.length === 2 ? `(${ts[0]},${ts[1]})` : "";
+}
+
+// Advance widths in em of a bold sans-serif (DejaVu Sans Bold, the widest
+// of the usual ones), so that estimates err on the side of room.
+const EM = {"(": 0.46, ")": 0.46, ",": 0.38, ".": 0.38, " ": 0.35, "+": 0.84, "…": 1, "×": 0.84, "∩": 0.8};
+
+/** textWidth estimates the width of text in px at a font size, without the DOM. */
+export function textWidth(text, font) {
+	let w = 0;
+	for (const ch of String(text)) {
+		if (ch in EM) w += EM[ch];
+		else if (ch >= "0" && ch <= "9") w += 0.7;
+		else if (ch >= "A" && ch <= "Z") w += 0.77;
+		else w += 0.64;
+	}
+	return w * font;
+}
+
+/**
+ * fitText gives the first of the variants (longest first) that fits in
+ * width px at the font size; the last one shortened with "…" if none does.
+ */
+export function fitText(variants, width, font) {
+	for (const v of variants) if (textWidth(v, font) <= width) return v;
+	const last = String(variants[variants.length - 1] ?? "");
+	const k = Math.max(1, Math.floor(width / (font * 0.7)) - 1);
+	return last.length <= k + 1 ? last : last.slice(0, k) + "…";
+}
+
+/**
+ * lockVariants are the ways to say for whom a process is locked, longest
+ * first: "P7 (3,7)", "(3,7)", "P7". label(pos) names a position.
+ */
+export function lockVariants(lock, label) {
+	if (!lock) return [];
+	const who = label(lock.node);
+	const ts = tsText(lock.ts);
+	return ts ? [`${who} ${ts}`, ts, who] : [who];
+}
+
+/**
+ * listText writes as many items as fit in width px at the font size, in
+ * their order, joined by sep, and "+k" for the rest; at least the first.
+ */
+export function listText(items, width, font, sep = " ") {
+	if (!items.length) return "";
+	for (let k = items.length; k >= 1; k--) {
+		const s = items.slice(0, k).join(sep) + (k < items.length ? ` +${items.length - k}` : "");
+		if (textWidth(s, font) <= width) return s;
+	}
+	// at least the first, the one that matters next
+	const tight = items[0] + (items.length > 1 ? `+${items.length - 1}` : "");
+	return textWidth(tight, font) <= width ? tight : items[0] + "…";
+}
+
+/**
+ * queueText lists the waiting requests' timestamps in their order (oldest
+ * first, as the process keeps them), as many as fit in width px.
+ */
+export function queueText(queue, width, font) {
+	return listText((queue || []).map((q) => tsText(q.ts) || "?"), width, font);
+}
+
+/** slotsOf gives E_i as slots: per quorum member (in S_i's order), whether it has locked for this process. */
+export function slotsOf(quorum, granted) {
+	const g = new Set(granted || []);
+	return (quorum || []).map((m) => ({member: m, filled: g.has(m)}));
+}
+
+/**
+ * slotBoxes lays out k slots in a line of width px: the box size (at most
+ * max) and the x of each box's left edge, the line centred.
+ */
+export function slotBoxes(k, width, max) {
+	if (k <= 0) return {size: 0, xs: []};
+	const step = Math.min(max * 1.2, width / k);
+	const size = Math.max(2, step / 1.2);
+	const total = step * (k - 1) + size;
+	const x0 = (width - total) / 2;
+	return {size, xs: Array.from({length: k}, (_, i) => x0 + i * step)};
+}
+
+// ---- selection ----
+
+/**
+ * highlight says what a selection of one or two processes highlights: the
+ * quorums of a and b (sets of positions; empty for none) and their
+ * intersection. quorums[p] is S_p as positions.
+ */
+export function highlight(quorums, a, b) {
+	const qa = new Set(a !== null && a !== undefined ? quorums[a] || [] : []);
+	const qb = new Set(b !== null && b !== undefined && b !== a ? quorums[b] || [] : []);
+	const both = new Set([...qa].filter((x) => qb.has(x)));
+	return {a: qa, b: qb, both};
+}
+
+/** quorumsOf reads every process's quorum from the frame: its var `quorum`, else the outcome's `quorums`. */
+export function quorumsOf(frame) {
+	const fromOutcome = frame && frame.outcome && Array.isArray(frame.outcome.quorums) ? frame.outcome.quorums : [];
+	return ((frame && frame.nodes) || []).map((nd, p) => {
+		const q = varsOf(nd).quorum;
+		return Array.isArray(q) ? q : fromOutcome[p] || [];
+	});
+}
