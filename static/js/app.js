@@ -8,6 +8,7 @@ import * as i18n from "./i18n.js";
 import {t, tr} from "./i18n.js";
 import {createForm} from "./form.js";
 import {createTopology, renderLegend} from "./topology.js";
+import {createTree} from "./tree.js";
 import {createSpacetime} from "./spacetime.js";
 import {createNarration} from "./narration.js";
 import {createPanel} from "./panel.js";
@@ -86,8 +87,22 @@ const topology = createTopology($("topology"), {
 		}
 	},
 });
+// the tree view (run.algorithm.view "tree") draws in its own SVG beside the topology's
+const tree = createTree($("topology"), {
+	onNodeClick: (pos, ev) => ui.nodeMenu(pos, ev, tree.menuItems(pos, (action) => send({type: "action", action}))),
+	onMsgClick: (f, ev) => ui.msgMenu(f, ev.clientX, ev.clientY),
+	onLinkClick: ui.linkMenu,
+	onHover: ui.hoverTopology,
+	onHoverMove: ui.moveTip,
+	onBackground: () => {
+		if (state.selected !== null) {
+			state.selected = null;
+			render();
+		}
+	},
+});
 // The quorum grid (registry view "grid") draws into an SVG of its own
-// beside the topology's; a run shows one of the two (see useView).
+// beside the topology's; a run shows one of the views (see useView).
 const gridSVG = document.createElementNS("http://www.w3.org/2000/svg", "svg");
 gridSVG.id = "grid";
 gridSVG.dataset.testid = "grid";
@@ -111,11 +126,12 @@ const grid = createGrid(gridSVG, {
 		}
 	},
 });
-let view = topology; // the drawing the run uses: topology or grid
+let view = topology; // the drawing the run uses: topology, grid or tree
 function useView(r) {
-	view = r.algorithm.view === "grid" ? grid : topology;
+	view = r.algorithm.view === "grid" ? grid : r.algorithm.view === "tree" ? tree : topology;
 	$("topology").toggleAttribute("hidden", view !== topology);
 	gridSVG.toggleAttribute("hidden", view !== grid);
+	tree.show(view === tree);
 	app.dataset.view = r.algorithm.view || "";
 }
 
@@ -292,6 +308,7 @@ function onFrame(f) {
 	let newRole = false;
 	for (const nd of f.nodes) {
 		const role = nd.crashed ? "crashed" : nd.role;
+		if (role === "detached") continue; // an empty device slot: not drawn, not in the legend
 		if (!state.roles.includes(role)) {
 			state.roles.push(role);
 			newRole = true;
@@ -399,6 +416,7 @@ function draw() {
 function legend() {
 	if (!state.run) return;
 	(view === grid ? renderGridLegend : renderLegend)($("legend"), state.roles, state.run.algorithm.messageTypes || [], t);
+	if (view === tree) tree.legend($("legend"), state.frame);
 }
 
 let addrTimer = null;
@@ -444,7 +462,7 @@ $("export-svg").addEventListener("click", () => {
 	if (!state.run || !state.frame) return ioStatus(t("io.noRun"), true);
 	const f = state.frame;
 	const caption = `distviz · ${tr(state.run.algorithm, state.run.algorithm.name)} · ${t("form.seed")} ${state.run.seed} · ${t("ctl.event")} ${f.seq} · t = ${f.time}`;
-	download(svgSnapshot(view === grid ? gridSVG : $("topology"), caption), fileName([state.run.algorithm.id, "seed" + state.run.seed, "event" + f.seq], "svg"), "image/svg+xml");
+	download(svgSnapshot(view === grid ? gridSVG : view === tree ? tree.root : $("topology"), caption), fileName([state.run.algorithm.id, "seed" + state.run.seed, "event" + f.seq], "svg"), "image/svg+xml");
 });
 
 async function importFile(file) {

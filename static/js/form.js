@@ -7,11 +7,14 @@
 import {el, clear} from "./dom.js";
 import {t, tr} from "./i18n.js";
 import {baseTexts, checkText, queryOf, seedOK, paramOfError, parseRange, formatValue} from "./params.js";
+import {createTreeEditor} from "./treeedit.js";
 
 export function createForm(els, registry, {onRun}) {
 	const {form, algorithm, summary, scenario, scenarioDesc, fields, seed, reset, error} = els;
 	let alg = null;
 	let fieldEls = new Map(); // name → {wrap, inputs, err, spec}
+	let editor = null; // the topology editor of an algorithm drawn as a tree
+	let lastRun = null; // {alg, n, edges}: the tree the last run resolved (the editor starts from it)
 
 	const byId = (id) => registry.find((a) => a.id === id) || null;
 	const scenarioOf = () => (alg && scenario.value ? alg.scenarios.find((s) => s.id === scenario.value) || null : null);
@@ -34,6 +37,7 @@ export function createForm(els, registry, {onRun}) {
 		scenarioDesc.textContent = sc ? tr(a, sc.description) : "";
 		const base = baseTexts(a, sc);
 		setTexts({...base, ...(texts || {})});
+		if (editor) editor.reset();
 		seed.value = String(seedValue ?? (sc ? sc.seed : 1));
 		clearErrors();
 	}
@@ -117,6 +121,18 @@ export function createForm(els, registry, {onRun}) {
 				i.addEventListener("input", () => checkField(spec.name));
 				i.addEventListener("change", () => checkField(spec.name));
 			}
+		}
+		editor = null;
+		if (alg.view === "tree" && fieldEls.has("edges")) {
+			const input = (k) => (fieldEls.has(k) ? fieldEls.get(k).inputs[0] : null);
+			const nSpec = fieldEls.has("n") ? fieldEls.get("n").spec : {};
+			const pSpec = fieldEls.has("ports") ? fieldEls.get("ports").spec : {};
+			editor = createTreeEditor(
+				fieldEls.get("edges").wrap,
+				{edges: input("edges"), n: input("n"), ports: input("ports")},
+				{nMin: nSpec.min, nMax: nSpec.max, ports: pSpec.default ?? 3},
+				(n) => (lastRun && lastRun.alg === alg.id && lastRun.n === n ? lastRun.edges : null),
+			);
 		}
 	}
 
@@ -305,6 +321,7 @@ export function createForm(els, registry, {onRun}) {
 			if (v !== k) og.label = v;
 		}
 		for (const name of fieldEls.keys()) if (fieldEls.get(name).wrap.classList.contains("invalid")) checkField(name);
+		if (editor) editor.relabel();
 	}
 
 	/** fromRun shows a run's parameters: what its request gave, over the base. */
@@ -312,6 +329,8 @@ export function createForm(els, registry, {onRun}) {
 		const q = r.query || {};
 		const a = byId(r.algorithm.id);
 		if (!a) return;
+		const rp = r.params || {};
+		lastRun = Array.isArray(rp.edges) ? {alg: a.id, n: rp.n, edges: rp.edges} : null;
 		let texts = q;
 		if (!r.query) {
 			texts = {};

@@ -21,7 +21,8 @@ export function createInteractions({state, menu, tooltip, send, render}) {
 		return (i < 0 ? 7 : i) % 8;
 	}
 
-	function nodeMenu(pos, ev) {
+	// extra: more entries from the view (the tree view's hot-plug)
+	function nodeMenu(pos, ev, extra = []) {
 		const f = state.frame;
 		if (!f) return;
 		state.selected = pos;
@@ -33,6 +34,7 @@ export function createInteractions({state, menu, tooltip, send, render}) {
 		for (const a of state.run.algorithm.actions || []) {
 			items.push({label: tr(state.run.algorithm, a.label), hint: tr(state.run.algorithm, a.description), testid: "act-" + a.id, disabled: nd.crashed, action: () => act({type: "act", node: pos, name: a.id})});
 		}
+		items.push(...extra);
 		for (const tm of f.timers.filter((x) => x.node === pos)) {
 			items.push({label: t("menu.fire", {name: tm.name}), testid: "act-fire-" + tm.name, action: () => act({type: "fire", node: pos, timer: tm.name})});
 		}

@@ -31,6 +31,13 @@ export const ROLES = {
 	token: {halo: "solid"}, // holds the ring's token, outside the critical section
 	released: {},
 	idle: {},
+	// trees (firewire, tree-echo)
+	child: {icon: "up"}, // has a parent: the arrow points to it
+	contending: {icon: "bolt"},
+	root: {icon: "crown", rare: true},
+	detached: {halo: "dashed"}, // an empty slot (the tree view hides it)
+	explorer: {icon: "hourglass"}, // exploded, waits for echoes
+	echoed: {icon: "echo"},
 };
 
 export function roleInfo(role) {
@@ -51,6 +58,9 @@ const ICONS = {
 	chevron: '<path class="ic-stroke" d="M-8,-7 L-1,0 L-8,7 M1,-7 L8,0 L1,7"/>',
 	diamond: '<path class="ic-fill" d="M0,-9 L9,0 L0,9 L-9,0 Z"/>',
 	clock: '<circle class="ic-line" r="8"/><path class="ic-line" d="M0,-5 V0 H4"/>',
+	up: '<path class="ic-stroke" d="M0,8 V-7 M-6,-1 L0,-7 L6,-1"/>',
+	bolt: '<path class="ic-fill" d="M2,-10 L-7,2 L-1,2 L-3,10 L7,-3 L1,-3 Z"/>',
+	echo: '<path class="ic-stroke" d="M6,-6 H-1 A5.5,5.5 0 0 0 -1,5 H6 M2,1 L6,5 L2,9"/>',
 };
 
 /** iconSymbols is the <defs> content for every icon, for the views and the legend. */

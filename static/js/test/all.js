@@ -4,6 +4,7 @@ import "./events.test.js";
 import "./i18n.test.js";
 import "./params.test.js";
 import "./tr.test.js";
+import "./tree.test.js";
 import "./gridlayout.test.js";
 import "./grid.test.js";
 import "./values.test.js";

@@ -1,0 +1,680 @@
+// The tree view (FireWire tree identify, echo election on trees): the devices
+// plugged in, laid out tidily in layers without crossings; each cable with
+// its two ports' states, an arrow towards the parent once a parent link is
+// known (dashed while only asked), the contended cable highlighted; messages
+// travelling along the cables; each contender's coin and a countdown to the
+// end of its wait; the virtual clock. When a root is known the layout can
+// settle with the root on top (animated). Draws only what the frame says
+// (treemodel.js reads it); the geometry is in treelayout.js.
+
+import {svg, set, text, cls, clear, el} from "./dom.js";
+import {t} from "./i18n.js";
+import {roleInfo, roleClass} from "./topology.js";
+import {msgFraction, tokenText, spreadQueue, fitFont} from "./layout.js";
+import {forestLayout, fitLayout, edgeEnds, freePortAngles, angleTo, lerpPositions, ease, initials, placeBox} from "./treelayout.js";
+import {treeModel, edgeLook, formatTime, PORT_STATES} from "./treemodel.js";
+import {store} from "./chrome.js";
+
+/** PORT_GLYPH is the letter in a port's marker (its colour is the other cue). */
+export const PORT_GLYPH = {idle: "", child: "C", parent: "P", asked: "?", offered: "!", contention: "×"};
+
+const ANIM_MS = 700;
+
+/**
+ * createTree puts its own SVG after the topology's (the app shows one of
+ * them) and returns the view: setRun, update, layout, show, menuItems,
+ * legend. handlers as for createTopology.
+ */
+export function createTree(anchor, handlers) {
+	const root = svg("svg", {id: "tree", class: "tree-view", "data-testid": "tree", role: "img", "aria-labelledby": "topology-title"});
+	root.setAttribute("hidden", ""); // an SVG element has no .hidden property
+	anchor.after(root);
+	root.innerHTML =
+		"<defs>" +
+		'<marker id="tree-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" orient="auto" markerUnits="strokeWidth"><path class="t-arrowhead" d="M0,0 L10,5 L0,10 z"/></marker>' +
+		'<marker id="tree-arrow-asked" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" orient="auto" markerUnits="strokeWidth"><path class="t-arrowhead asked" d="M0,0 L10,5 L0,10 z"/></marker>' +
+		"</defs>" +
+		'<rect class="bg" x="0" y="0" width="100%" height="100%"/>' +
+		'<g class="t-edges"></g><g class="t-waits"></g><g class="t-nodes"></g><g class="t-ports"></g><g class="t-badges"></g><g class="t-msgs"></g>' +
+		'<g class="t-overlay"><circle class="selring" r="0" visibility="hidden"/></g>' +
+		'<text class="tree-clock" data-testid="tree-clock" text-anchor="end"></text>';
+	const g = {
+		edges: root.querySelector(".t-edges"),
+		waits: root.querySelector(".t-waits"),
+		nodes: root.querySelector(".t-nodes"),
+		ports: root.querySelector(".t-ports"),
+		badges: root.querySelector(".t-badges"),
+		msgs: root.querySelector(".t-msgs"),
+		selring: root.querySelector(".selring"),
+		clock: root.querySelector(".tree-clock"),
+	};
+
+	// the "root on top" switch, at the end of the legend (see legend)
+	const settleBox = el("input", {type: "checkbox", "data-testid": "tree-settle"});
+	settleBox.checked = store.get("treeSettle") !== "false";
+	const settleText = el("span");
+	const settle = el("label", {class: "tree-settle"}, settleBox, settleText);
+	settle.hidden = true;
+	settleBox.addEventListener("change", () => {
+		store.set("treeSettle", String(settleBox.checked));
+		if (lastFrame) update(lastFrame, opts);
+	});
+
+	let run = null; // {n, nodes, types, algorithm, params, run}
+	let lastFrame = null;
+	let M = null; // the model of the last frame
+	let opts = {manual: false, selected: null};
+	let box = {w: 600, h: 400};
+	let target = null; // the layout aimed at: {key, L}
+	let cur = null; // positions drawn now: {xs, ys}
+	let anim = null; // {from, to, t0}
+	let nodes = []; // per position: {g, body, id, label, halo, badge, role}
+	let edges = new Map(); // "a-b" → {g, glow, line, hit, look, from, to}
+	let ports = new Map(); // "p>q" (a cable's port) or "p+j" (a free one) → {g, c, tx, state}
+	let waits = new Map(); // pos → {g, track, arc, bg, tx, tx2}
+	let badges = new Map(); // "a-b" → {g, bg, use, tx}
+	let msgs = new Map(); // msg id → {g, shape, label, mode}
+	let stamp = 0;
+
+	function setRun(r) {
+		run = {
+			n: r.nodes.length,
+			nodes: r.nodes,
+			types: new Map((r.algorithm.messageTypes || []).map((ty, i) => [ty, i])),
+			algorithm: r.algorithm,
+			params: r.params || {},
+			run: r,
+		};
+		lastFrame = null;
+		M = null;
+		target = null;
+		cur = null;
+		anim = null;
+		delete root.dataset.moving;
+		for (const k of ["edges", "waits", "nodes", "ports", "badges", "msgs"]) clear(g[k]);
+		edges = new Map();
+		ports = new Map();
+		waits = new Map();
+		badges = new Map();
+		msgs = new Map();
+		nodes = [];
+		for (let p = 0; p < run.n; p++) {
+			const ng = svg("g", {"data-node": p, class: "node role-idle", display: "none"}, g.nodes);
+			const body = svg("circle", {class: "body", r: 10}, ng);
+			const id = svg("text", {class: "nid"}, ng);
+			id.textContent = String(r.nodes[p].id);
+			// the label beside, when it says more than the ID (P3 with ID 3 does not)
+			const label = svg("text", {class: "t-nlabel"}, ng);
+			label.textContent = r.nodes[p].label.replace(/\D/g, "") === String(r.nodes[p].id) ? "" : r.nodes[p].label;
+			nodes.push({g: ng, body, id, label, halo: null, badge: null, role: "", r: 0});
+		}
+		text(g.clock, "");
+		measure();
+	}
+
+	function measure() {
+		box = {w: Math.max(240, root.clientWidth || 600), h: Math.max(200, root.clientHeight || 400)};
+		set(root, "viewBox", `0 0 ${box.w} ${box.h}`);
+		set(g.clock, "x", box.w - 14);
+		const fs = box.w < 560 ? 19 : 24;
+		set(g.clock, "y", 8 + fs);
+		set(g.clock, "font-size", fs);
+	}
+
+	// layout follows a new size: place everything again, without animation
+	function layout() {
+		if (!run) return;
+		measure();
+		target = null;
+		anim = null;
+		cur = null;
+		delete root.dataset.moving;
+		if (lastFrame) update(lastFrame, opts);
+	}
+
+	// show shows or hides the tree's SVG (the app hides the other views)
+	function show(on) {
+		root.toggleAttribute("hidden", !on);
+		settle.hidden = !on;
+		if (on) requestAnimationFrame(layout);
+	}
+
+	// aim computes the layout for the model; when it differs from the one
+	// aimed at, the drawing moves there (animated unless it is the first).
+	function aim(model) {
+		const settleOn = settleBox.checked;
+		const roots = settleOn && model.root !== null ? [model.root] : [];
+		const key = `${box.w}x${box.h}|${model.attached.map((a) => (a ? 1 : 0)).join("")}|${model.edges.map((e) => e.join(",")).join(";")}|${roots.join(",")}`;
+		if (target && target.key === key) return;
+		const F = forestLayout(model.n, model.edges, model.attached, roots);
+		// room for the clock above, labels and ports beside, the coins below: it depends on the node size
+		const r0 = fitLayout(F, box.w, box.h, {l: 20, r: 20, t: 44, b: 20}).r;
+		const L = fitLayout(F, box.w, box.h, {l: r0 + 24, r: r0 + 24, t: 44 + r0, b: r0 + 36});
+		target = {key, L};
+		const reduce = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+		if (!cur || reduce) {
+			cur = {xs: L.xs, ys: L.ys};
+			anim = null;
+			delete root.dataset.moving;
+			return;
+		}
+		anim = {from: {xs: cur.xs, ys: cur.ys}, to: L, t0: performance.now()};
+		// a device new in this layout appears at its place at once
+		cur = {xs: lerpPositions(cur.xs, L.xs, 0), ys: lerpPositions(cur.ys, L.ys, 0)};
+		root.dataset.moving = "true"; // for the tests: wait until the picture stands still
+		if (!ticking) {
+			ticking = true;
+			requestAnimationFrame(tick);
+		}
+	}
+
+	// tick moves the drawing one animation frame on; one chain at a time
+	let ticking = false;
+	function tick(now) {
+		if (!anim || !lastFrame) {
+			ticking = false;
+			return;
+		}
+		const k = ease((now - anim.t0) / ANIM_MS);
+		cur = {xs: lerpPositions(anim.from.xs, anim.to.xs, k), ys: lerpPositions(anim.from.ys, anim.to.ys, k)};
+		if (k >= 1) {
+			anim = null;
+			delete root.dataset.moving;
+		}
+		draw();
+		if (anim) requestAnimationFrame(tick);
+		else ticking = false;
+	}
+
+	function update(frame, o) {
+		if (!run) return;
+		lastFrame = frame;
+		opts = o || opts;
+		M = treeModel(run.run, frame);
+		aim(M);
+		draw();
+	}
+
+	// draw places everything at the current positions (cur) for the last frame
+	function draw() {
+		const frame = lastFrame;
+		if (!frame || !cur || !target) return;
+		const L = target.L;
+		const r = L.r;
+		const pr = Math.max(9, Math.min(11, r * 0.4));
+		const X = cur.xs;
+		const Y = cur.ys;
+		const spots = spotsOf(X, Y);
+		drawNodes(frame, r, spots);
+		drawEdges(X, Y, r, pr);
+		drawPorts(X, Y, r, pr, spots);
+		const badgeBoxes = drawBadges(X, Y);
+		drawWaits(X, Y, r, pr, badgeBoxes);
+		drawFlights(frame, X, Y, r, pr);
+		const sel = opts.selected;
+		if (sel !== null && sel !== undefined && sel < run.n && M.attached[sel]) {
+			set(g.selring, "visibility", "visible");
+			set(g.selring, "cx", X[sel]);
+			set(g.selring, "cy", Y[sel]);
+			set(g.selring, "r", r + 13);
+		} else set(g.selring, "visibility", "hidden");
+		text(g.clock, `t = ${formatTime(frame.time)}${M.unit ? " " + M.unit : ""}`);
+	}
+
+	// spotsOf: around every device, the directions of its cables, of its free
+	// ports (while a device can still be plugged in) and of its role badge,
+	// each where the others are not
+	function spotsOf(X, Y) {
+		const out = new Map();
+		const canPlug = M.attached.some((a) => !a) && M.port.size > 0;
+		for (let p = 0; p < M.n; p++) if (M.attached[p]) out.set(p, {cables: [], free: [], badge: 0});
+		for (const [a, b] of M.edges) {
+			out.get(a).cables.push({peer: b, angle: angleTo(X[a], Y[a], X[b], Y[b])});
+			out.get(b).cables.push({peer: a, angle: angleTo(X[b], Y[b], X[a], Y[a])});
+		}
+		for (const [p, s] of out) {
+			const used = s.cables.map((c) => c.angle);
+			s.free = canPlug ? freePortAngles(used, M.free[p] || 0) : [];
+			s.badge = freePortAngles([...used, ...s.free], 1, -Math.PI / 4)[0];
+			s.label = freePortAngles([...used, ...s.free, s.badge], 1, (-3 * Math.PI) / 4)[0];
+		}
+		return out;
+	}
+
+	function drawNodes(frame, r, spots) {
+		for (const fn of frame.nodes) {
+			const nd = nodes[fn.pos];
+			if (!nd) continue;
+			const on = M.attached[fn.pos];
+			set(nd.g, "display", on ? "inline" : "none");
+			if (!on) continue;
+			set(nd.g, "transform", `translate(${cur.xs[fn.pos].toFixed(1)},${cur.ys[fn.pos].toFixed(1)})`);
+			const role = fn.crashed ? "crashed" : fn.role;
+			if (nd.r !== r) {
+				nd.r = r;
+				set(nd.body, "r", r);
+				set(nd.id, "font-size", fitFont(String(run.nodes[fn.pos].id), r, Math.min(26, r * 0.95)).toFixed(1));
+				set(nd.label, "font-size", Math.max(13, Math.min(18, r * 0.6)));
+				nd.role = "";
+			}
+			if (role !== nd.role) setRole(nd, role, r);
+			if (nd.label.textContent) {
+				// the label beside the device, where no cable, port or badge is
+				const a = spots.get(fn.pos).label;
+				const c = Math.cos(a);
+				set(nd.label, "x", c * (r + 6));
+				set(nd.label, "y", Math.sin(a) * (r + 12));
+				set(nd.label, "text-anchor", c < -0.3 ? "end" : c > 0.3 ? "start" : "middle");
+			}
+			if (nd.badge && nd.badgeIcon !== "cross") {
+				const s = Number(nd.badge.getAttribute("width"));
+				const a = spots.get(fn.pos).badge;
+				set(nd.badge, "x", Math.cos(a) * r * 1.02 - s / 2);
+				set(nd.badge, "y", Math.sin(a) * r * 1.02 - s / 2);
+			}
+		}
+	}
+
+	// setRole gives a device its role's colour and second cue (a halo or a badge)
+	function setRole(nd, role, r) {
+		const info = roleInfo(role);
+		nd.role = role;
+		cls(nd.g, `node ${roleClass(role)}${info.halo ? " halo-" + info.halo : ""}`);
+		nd.g.dataset.role = role;
+		if (info.halo) {
+			if (!nd.halo) nd.halo = svg("circle", {class: "halo"});
+			nd.g.insertBefore(nd.halo, nd.body);
+			set(nd.halo, "r", r + Math.max(4, r * 0.22));
+		} else if (nd.halo) {
+			nd.halo.remove();
+			nd.halo = null;
+		}
+		if (nd.badge) nd.badge.remove();
+		nd.badge = null;
+		nd.badgeIcon = info.icon;
+		if (info.icon) {
+			const s = Math.max(18, Math.min(28, r * 0.85));
+			if (info.icon === "cross") {
+				const c = r * 1.7;
+				nd.badge = svg("use", {href: "#ic-cross", class: "icon cross", x: -c / 2, y: -c / 2, width: c, height: c});
+				nd.g.insertBefore(nd.badge, nd.id);
+			} else {
+				nd.badge = svg("use", {href: "#ic-" + info.icon, class: "icon " + info.icon, width: s, height: s}, nd.g);
+			}
+		}
+	}
+
+	function drawEdges(X, Y, r, pr) {
+		stamp++;
+		for (const [a, b] of M.edges) {
+			const key = a + "-" + b;
+			let e = edges.get(key);
+			if (!e) {
+				const eg = svg("g", {"data-edge": key, class: "t-edge"}, g.edges);
+				e = {g: eg, glow: svg("line", {class: "t-glow"}, eg), line: svg("line", {class: "t-line"}, eg), hit: svg("line", {class: "t-hit", "data-link": a, "data-link-to": b}, eg), look: ""};
+				edges.set(key, e);
+			}
+			e.stamp = stamp;
+			const look = edgeLook(M, a, b);
+			const lk = `${look.kind}|${look.to}|${look.echoed}|${look.first}`;
+			if (lk !== e.look) {
+				e.look = lk;
+				cls(e.g, `t-edge ${look.kind}${look.echoed ? " echoed" : ""}${look.first ? " first" : ""}`);
+				e.g.dataset.kind = look.kind;
+				if (look.to === null) delete e.g.dataset.to;
+				else e.g.dataset.to = String(look.to);
+				if (look.to === null) e.line.removeAttribute("marker-end");
+				else e.line.setAttribute("marker-end", look.kind === "asked" ? "url(#tree-arrow-asked)" : "url(#tree-arrow)");
+				e.from = look.to === a ? b : a;
+				e.to = look.to === a ? a : b;
+			}
+			// drawn from the child towards the parent, ending before the parent's port marker
+			const f = e.from;
+			const to = e.to;
+			const s = edgeEnds(X[f], Y[f], X[to], Y[to], r + 2);
+			const tip = edgeEnds(X[f], Y[f], X[to], Y[to], r + (e.g.dataset.to !== undefined ? 2 * pr + 3 : 2));
+			for (const ln of [e.line, e.glow, e.hit]) {
+				set(ln, "x1", s.x1);
+				set(ln, "y1", s.y1);
+				set(ln, "x2", ln === e.line ? tip.x2 : s.x2);
+				set(ln, "y2", ln === e.line ? tip.y2 : s.y2);
+			}
+		}
+		for (const [k, e] of edges) {
+			if (e.stamp !== stamp) {
+				e.g.remove();
+				edges.delete(k);
+			}
+		}
+	}
+
+	// each device's ports: one marker per cable at the rim towards its peer
+	// (the state's colour and letter), and the free ports as hollow markers
+	function drawPorts(X, Y, r, pr, spots) {
+		stamp++;
+		const put = (key, pos, angle, state, free) => {
+			let p = ports.get(key);
+			if (!p) {
+				p = {g: svg("g", {class: "port"}, g.ports), state: null};
+				p.c = svg("circle", {r: pr}, p.g);
+				p.tx = svg("text", {class: "port-glyph"}, p.g);
+				ports.set(key, p);
+			}
+			p.stamp = stamp;
+			if (p.state !== state || p.pr !== pr) {
+				p.state = state;
+				p.pr = pr;
+				cls(p.g, `port port-${state}`);
+				p.g.dataset.port = key;
+				p.g.dataset.portOf = String(pos);
+				p.g.dataset.state = state;
+				if (free) p.g.dataset.freePort = String(pos);
+				set(p.c, "r", pr);
+				set(p.tx, "font-size", Math.max(13, pr * 1.45).toFixed(1));
+				p.tx.textContent = free ? "+" : PORT_GLYPH[state] ?? "";
+			}
+			const d = r + pr * 0.55;
+			set(p.g, "transform", `translate(${(X[pos] + d * Math.cos(angle)).toFixed(1)},${(Y[pos] + d * Math.sin(angle)).toFixed(1)})`);
+		};
+		if (M.port.size > 0) {
+			for (const [p, s] of spots) {
+				for (const c of s.cables) put(p + ">" + c.peer, p, c.angle, M.port.get(p + ">" + c.peer) || "idle", false);
+				s.free.forEach((ang, j) => put(p + "+" + j, p, ang, "free", true));
+			}
+		}
+		for (const [k, p] of ports) {
+			if (p.stamp !== stamp) {
+				p.g.remove();
+				ports.delete(k);
+			}
+		}
+	}
+
+	// the contenders' waits: a ring around the device that runs down to the
+	// end of the wait, and beside it the coin and the time left: away from
+	// the contended cable, else wherever no device or badge is
+	function drawWaits(X, Y, r, pr, obstacles) {
+		const seen = new Set();
+		const peer = new Map();
+		for (const c of M.contention) peer.set(c.a, c.b).set(c.b, c.a);
+		const taken = [...obstacles];
+		const R = r + pr;
+		for (let p = 0; p < M.n; p++) if (M.attached[p]) taken.push([X[p] - R, Y[p] - R, X[p] + R, Y[p] + R]);
+		const fs = Math.max(15, Math.min(19, r * 0.62));
+		for (const w of M.waits) {
+			if (!M.attached[w.pos]) continue;
+			seen.add(w.pos);
+			let e = waits.get(w.pos);
+			if (!e) {
+				const wg = svg("g", {class: "t-wait", "data-wait": w.pos}, g.waits);
+				e = {g: wg, track: svg("circle", {class: "t-wait-track"}, wg), arc: svg("circle", {class: "t-wait-arc"}, wg), bg: svg("rect", {class: "t-wait-bg"}, wg), tx: svg("text", {class: "t-wait-text"}, wg), tx2: svg("text", {class: "t-wait-text"}, wg)};
+				waits.set(w.pos, e);
+			}
+			cls(e.g, `t-wait coin-${w.coin}`);
+			e.g.dataset.coin = w.coin;
+			e.g.dataset.left = String(w.left);
+			set(e.g, "transform", `translate(${X[w.pos].toFixed(1)},${Y[w.pos].toFixed(1)})`);
+			const rr = r + 7;
+			const C = 2 * Math.PI * rr;
+			const frac = w.window ? Math.max(0, Math.min(1, w.left / w.window)) : 1;
+			set(e.track, "r", rr);
+			set(e.arc, "r", rr);
+			set(e.arc, "stroke-dasharray", `${(C * frac).toFixed(1)} ${C.toFixed(1)}`);
+			// one line where there is room, else the coin above the time left
+			const coin = t("tree.coin." + w.coin);
+			const left = t("tree.left", {t: formatTime(w.left), unit: M.unit ? " " + M.unit : ""});
+			const two = box.w < 760;
+			text(e.tx, two ? coin : `${coin} · ${left}`);
+			text(e.tx2, two ? left : "");
+			const wd = (two ? Math.max(coin.length, left.length) : coin.length + 3 + left.length) * fs * 0.62 + 16;
+			const gap = r + pr * 1.6 + 8;
+			const ht = fs * (two ? 2.8 : 1.7);
+			const q = peer.get(w.pos);
+			const s = q !== undefined && X[q] < X[w.pos] - 1 ? 1 : -1;
+			const x = X[w.pos];
+			const y = Y[w.pos];
+			const dx = gap + wd / 2;
+			const dy = R + ht / 2 + 6;
+			const cands = [[x + s * dx, y], [x - s * dx, y], [x, y + dy], [x, y - dy], [x + s * dx, y + ht], [x - s * dx, y + ht], [x + s * dx, y - ht], [x - s * dx, y - ht]];
+			const [cx, cy] = cands[placeBox(cands, wd, ht, taken, [0, 0, box.w, box.h])];
+			taken.push([cx - wd / 2, cy - ht / 2, cx + wd / 2, cy + ht / 2]);
+			for (const [i, tx] of [e.tx, e.tx2].entries()) {
+				set(tx, "font-size", fs);
+				set(tx, "x", cx - x);
+				set(tx, "y", cy - y + (two ? (i - 0.5) * fs * 1.15 : 0));
+			}
+			set(e.bg, "x", cx - x - wd / 2);
+			set(e.bg, "y", cy - y - ht / 2);
+			set(e.bg, "width", wd);
+			set(e.bg, "height", ht);
+		}
+		for (const [p, e] of waits) {
+			if (!seen.has(p)) {
+				e.g.remove();
+				waits.delete(p);
+			}
+		}
+	}
+
+	// the contended cable's badge, on its middle: contention and the round.
+	// Returns the boxes it takes.
+	function drawBadges(X, Y) {
+		const seen = new Set();
+		const boxes = [];
+		for (const c of M.contention) {
+			const key = c.a + "-" + c.b;
+			seen.add(key);
+			let b = badges.get(key);
+			if (!b) {
+				const bg = svg("g", {class: "t-contention", "data-contention": key}, g.badges);
+				b = {g: bg, bg: svg("rect", {class: "t-contention-bg", rx: 6}, bg), use: svg("use", {href: "#ic-bolt", class: "icon bolt", width: 24, height: 24, x: -12, y: -12}, bg), tx: svg("text", {class: "t-contention-text"}, bg)};
+				badges.set(key, b);
+			}
+			// a narrow view: the bolt and the red cable say contention, the badge only the round
+			const label = c.rounds > 0 ? t(box.w < 760 ? "tree.roundShort" : "tree.round", {k: c.rounds}) : t("tree.contention");
+			text(b.tx, label);
+			const w = label.length * 9.5 + 44;
+			set(b.bg, "x", -w / 2);
+			set(b.bg, "y", -16);
+			set(b.bg, "width", w);
+			set(b.bg, "height", 32);
+			set(b.use, "x", -w / 2 + 4);
+			set(b.tx, "x", -w / 2 + 32);
+			// the coins stand beside the devices: the middle of the cable is free
+			const mx = (X[c.a] + X[c.b]) / 2;
+			const my = (Y[c.a] + Y[c.b]) / 2;
+			set(b.g, "transform", `translate(${mx.toFixed(1)},${my.toFixed(1)})`);
+			boxes.push([mx - w / 2, my - 16, mx + w / 2, my + 16]);
+		}
+		for (const [k, b] of badges) {
+			if (!seen.has(k)) {
+				b.g.remove();
+				badges.delete(k);
+			}
+		}
+		return boxes;
+	}
+
+	function drawFlights(frame, X, Y, r, pr) {
+		stamp++;
+		const fl = frame.flights.filter((f) => M.attached[f.from] && M.attached[f.to] && Number.isFinite(X[f.from]) && Number.isFinite(X[f.to]));
+		const fr = fl.map((f) => msgFraction(frame.time, f.sentAt, f.arrive));
+		const slot = spreadQueue(fl, fr);
+		const font = 15;
+		for (let i = 0; i < fl.length; i++) {
+			const f = fl[i];
+			const len = Math.hypot(X[f.to] - X[f.from], Y[f.to] - Y[f.from]);
+			const full = tokenText(f.label, 16);
+			const mode = pillSize(full, font).w <= len - 2 * r - 20 ? "full" : "short";
+			let m = msgs.get(f.id);
+			const tclass = "mt-" + ((run.types.get(f.type) ?? 7) % 8);
+			if (!m || m.mode !== mode) {
+				if (m) m.g.remove();
+				m = {g: svg("g", {"data-msg": f.id}, g.msgs), mode};
+				const txt = mode === "full" ? full : initials(f.type);
+				const sz = pillSize(txt, font);
+				m.w = sz.w;
+				m.h = sz.h;
+				m.shape = svg("rect", {class: "tok", x: -sz.w / 2, y: -sz.h / 2, width: sz.w, height: sz.h, rx: sz.h / 2}, m.g);
+				m.label = svg("text", {class: "tok-text", "font-size": font}, m.g);
+				m.label.textContent = txt;
+				msgs.set(f.id, m);
+			}
+			m.stamp = stamp;
+			cls(m.g, `msg ${tclass}${opts.manual && f.deliverable ? " deliverable" : ""}`);
+			// beside the cable, to the right of the way: two messages crossing on a
+			// cable pass each other, and neither hides the cable
+			const ux = (X[f.to] - X[f.from]) / (len || 1);
+			const uy = (Y[f.to] - Y[f.from]) / (len || 1);
+			const off = Math.abs(uy) * (m.w / 2) + Math.abs(ux) * (m.h / 2) + 3 + slot[i] * m.h;
+			const e = edgeEnds(X[f.from], Y[f.from], X[f.to], Y[f.to], r + pr + 8, 0, off);
+			const k = fr[i];
+			set(m.g, "transform", `translate(${(e.x1 + (e.x2 - e.x1) * k).toFixed(1)},${(e.y1 + (e.y2 - e.y1) * k).toFixed(1)})`);
+		}
+		for (const [id, m] of msgs) {
+			if (m.stamp !== stamp) {
+				m.g.remove();
+				msgs.delete(id);
+			}
+		}
+	}
+
+	// pointer events, delegated as in the topology view
+	function targetOf(ev) {
+		const tg = ev.target;
+		if (!tg.closest) return null;
+		const msg = tg.closest("[data-msg]");
+		if (msg) return {kind: "msg", id: Number(msg.dataset.msg)};
+		// a port, free or not, stands for its device
+		const port = tg.closest("[data-port-of]");
+		if (port) return {kind: "node", pos: Number(port.dataset.portOf)};
+		const node = tg.closest("[data-node]");
+		if (node) return {kind: "node", pos: Number(node.dataset.node)};
+		const link = tg.closest("[data-link]");
+		if (link) return {kind: "link", from: Number(link.dataset.link), to: Number(link.dataset.linkTo)};
+		return null;
+	}
+	root.addEventListener("click", (ev) => {
+		const tg = targetOf(ev);
+		if (!tg || !lastFrame) return handlers.onBackground && handlers.onBackground(ev);
+		if (tg.kind === "msg") {
+			const f = lastFrame.flights.find((x) => x.id === tg.id);
+			if (f) handlers.onMsgClick(f, ev);
+		} else if (tg.kind === "node") handlers.onNodeClick(tg.pos, ev);
+		else if (tg.kind === "link") handlers.onLinkClick(tg.from, tg.to, ev);
+	});
+	let hoverKey = "";
+	root.addEventListener("pointermove", (ev) => {
+		const tg = targetOf(ev);
+		const key = tg ? tg.kind + (tg.pos ?? tg.id ?? tg.from + ">" + tg.to) : "";
+		if (key === hoverKey) return handlers.onHoverMove && tg && handlers.onHoverMove(ev);
+		hoverKey = key;
+		if (!tg || !lastFrame) return handlers.onHover(null, ev);
+		if (tg.kind === "msg") {
+			const f = lastFrame.flights.find((x) => x.id === tg.id);
+			handlers.onHover(f ? {kind: "msg", flight: f} : null, ev);
+		} else if (tg.kind === "node") handlers.onHover({kind: "node", pos: tg.pos}, ev);
+		else handlers.onHover({kind: "link", from: tg.from, to: tg.to}, ev);
+	});
+	root.addEventListener("pointerleave", (ev) => {
+		hoverKey = "";
+		handlers.onHover(null, ev);
+	});
+
+	const ro = new ResizeObserver(() => {
+		if (!root.hasAttribute("hidden")) layout();
+	});
+	ro.observe(root);
+
+	/**
+	 * menuItems are the hot-plug entries of a device's menu (when the
+	 * algorithm has hot-plug): plug a new device into one of its free ports,
+	 * or unplug it. act sends an engine action; the server checks and may
+	 * refuse with a message.
+	 */
+	function menuItems(pos, act) {
+		if (!run || !M || !hotplug(run.algorithm, M)) return [];
+		const slots = M.attached.some((a) => !a);
+		const free = M.free[pos];
+		// only a leaf can go: unplugging an inner device would split the bus (the engine refuses it)
+		const cables = M.edges.filter((e) => e[0] === pos || e[1] === pos).length;
+		return [
+			{
+				label: t("menu.plug"),
+				hint: !slots ? t("menu.plugNoSlot") : free === 0 ? t("menu.plugNoPort") : t("menu.plugHint"),
+				testid: "act-plug",
+				disabled: !slots || free === 0,
+				action: () => act({type: "plug", node: pos}),
+			},
+			{
+				label: t("menu.unplug"),
+				hint: cables > 1 ? t("menu.unplugLeaf") : t("menu.unplugHint"),
+				testid: "act-unplug",
+				danger: true,
+				disabled: cables > 1 || M.attached.filter(Boolean).length < 2,
+				action: () => act({type: "unplug", node: pos}),
+			},
+		];
+	}
+
+	return {
+		root,
+		setRun,
+		update,
+		layout,
+		show,
+		menuItems,
+		/** legend adds the ports and cables to the page's legend (the run's roles and messages are there). */
+		legend(boxEl, frame) {
+			if (!run) return;
+			renderTreeLegend(boxEl, !!frame && treeModel(run.run, frame).port.size > 0, t);
+			settleText.textContent = t("tree.settle"); // the language may have changed
+			settle.title = t("tree.settleTitle");
+			boxEl.append(settle);
+		},
+		get layoutInfo() {
+			return null;
+		},
+		get model() {
+			return M;
+		},
+	};
+}
+
+// pillSize: a token's box; message names are bold capitals, wider than layout.js's estimate
+function pillSize(text, font) {
+	return {w: Math.ceil(String(text).length * font * 0.72 + font * 0.9), h: Math.ceil(font * 1.45)};
+}
+
+/** hotplug says whether devices can be plugged in and out during the run. */
+export function hotplug(alg, M) {
+	return !!alg && (alg.hotplug === true || alg.params.some((p) => p.name === "spares")) && M.attached.length > 0;
+}
+
+/** renderTreeLegend appends the port states to the legend box (the cables explain themselves: arrow, dashed, red). */
+export function renderTreeLegend(box, withPorts, tr) {
+	const group = (title, items) => {
+		const sec = document.createElement("div");
+		sec.className = "legend-group";
+		const h = document.createElement("span");
+		h.className = "legend-title";
+		h.textContent = title;
+		sec.append(h, ...items);
+		box.append(sec);
+	};
+	const item = (svgBody, label) => {
+		const span = document.createElement("span");
+		span.className = "legend-item";
+		span.innerHTML = `<svg class="legend-swatch" viewBox="-10 -10 20 20" width="20" height="20" aria-hidden="true">${svgBody}</svg>`;
+		span.append(label);
+		return span;
+	};
+	if (withPorts) {
+		group(
+			tr("legend.ports"),
+			PORT_STATES.filter((s) => s !== "idle").map((s) =>
+				item(`<g class="port port-${s}"><circle r="8"/><text class="port-glyph" font-size="11">${PORT_GLYPH[s]}</text></g>`, tr("port." + s)),
+			),
+		);
+	}
+}
