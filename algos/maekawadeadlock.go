@@ -29,17 +29,13 @@ type MaekawaOutcome struct {
 	Deadlock *MaekawaDeadlock `json:"deadlock"`
 }
 
-// ender is what the engine's world offers beyond engine.World: whether the
-// run has ended (a cycle of waits before the end may still be resolved by
-// messages in flight).
-type ender interface{ Ended() bool }
-
 func maekawaOutcome(w engine.World, qs [][]int, lecture, inquire bool) any {
 	o := MaekawaOutcome{MutexOutcome: mutexOutcome(w, mkLabel), Quorums: make([][]int, len(qs))}
 	for i, s := range qs {
 		o.Quorums[i] = slices.Clone(s)
 	}
-	if e, ok := w.(ender); ok && e.Ended() && mkWaiting(w) != nil {
+	// a cycle of waits before the end may still be resolved by messages in flight
+	if w.Ended() && mkWaiting(w) != nil {
 		cycle, text := mkExplain(w, lecture, inquire)
 		o.Deadlock = &MaekawaDeadlock{Cycle: append([]int{}, cycle...), Text: text}
 	}

@@ -112,6 +112,7 @@ func (w fakeWorld) Charged(engine.Account) int64 { return 0 }
 func (w fakeWorld) Edges() [][2]int              { return nil }
 func (w fakeWorld) Attached(int) bool            { return true }
 func (w fakeWorld) Linked(int, int) bool         { return true }
+func (w fakeWorld) Ended() bool                  { return false }
 
 // The timestamp-order check fires when a process enters while an older
 // request waits; Ricart–Agrawala and Lamport never let that happen (the

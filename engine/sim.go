@@ -69,6 +69,7 @@ type World interface {
 	Process(p int) Process
 	Crashed(p int) bool
 	Now() Time
+	Ended() bool             // nothing is left to happen (outcomes may explain why the run stopped)
 	Edges() [][2]int         // the bus's cables as pairs a < b, sorted (empty without a bus)
 	Attached(p int) bool     // p is plugged into the bus (always true without a bus)
 	Linked(a, b int) bool    // a cable joins a and b (always true without a bus)
