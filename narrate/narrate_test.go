@@ -76,6 +76,12 @@ func TestSentences(t *testing.T) {
 			"bus reset: P3 is plugged into P1", "Bus-Reset: P3 wird an P1 angesteckt", "reinicio del bus: P3 se conecta a P1"},
 		{ev(engine.KindNote, func(e *engine.Event) { e.Text = "bus reset: P3 is unplugged from P1" }),
 			"bus reset: P3 is unplugged from P1", "Bus-Reset: P3 wird von P1 abgezogen", "reinicio del bus: P3 se desconecta de P1"},
+		{ev(engine.KindNote, func(e *engine.Event) {
+			e.Text = "bus reset: P2 is unplugged from P1, P3, P4: the bus splits into 3 buses, each resets"
+		}),
+			"bus reset: P2 is unplugged from P1, P3, P4: the bus splits into 3 buses, each resets",
+			"Bus-Reset: P2 wird von P1, P3, P4 abgezogen: der Bus zerfällt in 3 Busse, jeder wird zurückgesetzt",
+			"reinicio del bus: P2 se desconecta de P1, P3, P4: el bus se divide en 3 buses, cada uno se reinicia"},
 		{ev(engine.KindTimer, func(e *engine.Event) { e.Node, e.Name = 2, "answer" }),
 			"P2: timer answer expires", "P2: Timer answer läuft ab", "P2: vence el temporizador answer"},
 		{ev(engine.KindAction, func(e *engine.Event) { e.Node, e.Action = 3, &engine.Action{Type: engine.ActCrash, Node: 3} }),

@@ -143,6 +143,7 @@ var translations = map[Lang]map[string]string{
 		// FireWire and the bus (engine/topology.go).
 		"bus reset: %s is plugged into %s":                                                          "Bus-Reset: %[1]s wird an %[2]s angesteckt",
 		"bus reset: %s is unplugged from %s":                                                        "Bus-Reset: %[1]s wird von %[2]s abgezogen",
+		"bus reset: %s is unplugged from %s: the bus splits into %s buses, each resets":             "Bus-Reset: %[1]s wird von %[2]s abgezogen: der Bus zerfällt in %[3]s Busse, jeder wird zurückgesetzt",
 		"bus reset: %s is unplugged":                                                                "Bus-Reset: %[1]s wird abgezogen",
 		"unplugged: leaves the bus":                                                                 "abgezogen: verlässt den Bus",
 		"alone on the bus: becomes root at once":                                                    "allein am Bus: wird sofort Wurzel",
@@ -305,6 +306,7 @@ var translations = map[Lang]map[string]string{
 		// FireWire and the bus (engine/topology.go).
 		"bus reset: %s is plugged into %s":                                                          "reinicio del bus: %[1]s se conecta a %[2]s",
 		"bus reset: %s is unplugged from %s":                                                        "reinicio del bus: %[1]s se desconecta de %[2]s",
+		"bus reset: %s is unplugged from %s: the bus splits into %s buses, each resets":             "reinicio del bus: %[1]s se desconecta de %[2]s: el bus se divide en %[3]s buses, cada uno se reinicia",
 		"bus reset: %s is unplugged":                                                                "reinicio del bus: %[1]s se desconecta",
 		"unplugged: leaves the bus":                                                                 "desconectado: deja el bus",
 		"alone on the bus: becomes root at once":                                                    "solo en el bus: se convierte en raíz de inmediato",
