@@ -55,8 +55,10 @@ type fwNode struct {
 	parentKnown bool
 	contended   int // the port in contention while waiting, or −1
 	coin        string
-	waitUntil   engine.Time
+	waitFrom    engine.Time // when the last contention wait began
+	waitUntil   engine.Time // when it ends (kept after it ended, for the theory notes)
 	waiting     bool
+	rival       int // the peer of the last contention, or −1
 	rounds      int // contention rounds since the last bus reset
 	resetAt     engine.Time
 	rootAt      engine.Time
@@ -67,7 +69,7 @@ func (f *fwNode) BusReset(env *engine.Env) { f.begin(env) }
 
 // begin starts tree identify afresh from the device's current cables.
 func (f *fwNode) begin(env *engine.Env) {
-	*f = fwNode{id: f.id, byID: f.byID, fast: f.fast, slow: f.slow, attached: env.Attached(), contended: -1}
+	*f = fwNode{id: f.id, byID: f.byID, fast: f.fast, slow: f.slow, attached: env.Attached(), contended: -1, rival: -1}
 	if !f.attached {
 		env.Note("unplugged: leaves the bus")
 		return
@@ -200,6 +202,7 @@ func (f *fwNode) contention(env *engine.Env, i int) {
 	f.ports[i].State = portContention
 	f.contended = i
 	peer := f.ports[i].Peer
+	f.rival = peer
 	peerName := "P" + strconv.Itoa(peer)
 	if f.byID {
 		if f.id > peer {
@@ -219,7 +222,7 @@ func (f *fwNode) contention(env *engine.Env, i int) {
 		win, f.coin = f.slow, "slow"
 	}
 	wait := win.Min + r.Int64N(win.Max-win.Min+1)
-	f.waiting, f.waitUntil = true, env.Now()+wait
+	f.waiting, f.waitFrom, f.waitUntil = true, env.Now(), env.Now()+wait
 	env.SetTimer(timerWait, wait)
 	env.Notef("root contention with %s (round %d): the coin says %s, waits %d ns until t=%d", peerName, f.rounds, f.coin, wait, f.waitUntil)
 }
@@ -492,6 +495,7 @@ func init() {
 			{Name: "one root", Doc: fwOneRootDoc},
 			{Name: "parent on a cable", Doc: "A device's parent is a device it has a cable to."},
 			{Name: "tree", Doc: fwTreeDoc},
+			{Name: "contention theory", Doc: fwTheoryDoc},
 		},
 		Theory: []Bound{
 			{Name: "fewest", Formula: "2(n−1)", Counts: "all messages", When: "no root contention",
@@ -531,7 +535,7 @@ func init() {
 			for p := range procs {
 				ids[p] = p
 				procs[p] = &fwNode{id: p, byID: v.String("tieBreak") == "id", fast: v.Range("fast"), slow: v.Range("slow"),
-					attached: p < n, contended: -1}
+					attached: p < n, contended: -1, rival: -1}
 				if p < n {
 					starts = append(starts, engine.StartAt{Node: p})
 				} else {
@@ -539,12 +543,16 @@ func init() {
 				}
 			}
 			d := engine.Time(v.Int("wireDelay"))
+			invs := []engine.Invariant{fwOneRoot(), fwParentOnCable()}
+			if v.String("tieBreak") == "random" {
+				invs = append(invs, fwContentionTheory(d))
+			}
 			cfg := engine.Config{
 				Procs:      procs,
 				Starts:     starts,
 				Delay:      engine.Delay{Min: d, Max: d},
 				Topology:   &engine.Topology{Edges: treeEdges(v), Ports: v.Int("ports"), Detached: detached},
-				Invariants: []engine.Invariant{fwOneRoot(), fwParentOnCable()},
+				Invariants: invs,
 				Final:      []engine.Invariant{fwTree()},
 				Outcome:    firewireOutcome,
 			}

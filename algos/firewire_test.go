@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -536,5 +538,97 @@ func TestFireWireSplitElectsOneRootPerPart(t *testing.T) {
 	t.Logf("%d splits, %d buses left alone by a later plug", splits, kept)
 	if splits < 80 || kept < 50 {
 		t.Fatalf("only %d splits and %d untouched buses: the test does not exercise them", splits, kept)
+	}
+}
+
+// The theory notes (ALGORITHMS.md 1.7, told from outside the algorithm):
+// every contention round ends with exactly one note, which says "resolves"
+// exactly when the round did, and whose claim agrees with the waits the
+// devices drew (their own notes): a round resolves exactly when the waits
+// end more than the wire delay apart. In the first round, with a wire delay
+// above the width of a window, that is exactly when the coins differ.
+func TestFireWireTheoryNotesExplainEveryRound(t *testing.T) {
+	waitNote := regexp.MustCompile(`^root contention with P(\d+) \(round (\d+)\): the coin says (fast|slow), waits (\d+) ns until t=(\d+)$`)
+	r := rand.New(rand.NewPCG(9, 10))
+	firstDiffer, firstEqual := 0, 0
+	for run := range 400 {
+		params := map[string]any{"n": 2, "spares": 0, "wireDelay": []int{5, 10, 30, 100, 200, 400}[r.IntN(6)]}
+		if run%4 == 3 {
+			params = randomFireWire(r)
+			params["tieBreak"] = "random"
+		}
+		d := int64(params["wireDelay"].(int))
+		tl, s := runToEnd(t, "firewire", params, int64(run))
+		what := runName(params, int64(run))
+		o := fwOutcome(t, s.Outcome)
+		type draw struct {
+			coin string
+			end  int64
+		}
+		round := map[int]map[int]draw{} // round → device → its draw
+		notes := 0
+		for seq := int64(1); seq <= tl.Len(); seq++ {
+			e := tl.Event(seq)
+			if e.Kind != engine.KindNote {
+				continue
+			}
+			if m := waitNote.FindStringSubmatch(e.Text); m != nil {
+				k, _ := strconv.Atoi(m[2])
+				end, _ := strconv.ParseInt(m[5], 10, 64)
+				if round[k] == nil {
+					round[k] = map[int]draw{}
+				}
+				round[k][int(e.Node)] = draw{m[3], end}
+				continue
+			}
+			if !strings.HasPrefix(e.Text, "round ") {
+				continue
+			}
+			notes++
+			var k int
+			fmt.Sscanf(e.Text, "round %d:", &k)
+			if len(round[k]) != 2 {
+				t.Fatalf("%s: a note on round %d, whose draws are %v: %q", what, k, round[k], e.Text)
+			}
+			var ds []draw
+			for _, x := range round[k] {
+				ds = append(ds, x)
+			}
+			apart := ds[0].end - ds[1].end
+			if apart < 0 {
+				apart = -apart
+			}
+			resolves := strings.Contains(e.Text, "so the round resolves")
+			if resolves != (apart > d) || resolves != (k == o.ContentionRounds) {
+				t.Fatalf("%s: round %d of %d, waits ending %d ns apart, wire delay %d: %q", what, k, o.ContentionRounds, apart, d, e.Text)
+			}
+			if !strings.Contains(e.Text, fmt.Sprintf("%d ns apart", apart)) && strings.Contains(e.Text, "ns apart") {
+				t.Fatalf("%s: the note names another difference than %d ns: %q", what, apart, e.Text)
+			}
+			differ := ds[0].coin != ds[1].coin
+			if differ != strings.Contains(e.Text, "the coins differ") {
+				t.Fatalf("%s: coins %v, note %q", what, ds, e.Text)
+			}
+			// the first round of two devices starting together, a wire above the window width (20 and 30 ns) and below the gap (310 ns)
+			if k == 1 && params["n"] == 2 && d > 30 && d < 310 {
+				if resolves != differ {
+					t.Fatalf("%s: the first round resolves %v with coins %v", what, resolves, ds)
+				}
+				if differ {
+					firstDiffer++
+				} else {
+					firstEqual++
+				}
+			}
+		}
+		if notes != o.ContentionRounds {
+			t.Fatalf("%s: %d theory notes for %d contention rounds", what, notes, o.ContentionRounds)
+		}
+		if len(s.Violations) > 0 {
+			t.Fatalf("%s: an Info invariant counted as a violation: %s", what, ringViolations(s))
+		}
+	}
+	if firstDiffer < 50 || firstEqual < 50 {
+		t.Fatalf("first rounds in the gap regime: %d with different coins, %d with equal ones: too few", firstDiffer, firstEqual)
 	}
 }

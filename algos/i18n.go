@@ -316,6 +316,9 @@ var translations = map[string]map[string]string{
 		"At most one device of each bus is root (unplugging an inner device splits the bus into separate buses).":                                          "Höchstens ein Gerät jedes Busses ist Wurzel (das Ausstecken eines inneren Geräts teilt den Bus in getrennte Busse).",
 		"A device's parent is a device it has a cable to.":                                                                                                 "Der Elternknoten eines Geräts ist ein Gerät, mit dem es ein Kabel verbindet.",
 		"When nothing is left to happen, on each bus the parent links form a tree rooted at its one root, along the cables.":                               "Wenn nichts mehr geschehen kann, bilden auf jedem Bus die Elternverweise entlang der Kabel einen Baum mit dessen einer Wurzel.",
+		"Reported, not enforced: when a root contention round ends, a note explains it from both coins and waits " +
+			"(a device cannot know the other's): the round resolves exactly when the waits end more than the wire delay apart.": "Berichtet, nicht erzwungen: Wenn eine Runde der Root Contention endet, erklärt eine Notiz sie aus beiden Münzen und Wartezeiten " +
+			"(ein Gerät kann die des anderen nicht kennen): Die Runde löst sich genau dann, wenn die Wartezeiten mehr als die Kabelverzögerung auseinander enden.",
 		"no root contention":         "keine Root Contention",
 		"expected contention rounds": "erwartete Contention-Runden",
 		"contention rounds":          "Contention-Runden",
@@ -660,6 +663,9 @@ var translations = map[string]map[string]string{
 		"At most one device of each bus is root (unplugging an inner device splits the bus into separate buses).":                                          "Como mucho un dispositivo de cada bus es raíz (desconectar un dispositivo interno divide el bus en buses separados).",
 		"A device's parent is a device it has a cable to.":                                                                                                 "El padre de un dispositivo es un dispositivo unido a él por un cable.",
 		"When nothing is left to happen, on each bus the parent links form a tree rooted at its one root, along the cables.":                               "Cuando no queda nada por ocurrir, en cada bus los enlaces al padre forman, a lo largo de los cables, un árbol con su única raíz.",
+		"Reported, not enforced: when a root contention round ends, a note explains it from both coins and waits " +
+			"(a device cannot know the other's): the round resolves exactly when the waits end more than the wire delay apart.": "Se informa, no se exige: cuando termina una ronda de contención de raíz, una nota la explica a partir de ambas monedas y esperas " +
+			"(un dispositivo no puede conocer las del otro): la ronda se resuelve exactamente cuando las esperas terminan con más diferencia que el retardo del cable.",
 		"no root contention":         "sin contención de raíz",
 		"expected contention rounds": "rondas de contención esperadas",
 		"contention rounds":          "rondas de contención",
