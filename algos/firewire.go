@@ -2,6 +2,7 @@ package algos
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 
 	"distviz/engine"
@@ -54,8 +55,10 @@ type fwNode struct {
 	parentKnown bool
 	contended   int // the port in contention while waiting, or −1
 	coin        string
-	waitUntil   engine.Time
+	waitFrom    engine.Time // when the last contention wait began
+	waitUntil   engine.Time // when it ends (kept after it ended, for the theory notes)
 	waiting     bool
+	rival       int // the peer of the last contention, or −1
 	rounds      int // contention rounds since the last bus reset
 	resetAt     engine.Time
 	rootAt      engine.Time
@@ -66,7 +69,7 @@ func (f *fwNode) BusReset(env *engine.Env) { f.begin(env) }
 
 // begin starts tree identify afresh from the device's current cables.
 func (f *fwNode) begin(env *engine.Env) {
-	*f = fwNode{id: f.id, byID: f.byID, fast: f.fast, slow: f.slow, attached: env.Attached(), contended: -1}
+	*f = fwNode{id: f.id, byID: f.byID, fast: f.fast, slow: f.slow, attached: env.Attached(), contended: -1, rival: -1}
 	if !f.attached {
 		env.Note("unplugged: leaves the bus")
 		return
@@ -199,6 +202,7 @@ func (f *fwNode) contention(env *engine.Env, i int) {
 	f.ports[i].State = portContention
 	f.contended = i
 	peer := f.ports[i].Peer
+	f.rival = peer
 	peerName := "P" + strconv.Itoa(peer)
 	if f.byID {
 		if f.id > peer {
@@ -218,7 +222,7 @@ func (f *fwNode) contention(env *engine.Env, i int) {
 		win, f.coin = f.slow, "slow"
 	}
 	wait := win.Min + r.Int64N(win.Max-win.Min+1)
-	f.waiting, f.waitUntil = true, env.Now()+wait
+	f.waiting, f.waitFrom, f.waitUntil = true, env.Now(), env.Now()+wait
 	env.SetTimer(timerWait, wait)
 	env.Notef("root contention with %s (round %d): the coin says %s, waits %d ns until t=%d", peerName, f.rounds, f.coin, wait, f.waitUntil)
 }
@@ -282,18 +286,23 @@ func (f *fwNode) Clone() engine.Process {
 }
 
 // FireWireOutcome is the result of tree identify since the last bus reset.
+// Unplugging an inner device splits the bus into separate buses (parts),
+// each with its own root.
 type FireWireOutcome struct {
-	Root             *int         `json:"root"`             // the root's position, or null
-	Parent           []*int       `json:"parent"`           // per position: the parent, −1 for the root, null if not known (or detached)
-	ContentionRounds int          `json:"contentionRounds"` // root contention rounds (each crossing of BE_MY_PARENT is one)
-	ElectedAt        *engine.Time `json:"electedAt"`        // when the root became root (ns), or null
-	ResetAt          engine.Time  `json:"resetAt"`          // the last bus reset (0: the start)
+	Root             *int         `json:"root"`             // the root of the part holding the lowest attached position, or null
+	Roots            []int        `json:"roots"`            // the roots elected so far, one per part at most, ascending
+	Parts            [][]int      `json:"parts"`            // the buses: the positions of each connected part, ascending, ordered by the first
+	Parent           []*int       `json:"parent"`           // per position: the parent, −1 for a root, null if not known (or detached)
+	ContentionRounds int          `json:"contentionRounds"` // root contention rounds (each crossing of BE_MY_PARENT is one; the most on any part)
+	ElectedAt        *engine.Time `json:"electedAt"`        // when root became root (ns), or null
+	ResetAt          engine.Time  `json:"resetAt"`          // the last bus reset on any part (0: the start)
 	Edges            [][2]int     `json:"edges"`            // the cables now, pairs a < b, sorted
 	Attached         []bool       `json:"attached"`         // per position: plugged in
 }
 
 func firewireOutcome(w engine.World) any {
-	o := FireWireOutcome{Parent: make([]*int, w.N()), Edges: w.Edges(), Attached: attachedList(w)}
+	o := FireWireOutcome{Roots: []int{}, Parent: make([]*int, w.N()), Edges: w.Edges(), Attached: attachedList(w)}
+	o.Parts, _ = busParts(w.N(), o.Edges, o.Attached)
 	for p := range w.N() {
 		f := w.Process(p).(*fwNode)
 		if !f.attached {
@@ -305,12 +314,52 @@ func firewireOutcome(w engine.World) any {
 			parent := f.parent
 			o.Parent[p] = &parent
 		}
-		if f.isRoot() && o.Root == nil {
-			root, at := p, f.rootAt
-			o.Root, o.ElectedAt = &root, &at
+		if f.isRoot() {
+			o.Roots = append(o.Roots, p)
+		}
+	}
+	if len(o.Parts) > 0 {
+		for _, r := range o.Roots {
+			if slices.Contains(o.Parts[0], r) {
+				root, at := r, w.Process(r).(*fwNode).rootAt
+				o.Root, o.ElectedAt = &root, &at
+				break
+			}
 		}
 	}
 	return o
+}
+
+// busParts splits the attached positions into the buses the cables join:
+// each part ascending, ordered by its first position; part[p] is p's part
+// (−1 for a detached position).
+func busParts(n int, edges [][2]int, attached []bool) (parts [][]int, part []int) {
+	adj := make([][]int, n)
+	for _, e := range edges {
+		adj[e[0]] = append(adj[e[0]], e[1])
+		adj[e[1]] = append(adj[e[1]], e[0])
+	}
+	part = slices.Repeat([]int{-1}, n)
+	parts = [][]int{}
+	for s := range n {
+		if !attached[s] || part[s] >= 0 {
+			continue
+		}
+		k := len(parts)
+		members := []int{s}
+		part[s] = k
+		for i := 0; i < len(members); i++ {
+			for _, q := range adj[members[i]] {
+				if part[q] < 0 {
+					part[q] = k
+					members = append(members, q)
+				}
+			}
+		}
+		slices.Sort(members)
+		parts = append(parts, members)
+	}
+	return parts, part
 }
 
 func fwNodes(w engine.World) func(yield func(int, *fwNode) bool) {
@@ -325,23 +374,36 @@ func fwNodes(w engine.World) func(yield func(int, *fwNode) bool) {
 	}
 }
 
-// fwOneRoot: at most one device on the bus is root.
+// fwOneRoot: at most one device of each bus is root (after a split, each
+// part is a bus of its own).
 func fwOneRoot() engine.Invariant {
-	return engine.Invariant{Name: "one root", Description: "At most one device on the bus is root.",
+	return engine.Invariant{Name: "one root", Description: fwOneRootDoc,
 		Check: func(w engine.World, _ int) string {
-			first := -1
+			var roots []int
 			for p, f := range fwNodes(w) {
-				if !f.isRoot() {
-					continue
+				if f.isRoot() {
+					roots = append(roots, p)
 				}
-				if first >= 0 {
-					return "P" + strconv.Itoa(first) + " and P" + strconv.Itoa(p) + " are both root"
+			}
+			if len(roots) < 2 {
+				return ""
+			}
+			_, part := busParts(w.N(), w.Edges(), attachedList(w))
+			for i, r := range roots {
+				for _, q := range roots[:i] {
+					if part[q] == part[r] {
+						return "P" + strconv.Itoa(q) + " and P" + strconv.Itoa(r) + " are both root of one bus"
+					}
 				}
-				first = p
 			}
 			return ""
 		}}
 }
+
+const (
+	fwOneRootDoc = "At most one device of each bus is root (unplugging an inner device splits the bus into separate buses)."
+	fwTreeDoc    = "When nothing is left to happen, on each bus the parent links form a tree rooted at its one root, along the cables."
+)
 
 // fwParentOnCable: a parent link runs along a cable, and the parent has the
 // device as its child or is still confirming.
@@ -357,28 +419,32 @@ func fwParentOnCable() engine.Invariant {
 		}}
 }
 
-// fwTree is the final check: the parent links form one tree rooted at the root.
+// fwTree is the final check: on each bus the parent links form one tree
+// rooted at that bus's root.
 func fwTree() engine.Invariant {
-	return engine.Invariant{Name: "tree", Description: "When nothing is left to happen, the parent links form a tree rooted at the one root, along the cables.",
+	return engine.Invariant{Name: "tree", Description: fwTreeDoc,
 		Check: func(w engine.World, _ int) string {
-			root, count := -1, 0
+			parts, part := busParts(w.N(), w.Edges(), attachedList(w))
+			rootOf := slices.Repeat([]int{-1}, len(parts))
 			for p, f := range fwNodes(w) {
-				count++
 				if !f.parentKnown {
 					return "the run has ended but P" + strconv.Itoa(p) + " knows no parent"
 				}
 				if f.isRoot() {
-					root = p
+					rootOf[part[p]] = p
 				}
 			}
-			if root < 0 {
-				return "the run has ended without a root"
+			for k, members := range parts {
+				if rootOf[k] < 0 {
+					return "the run has ended without a root on the bus of P" + strconv.Itoa(members[0])
+				}
 			}
 			for p := range fwNodes(w) {
+				root := rootOf[part[p]]
 				q, steps := p, 0
 				for q != root {
 					g := w.Process(q).(*fwNode)
-					if steps > count || g.parent < 0 {
+					if steps > len(parts[part[p]]) || g.parent < 0 {
 						return "the parent links from P" + strconv.Itoa(p) + " do not lead to the root P" + strconv.Itoa(root)
 					}
 					par := w.Process(g.parent).(*fwNode)
@@ -420,14 +486,16 @@ func init() {
 			"A leaf sends BE_MY_PARENT to its neighbour; a device with k cables that has BE_MY_PARENT on k−1 of them confirms them " +
 			"with YOU_ARE_MY_CHILD and sends BE_MY_PARENT over the last one; a device that has BE_MY_PARENT on all k without having " +
 			"sent one becomes root. When two BE_MY_PARENT cross on one cable (root contention), both flip a coin, wait a short or " +
-			"long time and try again. Plugging a device in or out resets the bus. Time is in nanoseconds.",
+			"long time and try again. Plugging a device in or out resets its bus; unplugging an inner device splits the bus, and each part elects " +
+			"its own root. Time is in nanoseconds.",
 		Params:       firewireParams(),
 		MessageTypes: []string{msgBeMyParent, msgYouAreMyChild},
 		Actions:      []ActionSpec{},
 		Invariants: []Doc{
-			{Name: "one root", Doc: "At most one device on the bus is root."},
+			{Name: "one root", Doc: fwOneRootDoc},
 			{Name: "parent on a cable", Doc: "A device's parent is a device it has a cable to."},
-			{Name: "tree", Doc: "When nothing is left to happen, the parent links form a tree rooted at the one root, along the cables."},
+			{Name: "tree", Doc: fwTreeDoc},
+			{Name: "contention theory", Doc: fwTheoryDoc},
 		},
 		Theory: []Bound{
 			{Name: "fewest", Formula: "2(n−1)", Counts: "all messages", When: "no root contention",
@@ -452,7 +520,7 @@ func init() {
 				Doc:    "Fast 760–850 ns, slow 1590–1670 ns, wire delay 360 ns, as in the probabilistic model-checking case study: a root within 8000 ns in about 96% of runs.",
 				Params: map[string]any{"n": 2, "wireDelay": 360, "fast": map[string]any{"min": 760, "max": 850}, "slow": map[string]any{"min": 1590, "max": 1670}}, Seed: 1},
 			{ID: "random-bus", Name: "A random bus of 12 devices",
-				Doc:    "A random tree drawn from the seed; plug devices in or unplug leaves to see the bus reset.",
+				Doc:    "A random tree drawn from the seed; plug devices in or unplug any device to see the bus reset (unplugging an inner one splits the bus, and each part elects its own root).",
 				Params: map[string]any{"n": 12}, Seed: 7},
 		},
 		complete: func(v param.Values, rng *rand.Rand) error {
@@ -467,7 +535,7 @@ func init() {
 			for p := range procs {
 				ids[p] = p
 				procs[p] = &fwNode{id: p, byID: v.String("tieBreak") == "id", fast: v.Range("fast"), slow: v.Range("slow"),
-					attached: p < n, contended: -1}
+					attached: p < n, contended: -1, rival: -1}
 				if p < n {
 					starts = append(starts, engine.StartAt{Node: p})
 				} else {
@@ -475,12 +543,16 @@ func init() {
 				}
 			}
 			d := engine.Time(v.Int("wireDelay"))
+			invs := []engine.Invariant{fwOneRoot(), fwParentOnCable()}
+			if v.String("tieBreak") == "random" {
+				invs = append(invs, fwContentionTheory(d))
+			}
 			cfg := engine.Config{
 				Procs:      procs,
 				Starts:     starts,
 				Delay:      engine.Delay{Min: d, Max: d},
 				Topology:   &engine.Topology{Edges: treeEdges(v), Ports: v.Int("ports"), Detached: detached},
-				Invariants: []engine.Invariant{fwOneRoot(), fwParentOnCable()},
+				Invariants: invs,
 				Final:      []engine.Invariant{fwTree()},
 				Outcome:    firewireOutcome,
 			}

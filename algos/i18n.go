@@ -300,20 +300,25 @@ var translations = map[string]map[string]string{
 			"A leaf sends BE_MY_PARENT to its neighbour; a device with k cables that has BE_MY_PARENT on k−1 of them confirms them " +
 			"with YOU_ARE_MY_CHILD and sends BE_MY_PARENT over the last one; a device that has BE_MY_PARENT on all k without having " +
 			"sent one becomes root. When two BE_MY_PARENT cross on one cable (root contention), both flip a coin, wait a short or " +
-			"long time and try again. Plugging a device in or out resets the bus. Time is in nanoseconds.": "Nach einem Bus-Reset wählen die Geräte eines FireWire-Busses eine Wurzel (den Bus-Master) und kennen dabei nur ihre eigenen Kabel. " +
+			"long time and try again. Plugging a device in or out resets its bus; unplugging an inner device splits the bus, and each part elects " +
+			"its own root. Time is in nanoseconds.": "Nach einem Bus-Reset wählen die Geräte eines FireWire-Busses eine Wurzel (den Bus-Master) und kennen dabei nur ihre eigenen Kabel. " +
 			"Ein Blatt sendet BE_MY_PARENT an seinen Nachbarn; ein Gerät mit k Kabeln, das auf k−1 davon BE_MY_PARENT hat, bestätigt sie " +
 			"mit YOU_ARE_MY_CHILD und sendet BE_MY_PARENT über das letzte; ein Gerät, das auf allen k BE_MY_PARENT hat, ohne selbst eines " +
 			"gesendet zu haben, wird Wurzel. Kreuzen sich zwei BE_MY_PARENT auf einem Kabel (Root Contention), werfen beide eine Münze, warten kurz oder " +
-			"lang und versuchen es erneut. Ein- oder Ausstecken eines Geräts setzt den Bus zurück. Die Zeit ist in Nanosekunden.",
+			"lang und versuchen es erneut. Ein- oder Ausstecken eines Geräts setzt seinen Bus zurück; das Ausstecken eines inneren Geräts teilt den Bus, " +
+			"und jeder Teil wählt seine eigene Wurzel. Die Zeit ist in Nanosekunden.",
 		"Number of devices plugged in at the start.":                                                                                                       "Anzahl der zu Beginn angesteckten Geräte.",
 		"Free device slots: devices that start unplugged and can be plugged in during the run.":                                                            "Freie Geräteplätze: Geräte, die zu Beginn nicht angesteckt sind und während des Laufs angesteckt werden können.",
 		"How long a signal takes along a cable, in ns.":                                                                                                    "Wie lange ein Signal über ein Kabel braucht, in ns.",
 		"The short wait after root contention, in ns: drawn uniformly in [min, max].":                                                                      "Die kurze Wartezeit nach einer Root Contention, in ns: gleichverteilt aus [min, max] gezogen.",
 		"The long wait after root contention, in ns: drawn uniformly in [min, max].":                                                                       "Die lange Wartezeit nach einer Root Contention, in ns: gleichverteilt aus [min, max] gezogen.",
 		"How root contention is resolved: random (each contender flips a fair coin for the fast or slow wait) or id (the larger ID becomes root at once).": "Wie eine Root Contention aufgelöst wird: random (jeder Beteiligte wirft eine faire Münze für die kurze oder lange Wartezeit) oder id (die größere ID wird sofort Wurzel).",
-		"At most one device on the bus is root.":                                                                                                           "Höchstens ein Gerät am Bus ist Wurzel.",
+		"At most one device of each bus is root (unplugging an inner device splits the bus into separate buses).":                                          "Höchstens ein Gerät jedes Busses ist Wurzel (das Ausstecken eines inneren Geräts teilt den Bus in getrennte Busse).",
 		"A device's parent is a device it has a cable to.":                                                                                                 "Der Elternknoten eines Geräts ist ein Gerät, mit dem es ein Kabel verbindet.",
-		"When nothing is left to happen, the parent links form a tree rooted at the one root, along the cables.":                                           "Wenn nichts mehr geschehen kann, bilden die Elternverweise entlang der Kabel einen Baum mit der einen Wurzel.",
+		"When nothing is left to happen, on each bus the parent links form a tree rooted at its one root, along the cables.":                               "Wenn nichts mehr geschehen kann, bilden auf jedem Bus die Elternverweise entlang der Kabel einen Baum mit dessen einer Wurzel.",
+		"Reported, not enforced: when a root contention round ends, a note explains it from both coins and waits " +
+			"(a device cannot know the other's): the round resolves exactly when the waits end more than the wire delay apart.": "Berichtet, nicht erzwungen: Wenn eine Runde der Root Contention endet, erklärt eine Notiz sie aus beiden Münzen und Wartezeiten " +
+			"(ein Gerät kann die des anderen nicht kennen): Die Runde löst sich genau dann, wenn die Wartezeiten mehr als die Kabelverzögerung auseinander enden.",
 		"no root contention":         "keine Root Contention",
 		"expected contention rounds": "erwartete Contention-Runden",
 		"contention rounds":          "Contention-Runden",
@@ -329,7 +334,7 @@ var translations = map[string]map[string]string{
 		"The IEEE 1394a timing": "Die Zeiten von IEEE 1394a",
 		"Fast 760–850 ns, slow 1590–1670 ns, wire delay 360 ns, as in the probabilistic model-checking case study: a root within 8000 ns in about 96% of runs.": "Kurz 760–850 ns, lang 1590–1670 ns, Kabelverzögerung 360 ns wie in der Fallstudie zum probabilistischen Model Checking: eine Wurzel innerhalb von 8000 ns in etwa 96% der Läufe.",
 		"A random bus of 12 devices": "Ein zufälliger Bus aus 12 Geräten",
-		"A random tree drawn from the seed; plug devices in or unplug leaves to see the bus reset.": "Ein zufälliger Baum aus dem Seed; stecken Sie Geräte an oder ziehen Sie Blätter ab, um den Bus-Reset zu sehen.",
+		"A random tree drawn from the seed; plug devices in or unplug any device to see the bus reset (unplugging an inner one splits the bus, and each part elects its own root).": "Ein zufälliger Baum aus dem Seed; stecken Sie Geräte an oder ziehen Sie irgendein Gerät ab, um den Bus-Reset zu sehen (ein inneres Gerät abzuziehen teilt den Bus, und jeder Teil wählt seine eigene Wurzel).",
 
 		// Election on a tree.
 		"Election on a tree (echo)": "Wahl auf einem Baum (Echo)",
@@ -642,20 +647,25 @@ var translations = map[string]map[string]string{
 			"A leaf sends BE_MY_PARENT to its neighbour; a device with k cables that has BE_MY_PARENT on k−1 of them confirms them " +
 			"with YOU_ARE_MY_CHILD and sends BE_MY_PARENT over the last one; a device that has BE_MY_PARENT on all k without having " +
 			"sent one becomes root. When two BE_MY_PARENT cross on one cable (root contention), both flip a coin, wait a short or " +
-			"long time and try again. Plugging a device in or out resets the bus. Time is in nanoseconds.": "Tras un reinicio del bus, los dispositivos de un bus FireWire eligen una raíz (el maestro del bus) conociendo solo sus propios cables. " +
+			"long time and try again. Plugging a device in or out resets its bus; unplugging an inner device splits the bus, and each part elects " +
+			"its own root. Time is in nanoseconds.": "Tras un reinicio del bus, los dispositivos de un bus FireWire eligen una raíz (el maestro del bus) conociendo solo sus propios cables. " +
 			"Una hoja envía BE_MY_PARENT a su vecino; un dispositivo con k cables que tiene BE_MY_PARENT en k−1 de ellos los confirma " +
 			"con YOU_ARE_MY_CHILD y envía BE_MY_PARENT por el último; un dispositivo que tiene BE_MY_PARENT en los k sin haber " +
 			"enviado uno se convierte en raíz. Cuando dos BE_MY_PARENT se cruzan en un cable (contención de raíz), ambos lanzan una moneda, esperan un tiempo corto o " +
-			"largo y lo intentan de nuevo. Conectar o desconectar un dispositivo reinicia el bus. El tiempo va en nanosegundos.",
+			"largo y lo intentan de nuevo. Conectar o desconectar un dispositivo reinicia su bus; desconectar un dispositivo interno divide el bus, " +
+			"y cada parte elige su propia raíz. El tiempo va en nanosegundos.",
 		"Number of devices plugged in at the start.":                                                                                                       "Número de dispositivos conectados al inicio.",
 		"Free device slots: devices that start unplugged and can be plugged in during the run.":                                                            "Huecos libres para dispositivos: dispositivos que empiezan desconectados y pueden conectarse durante la ejecución.",
 		"How long a signal takes along a cable, in ns.":                                                                                                    "Cuánto tarda una señal en recorrer un cable, en ns.",
 		"The short wait after root contention, in ns: drawn uniformly in [min, max].":                                                                      "La espera corta tras una contención de raíz, en ns: sacada de forma uniforme de [min, max].",
 		"The long wait after root contention, in ns: drawn uniformly in [min, max].":                                                                       "La espera larga tras una contención de raíz, en ns: sacada de forma uniforme de [min, max].",
 		"How root contention is resolved: random (each contender flips a fair coin for the fast or slow wait) or id (the larger ID becomes root at once).": "Cómo se resuelve la contención de raíz: random (cada contendiente lanza una moneda justa para la espera corta o larga) o id (el ID mayor se convierte en raíz de inmediato).",
-		"At most one device on the bus is root.":                                                                                                           "Como mucho un dispositivo del bus es raíz.",
+		"At most one device of each bus is root (unplugging an inner device splits the bus into separate buses).":                                          "Como mucho un dispositivo de cada bus es raíz (desconectar un dispositivo interno divide el bus en buses separados).",
 		"A device's parent is a device it has a cable to.":                                                                                                 "El padre de un dispositivo es un dispositivo unido a él por un cable.",
-		"When nothing is left to happen, the parent links form a tree rooted at the one root, along the cables.":                                           "Cuando no queda nada por ocurrir, los enlaces al padre forman, a lo largo de los cables, un árbol con la única raíz.",
+		"When nothing is left to happen, on each bus the parent links form a tree rooted at its one root, along the cables.":                               "Cuando no queda nada por ocurrir, en cada bus los enlaces al padre forman, a lo largo de los cables, un árbol con su única raíz.",
+		"Reported, not enforced: when a root contention round ends, a note explains it from both coins and waits " +
+			"(a device cannot know the other's): the round resolves exactly when the waits end more than the wire delay apart.": "Se informa, no se exige: cuando termina una ronda de contención de raíz, una nota la explica a partir de ambas monedas y esperas " +
+			"(un dispositivo no puede conocer las del otro): la ronda se resuelve exactamente cuando las esperas terminan con más diferencia que el retardo del cable.",
 		"no root contention":         "sin contención de raíz",
 		"expected contention rounds": "rondas de contención esperadas",
 		"contention rounds":          "rondas de contención",
@@ -671,7 +681,7 @@ var translations = map[string]map[string]string{
 		"The IEEE 1394a timing": "Los tiempos de IEEE 1394a",
 		"Fast 760–850 ns, slow 1590–1670 ns, wire delay 360 ns, as in the probabilistic model-checking case study: a root within 8000 ns in about 96% of runs.": "Corta 760–850 ns, larga 1590–1670 ns, retardo del cable 360 ns, como en el caso de estudio de model checking probabilístico: una raíz en menos de 8000 ns en un 96% de las ejecuciones aproximadamente.",
 		"A random bus of 12 devices": "Un bus aleatorio de 12 dispositivos",
-		"A random tree drawn from the seed; plug devices in or unplug leaves to see the bus reset.": "Un árbol aleatorio sacado de la semilla; conecta dispositivos o desconecta hojas para ver el reinicio del bus.",
+		"A random tree drawn from the seed; plug devices in or unplug any device to see the bus reset (unplugging an inner one splits the bus, and each part elects its own root).": "Un árbol aleatorio sacado de la semilla; conecta dispositivos o desconecta cualquiera para ver el reinicio del bus (desconectar uno interno divide el bus, y cada parte elige su propia raíz).",
 
 		// Election on a tree.
 		"Election on a tree (echo)": "Elección en un árbol (eco)",

@@ -269,9 +269,10 @@ func TestTreeContention(t *testing.T) {
 }
 
 // TestTreeHotPlug plugs a device in from the page (the device menu) after
-// the election and unplugs it again: each time the bus resets, visible in
-// the view (the new device and cable, no root until tree identify has run
-// again), and a root is elected again.
+// the election, then unplugs the device it hangs on, an inner one: each
+// time the bus resets, visible in the view (the new device and cable, no
+// root until tree identify has run again); the split bus elects two roots,
+// drawn side by side, each on top of its own bus.
 func TestTreeHotPlug(t *testing.T) {
 	p := openTree(t, firewireBus, 8)
 	p.press(hookLast)
@@ -296,16 +297,43 @@ func TestTreeHotPlug(t *testing.T) {
 	p.waitFor("a root again", `window.distviz.state.frame.atEnd && !!document.querySelector('[data-testid="tree"] [data-role="root"]')`)
 	p.waitFor("every cable directed again", `[...document.querySelectorAll('[data-testid="tree"] [data-edge]')].length === 8 && [...document.querySelectorAll('[data-testid="tree"] [data-edge]')].every(e => e.dataset.kind === "parent")`)
 
-	// an inner device cannot be unplugged: the menu says so
-	p.clickDevice(1)
-	p.waitFor("the unplug entry disabled for an inner device", fmt.Sprintf(`document.querySelector(%s).disabled`, jsString(menuItem("unplug"))))
-	p.click(tid("menu-close"))
-	p.clickDevice(8)
-	p.waitFor("the unplug entry", fmt.Sprintf(`!!document.querySelector(%s) && !document.querySelector(%s).disabled`, jsString(menuItem("unplug")), jsString(menuItem("unplug"))))
+	// P0 now has two cables (P1 and P8): unplugging it splits the bus into
+	// two buses, P8 alone and the rest; each elects its own root
+	p.clickDevice(0)
+	p.waitFor("the unplug entry enabled for an inner device", fmt.Sprintf(`!!document.querySelector(%s) && !document.querySelector(%s).disabled`, jsString(menuItem("unplug")), jsString(menuItem("unplug"))))
 	p.click(menuItem("unplug"))
-	p.waitFor("the device gone", fmt.Sprintf(`%s === 8 && document.querySelectorAll(%s).length === 7`, jsVisibleNodes, jsString(selTreeEdge)))
-	if n := p.count(selTree + ` [data-role="root"]`); n != 0 {
-		p.fatalf("%d roots right after unplugging", n)
+	p.waitFor("the device gone, the bus split", fmt.Sprintf(`%s === 8 && document.querySelectorAll(%s).length === 6`, jsVisibleNodes, jsString(selTreeEdge)))
+	if n := p.count(selTreeNode + `[data-role="root"]`); n != 1 {
+		p.fatalf("%d roots right after the split, want only P8, alone on its bus", n)
+	}
+	p.press(hookLast)
+	p.waitFor("two roots", fmt.Sprintf(`window.distviz.state.frame.atEnd && document.querySelectorAll(%s).length === 2`, jsString(selTreeNode+`[data-role="root"]`)))
+	out := eval[struct {
+		Roots []int   `json:"roots"`
+		Parts [][]int `json:"parts"`
+	}](p, `window.distviz.state.frame.outcome`)
+	if len(out.Roots) != 2 || len(out.Parts) != 2 || len(out.Parts[1]) != 1 || out.Parts[1][0] != 8 || out.Roots[1] != 8 {
+		p.fatalf("after unplugging P0: roots %v parts %v, want two buses with P8 alone", out.Roots, out.Parts)
+	}
+	// every cable directed to its parent; each bus with its root on top, side by side
+	p.waitFor("the layout to stand still", `document.getElementById("tree").dataset.moving === undefined`)
+	for _, e := range p.treeEdges() {
+		if e.kind != "parent" {
+			p.fatalf("cable %d-%d drawn %s after the split's election", e.a, e.b, e.kind)
+		}
+	}
+	xy := eval[map[string][2]float64](p, `Object.fromEntries([...document.querySelectorAll('[data-testid="tree"] [data-node][display="inline"]')].map(g => {
+		const m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(g.getAttribute("transform"));
+		return [g.dataset.node, [Number(m[1]), Number(m[2])]];
+	}))`)
+	big := out.Parts[0]
+	for _, q := range big {
+		if q != out.Roots[0] && xy[fmt.Sprint(q)][1] <= xy[fmt.Sprint(out.Roots[0])][1] {
+			p.fatalf("P%d is not below its bus's root P%d: %v", q, out.Roots[0], xy)
+		}
+		if x8 := xy["8"][0]; (x8 > xy[fmt.Sprint(q)][0]) != (x8 > xy[fmt.Sprint(big[0])][0]) {
+			p.fatalf("the buses are not side by side: P8 at %v, the other bus %v", xy["8"], xy)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Topology is a bus of devices joined by cables, as in IEEE 1394 (FireWire):
@@ -18,11 +19,14 @@ type Topology struct {
 }
 
 // PortWatcher is implemented by processes on a bus. BusReset runs, all at
-// the same instant, on every attached live process after a device has been
-// plugged in or unplugged, and on the device just unplugged (env.Attached
-// tells which). Before it runs, the engine has discarded every message in
-// flight and every timer: a real device notices the change on its port and
-// the reset signal it sends ends whatever the bus was doing.
+// the same instant, on every attached live process of the bus a device has
+// just been plugged into or unplugged from, and on the device just unplugged
+// (env.Attached tells which). Unplugging a device with several cables splits
+// its bus into separate buses: each of them resets. Before BusReset runs,
+// the engine has discarded every message in flight on that bus and every
+// timer of its devices: a real device notices the change on its port and the
+// reset signal it sends ends whatever the bus was doing. Other buses (parts
+// split off earlier) do not notice and carry on.
 type PortWatcher interface {
 	BusReset(env *Env)
 }
@@ -141,9 +145,7 @@ func (s *Sim) validateBus(a *Action) error {
 			return fmt.Errorf("plug: no device slot is left (every one of the %d positions is plugged in)", n)
 		}
 	case ActUnplug:
-		if k := s.bus.cables(p); k > 1 {
-			return fmt.Errorf("unplug: P%d has %d cables; unplugging it would split the bus, so only a device with one cable (a leaf) can be unplugged", p, k)
-		}
+		// Any device may go; one with several cables splits its bus.
 		if s.attachedCount() < 2 {
 			return fmt.Errorf("unplug: P%d is the last device on the bus", p)
 		}
@@ -161,38 +163,54 @@ func (s *Sim) attachedCount() int {
 	return k
 }
 
-// performBus changes the cables and resets the bus: every message in flight
-// is lost, every timer and pending start is void, and every attached live
-// process runs BusReset at this instant (the device just unplugged too).
+// performBus changes the cables and resets the bus concerned: every message
+// in flight on it is lost, every timer and pending start of its devices is
+// void, and every attached live device of it runs BusReset at this instant
+// (the device just unplugged too). The bus concerned is the connected part
+// holding the device before the change: after an unplug, the parts it falls
+// into.
 func (s *Sim) performBus(a Action) {
 	p := a.Node
+	reset := s.bus.part(p) // before the change: every device that notices it
 	var text string
-	touched := []int{}
 	switch a.Type {
 	case ActPlug:
 		q := slices.Index(s.bus.attached, false)
 		s.bus.ports[p][s.bus.freePort(p)] = int32(q)
 		s.bus.ports[q][0] = int32(p)
 		s.bus.attached[q] = true
+		reset[q] = true
 		text = fmt.Sprintf("bus reset: P%d is plugged into P%d", q, p)
 	case ActUnplug:
-		text = fmt.Sprintf("bus reset: P%d is unplugged", p)
+		peers := s.bus.neighbours(p)
 		for i, q := range s.bus.ports[p] {
 			if q >= 0 {
-				text = fmt.Sprintf("bus reset: P%d is unplugged from P%d", p, q)
 				s.bus.ports[q][slices.Index(s.bus.ports[q], int32(p))] = -1
 				s.bus.ports[p][i] = -1
 			}
 		}
 		s.bus.attached[p] = false
-		touched = append(touched, p)
+		switch len(peers) {
+		case 0:
+			text = fmt.Sprintf("bus reset: P%d is unplugged", p)
+		case 1:
+			text = fmt.Sprintf("bus reset: P%d is unplugged from P%d", p, peers[0])
+		default:
+			// the peers were joined only through p (a tree): each heads a part now
+			names := make([]string, len(peers))
+			for i, q := range peers {
+				names[i] = fmt.Sprintf("P%d", q)
+			}
+			text = fmt.Sprintf("bus reset: P%d is unplugged from %s: the bus splits into %d buses, each resets", p, strings.Join(names, ", "), len(peers))
+		}
 	}
 	s.event(&Event{Kind: KindNote, Node: None, From: None, To: None, Text: text})
 	// Discard what the bus was doing, in arrival order so that the drops read
-	// as the views list the messages.
+	// as the views list the messages. A message travels along a cable of one
+	// bus: its receiver tells whether that bus is reset.
 	var keys []heapKey
 	for i := range s.q.slab {
-		if it := &s.q.slab[i]; it.kind != 0 && !it.dead && it.kind != pendAction {
+		if it := &s.q.slab[i]; it.kind != 0 && !it.dead && it.kind != pendAction && reset[it.node] {
 			keys = append(keys, heapKey{at: it.at, order: it.order, slot: int32(i)})
 		}
 	}
@@ -206,20 +224,36 @@ func (s *Sim) performBus(a Action) {
 			s.drop(&it, "bus reset")
 		}
 	}
-	for i := range s.timers {
-		s.timers[i] = nil
-	}
-	for q := range s.procs {
-		if s.bus.attached[q] && !s.crashed[q] {
-			touched = append(touched, q)
+	for q, r := range reset {
+		if r {
+			s.timers[q] = nil
 		}
 	}
-	slices.Sort(touched)
-	for _, q := range touched {
-		if w, ok := s.procs[q].(PortWatcher); ok {
-			w.BusReset(s.envFor(q))
+	for q, r := range reset {
+		if r && (q == p || s.bus.attached[q] && !s.crashed[q]) {
+			if w, ok := s.procs[q].(PortWatcher); ok {
+				w.BusReset(s.envFor(q))
+			}
 		}
 	}
+}
+
+// part marks the devices joined to p by cables, p included.
+func (b *bus) part(p int) []bool {
+	in := make([]bool, len(b.ports))
+	in[p] = true
+	stack := []int{p}
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, q := range b.ports[v] {
+			if q >= 0 && !in[q] {
+				in[q] = true
+				stack = append(stack, int(q))
+			}
+		}
+	}
+	return in
 }
 
 // Edges lists the cables as position pairs a < b, sorted (empty without a bus).

@@ -144,7 +144,6 @@ func TestPlugAndUnplugAreValidated(t *testing.T) {
 		{engine.Action{Type: engine.ActPlug, Node: 9}, "not a position"},
 		{engine.Action{Type: engine.ActPlug, Node: 4}, "not plugged in"},
 		{engine.Action{Type: engine.ActPlug, Node: 0}, "every port of P0 is taken"},
-		{engine.Action{Type: engine.ActUnplug, Node: 0}, "only a device with one cable"},
 		{engine.Action{Type: engine.ActUnplug, Node: 5}, "not plugged in"},
 	} {
 		seq := s.Seq()
@@ -270,21 +269,111 @@ func TestUnplugDetachesALeaf(t *testing.T) {
 	}
 }
 
+// Unplugging an inner device splits the bus: each part resets at once, and
+// from then on a change in one part resets only that part.
+func TestUnplugInnerDeviceSplitsTheBus(t *testing.T) {
+	s, log := newBus(t, nil) // 0–1, 0–2, 2–3; spares 4, 5
+	for s.Now() < 5 && s.Step() {
+	}
+	before := log.Len()
+	inFlight := len(s.InFlight())
+	if err := s.Apply(engine.Action{Type: engine.ActUnplug, Node: 0}); err != nil {
+		t.Fatalf("unplugging the inner device P0: %v", err)
+	}
+	evs := events(log, before)
+	if evs[1].Text != "bus reset: P0 is unplugged from P1, P2: the bus splits into 2 buses, each resets" {
+		t.Fatalf("note %q", evs[1].Text)
+	}
+	drops := 0
+	for _, e := range evs {
+		if e.Kind == engine.KindDrop && e.Name == "bus reset" {
+			drops++
+		}
+	}
+	if drops != inFlight {
+		t.Fatalf("%d drops, want every one of the %d messages in flight", drops, inFlight)
+	}
+	if !slices.Equal(s.Edges(), [][2]int{{2, 3}}) || s.Attached(0) || !s.Attached(1) {
+		t.Fatalf("after the split: edges %v", s.Edges())
+	}
+	now := s.Now()
+	for p, want := range map[int][]int{0: nil, 1: nil, 2: {3}, 3: {2}} {
+		d := s.Process(p).(*dev)
+		if d.resets[len(d.resets)-1] != now || !slices.Equal(d.cables, want) || d.attached != (p != 0) {
+			t.Errorf("P%d after the split: %+v, want a reset at %d with cables %v", p, d, now, want)
+		}
+	}
+	if ts := s.Timers(); len(ts) != 3 {
+		t.Errorf("timers after the split %+v, want one per device still on a bus", ts)
+	}
+	// A lone device may go too, and then a device of the other bus, but not the last one.
+	for _, p := range []int{1, 2} {
+		if err := s.Apply(engine.Action{Type: engine.ActUnplug, Node: p}); err != nil {
+			t.Fatalf("unplugging P%d: %v", p, err)
+		}
+	}
+	if err := s.Apply(engine.Action{Type: engine.ActUnplug, Node: 3}); err == nil || !strings.Contains(err.Error(), "last device") {
+		t.Fatalf("unplugging the last device: %v", err)
+	}
+	if d := s.Process(3).(*dev); len(d.cables) != 0 || !d.attached {
+		t.Fatalf("P3 alone: %+v", d)
+	}
+}
+
+// Two parts after a split: plugging into one resets it alone; the other's
+// messages in flight and timers stay.
+func TestResetStaysOnItsBus(t *testing.T) {
+	s, _ := newBus(t, &engine.Topology{Edges: [][2]int{{0, 1}, {1, 2}, {2, 3}}, Ports: 2, Detached: []int{4, 5}})
+	if err := s.Apply(engine.Action{Type: engine.ActUnplug, Node: 1}); err != nil { // parts {0} and {2, 3}
+		t.Fatal(err)
+	}
+	onFar := func() []int64 { // the messages in flight on the bus 2–3
+		var ids []int64
+		for _, f := range s.InFlight() {
+			if f.From >= 2 {
+				ids = append(ids, f.ID)
+			}
+		}
+		return ids
+	}
+	far := onFar() // the reset sent the HELLOs of 2 and 3
+	if len(far) != 2 {
+		t.Fatal("the test needs messages in flight on the bus 2–3")
+	}
+	r2, r3 := len(s.Process(2).(*dev).resets), len(s.Process(3).(*dev).resets)
+	if err := s.Apply(engine.Action{Type: engine.ActPlug, Node: 0}); err != nil { // P1 comes back, into P0
+		t.Fatal(err)
+	}
+	if !s.Linked(0, 1) || !slices.Equal(onFar(), far) {
+		t.Fatalf("the plug into P0: edges %v, in flight on 2–3 %v, want %v kept", s.Edges(), onFar(), far)
+	}
+	if len(s.Process(2).(*dev).resets) != r2 || len(s.Process(3).(*dev).resets) != r3 {
+		t.Fatal("the plug into P0 reset the other bus")
+	}
+	for s.Step() {
+	}
+	for _, p := range []int{2, 3} {
+		if d := s.Process(p).(*dev); d.timerFire != 1 || !slices.Contains(d.got, 5-p) {
+			t.Errorf("P%d on the untouched bus: timer fired %d times, got %v", p, d.timerFire, d.got)
+		}
+	}
+}
+
 func TestBusActionsReplayAndCloneIndependently(t *testing.T) {
 	run := func() (string, *engine.Sim) {
 		s, log := newBus(t, nil)
 		for s.Now() < 5 && s.Step() {
 		}
 		c := s.Clone()
-		if err := s.Apply(engine.Action{Type: engine.ActUnplug, Node: 1}); err != nil {
+		if err := s.Apply(engine.Action{Type: engine.ActUnplug, Node: 0}); err != nil { // inner: splits the bus
 			t.Fatal(err)
 		}
-		if !c.Linked(0, 1) || !c.Attached(1) {
+		if !c.Linked(0, 1) || !c.Linked(0, 2) || !c.Attached(0) {
 			t.Fatal("unplugging on the original changed the clone")
 		}
 		for s.Step() {
 		}
-		if err := s.Apply(engine.Action{Type: engine.ActPlug, Node: 0}); err != nil {
+		if err := s.Apply(engine.Action{Type: engine.ActPlug, Node: 1}); err != nil {
 			t.Fatal(err)
 		}
 		for s.Step() {
@@ -301,7 +390,7 @@ func TestBusActionsReplayAndCloneIndependently(t *testing.T) {
 	if a != b {
 		t.Fatal("the same actions gave different traces")
 	}
-	if !strings.Contains(a, `"action":{"type":"unplug","node":1}`) || !strings.Contains(a, `"action":{"type":"plug","node":0}`) {
+	if !strings.Contains(a, `"action":{"type":"unplug","node":0}`) || !strings.Contains(a, `"action":{"type":"plug","node":1}`) {
 		t.Fatal("the trace does not record the plug and unplug actions")
 	}
 }

@@ -143,7 +143,8 @@ export function createTree(anchor, handlers) {
 	// aimed at, the drawing moves there (animated unless it is the first).
 	function aim(model) {
 		const settleOn = settleBox.checked;
-		const roots = settleOn && model.root !== null ? [model.root] : [];
+		// every part of a split bus with its own root on top
+		const roots = settleOn ? model.roots : [];
 		const key = `${box.w}x${box.h}|${model.attached.map((a) => (a ? 1 : 0)).join("")}|${model.edges.map((e) => e.join(",")).join(";")}|${roots.join(",")}`;
 		if (target && target.key === key) return;
 		const F = forestLayout(model.n, model.edges, model.attached, roots);
@@ -596,8 +597,7 @@ export function createTree(anchor, handlers) {
 		if (!run || !M || !hotplug(run.algorithm, M)) return [];
 		const slots = M.attached.some((a) => !a);
 		const free = M.free[pos];
-		// only a leaf can go: unplugging an inner device would split the bus (the engine refuses it)
-		const cables = M.edges.filter((e) => e[0] === pos || e[1] === pos).length;
+		const un = unplugState(M, pos);
 		return [
 			{
 				label: t("menu.plug"),
@@ -608,10 +608,10 @@ export function createTree(anchor, handlers) {
 			},
 			{
 				label: t("menu.unplug"),
-				hint: cables > 1 ? t("menu.unplugLeaf") : t("menu.unplugHint"),
+				hint: t(un.hint, un.vars),
 				testid: "act-unplug",
 				danger: true,
-				disabled: cables > 1 || M.attached.filter(Boolean).length < 2,
+				disabled: un.disabled,
 				action: () => act({type: "unplug", node: pos}),
 			},
 		];
@@ -644,6 +644,19 @@ export function createTree(anchor, handlers) {
 // pillSize: a token's box; message names are bold capitals, wider than layout.js's estimate
 function pillSize(text, font) {
 	return {w: Math.ceil(String(text).length * font * 0.72 + font * 0.9), h: Math.ceil(font * 1.45)};
+}
+
+/**
+ * unplugState says whether the device menu offers "Unplug" for pos and with
+ * which hint (an i18n key and its vars): any device but the last may go (the
+ * server's validation is the authority); one with several cables splits the
+ * bus, and the hint says into how many buses.
+ */
+export function unplugState(M, pos) {
+	if (M.attached.filter(Boolean).length < 2) return {disabled: true, hint: "menu.unplugLast", vars: {}};
+	const cables = M.edges.filter((e) => e[0] === pos || e[1] === pos).length;
+	if (cables > 1) return {disabled: false, hint: "menu.unplugSplit", vars: {k: cables}};
+	return {disabled: false, hint: "menu.unplugHint", vars: {}};
 }
 
 /** hotplug says whether devices can be plugged in and out during the run. */

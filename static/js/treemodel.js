@@ -24,6 +24,8 @@ export const PORT_STATES = ["idle", "child", "parent", "asked", "offered", "cont
  *   root: the root of the parent links: the device with role root, else
  *     the one device without a parent when all the others have one (the
  *     starter of an echo wave), else null,
+ *   roots: every root, ascending: after a FireWire bus splits (an inner
+ *     device unplugged), each part elects its own; [root] or [] otherwise,
  *   contention: [{a, b, rounds}] cables on which BE_MY_PARENT crossed,
  *   waits: [{pos, coin, until, left, window}] contenders waiting,
  *   echoed: Set "a>b" (b's echo reached a; tree-echo),
@@ -48,12 +50,16 @@ export function treeModel(run, frame) {
 	const waits = [];
 	const maxPorts = Number.isInteger(params.ports) ? params.ports : null;
 	let root = null;
+	const roots = [];
 	for (let i = 0; i < n; i++) {
 		const nd = nodes[i];
 		if (!attached[i]) continue;
 		const p = varOf(nd, "parent");
 		if (typeof p === "number") parent[i] = p;
-		if (roleOf(nd) === "root" && root === null) root = i;
+		if (roleOf(nd) === "root") {
+			if (root === null) root = i;
+			roots.push(i);
+		}
 		const ports = varOf(nd, "ports");
 		if (Array.isArray(ports)) {
 			for (const pt of ports) {
@@ -82,14 +88,17 @@ export function treeModel(run, frame) {
 	if (root === null) {
 		const orphans = [];
 		for (let i = 0; i < n; i++) if (attached[i] && !(typeof parent[i] === "number" && parent[i] >= 0)) orphans.push(i);
-		if (orphans.length === 1 && attached.filter(Boolean).length > 1) root = orphans[0];
+		if (orphans.length === 1 && attached.filter(Boolean).length > 1) {
+			root = orphans[0];
+			roots.push(root);
+		}
 	}
 	const contention = [...contended].map(([k, rounds]) => {
 		const [a, b] = k.split("-").map(Number);
 		return {a, b, rounds};
 	});
 	const ftk = Array.isArray(out.firstToKnow) && out.firstToKnow.length === 2 ? out.firstToKnow : null;
-	return {n, attached, edges, parent, port, free, root, contention, waits, echoed, firstToKnow: ftk, unit: timeUnit(run)};
+	return {n, attached, edges, parent, port, free, root, roots, contention, waits, echoed, firstToKnow: ftk, unit: timeUnit(run)};
 }
 
 // edgesOf: the outcome's topology, else the cables the nodes know (ports,

@@ -5,7 +5,7 @@ import {
 } from "../treelayout.js";
 import {treeModel, edgeLook, formatTime, timeUnit, varOf} from "../treemodel.js";
 import {roleInfo, ROLES} from "../topology.js";
-import {PORT_GLYPH} from "../tree.js";
+import {PORT_GLYPH, unplugState} from "../tree.js";
 
 // a seeded generator, so that the property tests see the same trees every time
 function rng(seed) {
@@ -292,6 +292,79 @@ test("tree model: a settled firewire tree has its root and every cable directed"
 		eq(L.kind, "parent", `${a}-${b}`);
 		eq(L.to, M.parent[a] === b ? b : a, `${a}-${b} points at the parent`);
 	}
+});
+
+// the bus 0 – 1 – 2 – 3, 2 – 4 – 5 after unplugging the inner device 2: three
+// buses, 0 – 1, 3 alone and 4 – 5, each with its own root
+const splitRun = {...fwRun, params: {...fwRun.params, n: 6}, nodes: [0, 1, 2, 3, 4, 5, 6, 7].map((p) => ({pos: p, id: p, label: "P" + p}))};
+const splitFrame = {
+	time: 200,
+	flights: [],
+	timers: [],
+	outcome: {
+		root: 1, roots: [1, 3, 5], parts: [[0, 1], [3], [4, 5]], edges: [[0, 1], [4, 5]],
+		attached: [true, true, false, true, true, true, false, false],
+	},
+	nodes: [
+		fwNode(0, "child", {ports: [{peer: 1, state: "parent"}], parent: 1}),
+		fwNode(1, "root", {ports: [{peer: 0, state: "child"}], parent: -1}),
+		fwNode(2, "detached", {ports: []}),
+		fwNode(3, "root", {ports: [], parent: -1}),
+		fwNode(4, "child", {ports: [{peer: 5, state: "parent"}], parent: 5}),
+		fwNode(5, "root", {ports: [{peer: 4, state: "child"}], parent: -1}),
+		fwNode(6, "detached", {ports: []}),
+		fwNode(7, "detached", {ports: []}),
+	],
+};
+
+test("tree model: a split bus has a root per part", () => {
+	const M = treeModel(splitRun, splitFrame);
+	eq(M.root, 1, "the first root, as before");
+	eq(M.roots, [1, 3, 5]);
+	eq(M.edges, [[0, 1], [4, 5]]);
+	eq(treeModel(fwRun, fwFrame).roots, [], "no root yet");
+});
+
+test("tree layout: a split bus stands side by side, each part with its root on top", () => {
+	const M = treeModel(splitRun, splitFrame);
+	const F = forestLayout(M.n, M.edges, M.attached, M.roots);
+	eq(F.roots, [1, 3, 5], "one part per bus, each rooted at its own root");
+	for (const r of M.roots) eq(F.y[r], 0, `root ${r} on top`);
+	eq([F.y[0], F.y[4]], [1, 1], "the children below their roots");
+	ok(Number.isNaN(F.x[2]), "the unplugged device is not placed");
+	// the parts side by side, left to right in the order of their first position, at least the gap apart
+	const parts = [[0, 1], [3], [4, 5]];
+	for (let k = 1; k < parts.length; k++) {
+		ok(Math.max(...parts[k - 1].map((p) => F.x[p])) + 1.5 <= Math.min(...parts[k].map((p) => F.x[p])) + 1e-9, `part ${k} right of part ${k - 1}`);
+	}
+	const L = fitLayout(F, 900, 500, {l: 40, r: 40, t: 40, b: 40});
+	for (const p of [0, 1, 3, 4, 5]) ok(L.xs[p] >= 40 - 1e-6 && L.xs[p] <= 860 + 1e-6, `device ${p} inside the box`);
+	// random forests: every part is a tidy tree rooted where asked, and no two parts overlap
+	const rand = rng(11);
+	for (let k = 0; k < 50; k++) {
+		const n = 4 + Math.floor(rand() * 20);
+		const edges = randomTree(n, 3, rand);
+		const cut = Math.floor(rand() * n); // unplug a device: the tree falls apart
+		const inc = Array.from({length: n}, (_, i) => i !== cut);
+		const rest = edges.filter(([a, b]) => a !== cut && b !== cut);
+		const comps = components(adjacency(n, rest), inc);
+		const want = comps.map((c) => c[Math.floor(rand() * c.length)]);
+		const G = forestLayout(n, rest, inc, want);
+		eq(G.roots, want, `forest ${k}: the roots asked for`);
+		for (const r of want) eq(G.y[r], 0, `forest ${k}: root ${r} on top`);
+		const spans = comps.map((c) => [Math.min(...c.map((p) => G.x[p])), Math.max(...c.map((p) => G.x[p]))]);
+		for (let i = 1; i < spans.length; i++) ok(spans[i - 1][1] + 1.5 <= spans[i][0] + 1e-9, `forest ${k}: parts ${i - 1} and ${i} apart`);
+	}
+});
+
+test("tree menu: any device but the last can be unplugged; an inner one splits the bus", () => {
+	const M = treeModel(fwRun, fwFrame); // 0 – 1 – 2, 1 – 3
+	eq(unplugState(M, 1), {disabled: false, hint: "menu.unplugSplit", vars: {k: 3}}, "the inner device 1: three buses");
+	eq(unplugState(M, 0), {disabled: false, hint: "menu.unplugHint", vars: {}}, "a leaf");
+	const S = treeModel(splitRun, splitFrame);
+	eq(unplugState(S, 3), {disabled: false, hint: "menu.unplugHint", vars: {}}, "a device alone on its bus, others elsewhere");
+	const last = treeModel(splitRun, {...splitFrame, outcome: {...splitFrame.outcome, edges: [], attached: [false, false, false, true, false, false, false, false]}});
+	eq(unplugState(last, 3).disabled, true, "the last device stays");
 });
 
 test("tree model: without an outcome the cables come from the ports", () => {
