@@ -148,7 +148,7 @@ export function createPanel(parts, {onSeek}) {
 	function rowsTable(key, name, rows) {
 		const cols = tableColumns(key, rows);
 		const shown = rows.slice(-12);
-		const head = el("tr", {}, ...cols.map((c) => el("th", {text: c})));
+		const head = el("tr", {}, ...cols.map((c) => el("th", {text: has("outcome." + c) ? t("outcome." + c) : c})));
 		const body = shown.map((r) => {
 			const attrs = Number.isInteger(r.enter) ? {class: "seekable", title: t("inv.at", {seq: r.enter, time: r.enterTime ?? ""}), onclick: () => onSeek(r.enter)} : {};
 			return el("tr", attrs, ...cols.map((c) => el("td", {text: show(c, r[c])})));

@@ -23,6 +23,10 @@ export function formatValue(name, v, label = null, yesNo = ["yes", "no"]) {
 		return "[" + v.map((x) => formatValue("", x, label, yesNo)).join(", ") + "]";
 	}
 	if (typeof v === "object") {
+		// a cycle of waits reads as arrows in every language (its sentence is the violation's)
+		if (Array.isArray(v.cycle) && v.cycle.length) return [...v.cycle, v.cycle[0]].map(pos).join(" → ");
+		// one side of an ME3 pair: who, and when the request was made
+		if ("node" in v && "requestedTime" in v && !("enterTime" in v)) return `${pos(v.node)} (t = ${v.requestedTime})`;
 		if (typeof v.text === "string") return v.text;
 		if ("node" in v && isStamp(v.ts)) return `${pos(v.node)} (${v.ts[0]},${v.ts[1]})`;
 		if ("peer" in v && "state" in v) return `${pos(v.peer)}: ${v.state}`;
@@ -50,6 +54,8 @@ const ENTRY_COLUMNS = ["node", "requestedTime", "enterTime", "exitTime", "messag
 export function tableColumns(key, rows) {
 	const cols = Object.keys(rows[0]);
 	if (key === "entries" && cols.includes("enterTime")) return ENTRY_COLUMNS.filter((c) => cols.includes(c));
+	// ME3 pairs: the request that happened before, and the one that entered first
+	if (key === "me3" && cols.includes("earlier")) return ["earlier", "later"];
 	return cols;
 }
 
