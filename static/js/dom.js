@@ -62,3 +62,23 @@ export function fmt(x) {
 	if (Number.isInteger(x)) return x.toLocaleString("en-US").replace(/,/g, "\u202f");
 	return (Math.round(x * 100) / 100).toString();
 }
+
+/**
+ * pointerTarget is what a delegated pointer event hit: the first of `rules`
+ * ([selector, make]) whose selector matches the target or an ancestor, made
+ * from that element's data attributes; null when none does. The views list
+ * their rules most specific first (a message drawn over a node wins).
+ */
+export function pointerTarget(ev, rules) {
+	const t = ev.target;
+	if (!t || !t.closest) return null;
+	for (const [selector, make] of rules) {
+		const e = t.closest(selector);
+		if (e) return make(e.dataset);
+	}
+	return null;
+}
+
+/** Rules every view shares: a message in flight, then a process. */
+export const MSG_TARGET = ["[data-msg]", (d) => ({kind: "msg", id: Number(d.msg)})];
+export const NODE_TARGET = ["[data-node]", (d) => ({kind: "node", pos: Number(d.node)})];

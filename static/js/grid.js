@@ -12,7 +12,7 @@ import {
 } from "./gridlayout.js";
 import {msgFraction, spreadQueue} from "./layout.js";
 import {roleInfo, roleClass, renderLegend} from "./topology.js";
-import {svg, set, text, cls, clear} from "./dom.js";
+import {svg, set, text, cls, clear, pointerTarget, MSG_TARGET, NODE_TARGET} from "./dom.js";
 import {t} from "./i18n.js";
 
 // Glyphs in the icons' convention (viewBox −12…12, class ic-fill), so that
@@ -410,17 +410,8 @@ export function createGrid(root, handlers) {
 
 	// ---- pointer ----
 
-	function target(ev) {
-		const tg = ev.target;
-		if (!tg.closest) return null;
-		const msg = tg.closest("[data-msg]");
-		if (msg) return {kind: "msg", id: Number(msg.dataset.msg)};
-		const node = tg.closest("[data-node]");
-		if (node) return {kind: "node", pos: Number(node.dataset.node)};
-		const row = tg.closest("[data-row]");
-		if (row) return {kind: "row", pos: Number(row.dataset.row)};
-		return null;
-	}
+	const TARGETS = [MSG_TARGET, NODE_TARGET, ["[data-row]", (d) => ({kind: "row", pos: Number(d.row)})]];
+	const target = (ev) => pointerTarget(ev, TARGETS);
 
 	// compare pins p as the second process (the first when none is pinned);
 	// again on the first or second unpins it.

@@ -8,7 +8,7 @@ import {
 	circleLayout, fitFont, labelPos, ringArc, ringMsgPos, chordLine, chordMsgPos, msgFraction, tokenText,
 	tokenSize, spreadQueue,
 } from "./layout.js";
-import {svg, set, text, cls, clear} from "./dom.js";
+import {svg, set, text, cls, clear, pointerTarget, MSG_TARGET, NODE_TARGET} from "./dom.js";
 
 /**
  * ROLES gives every role a second cue besides its colour: an icon badge or a
@@ -333,16 +333,9 @@ export function createTopology(root, handlers) {
 	}
 
 	// pointer events, delegated: the handlers get positions and ids
-	function target(ev) {
-		const t = ev.target;
-		const msg = t.closest && t.closest("[data-msg]");
-		if (msg) return {kind: "msg", id: Number(msg.dataset.msg)};
-		const node = t.closest && t.closest("[data-node]");
-		if (node) return {kind: "node", pos: Number(node.dataset.node)};
-		const link = t.closest && t.closest("[data-link]");
-		if (link) return {kind: "link", from: Number(link.dataset.link)};
-		return null;
-	}
+	const TARGETS = [MSG_TARGET, NODE_TARGET, ["[data-link]", (d) => ({kind: "link", from: Number(d.link)})]];
+	const target = (ev) => pointerTarget(ev, TARGETS);
+
 	root.addEventListener("click", (ev) => {
 		const tg = target(ev);
 		if (!tg || !lastFrame) return handlers.onBackground && handlers.onBackground(ev);

@@ -7,7 +7,7 @@
 // settle with the root on top (animated). Draws only what the frame says
 // (treemodel.js reads it); the geometry is in treelayout.js.
 
-import {svg, set, text, cls, clear, el} from "./dom.js";
+import {svg, set, text, cls, clear, el, pointerTarget, MSG_TARGET, NODE_TARGET} from "./dom.js";
 import {t} from "./i18n.js";
 import {roleInfo, roleClass} from "./topology.js";
 import {msgFraction, tokenText, spreadQueue, fitFont} from "./layout.js";
@@ -541,20 +541,14 @@ export function createTree(anchor, handlers) {
 	}
 
 	// pointer events, delegated as in the topology view
-	function targetOf(ev) {
-		const tg = ev.target;
-		if (!tg.closest) return null;
-		const msg = tg.closest("[data-msg]");
-		if (msg) return {kind: "msg", id: Number(msg.dataset.msg)};
+	const TARGETS = [
+		MSG_TARGET,
 		// a port, free or not, stands for its device
-		const port = tg.closest("[data-port-of]");
-		if (port) return {kind: "node", pos: Number(port.dataset.portOf)};
-		const node = tg.closest("[data-node]");
-		if (node) return {kind: "node", pos: Number(node.dataset.node)};
-		const link = tg.closest("[data-link]");
-		if (link) return {kind: "link", from: Number(link.dataset.link), to: Number(link.dataset.linkTo)};
-		return null;
-	}
+		["[data-port-of]", (d) => ({kind: "node", pos: Number(d.portOf)})],
+		NODE_TARGET,
+		["[data-link]", (d) => ({kind: "link", from: Number(d.link), to: Number(d.linkTo)})],
+	];
+	const targetOf = (ev) => pointerTarget(ev, TARGETS);
 	root.addEventListener("click", (ev) => {
 		const tg = targetOf(ev);
 		if (!tg || !lastFrame) return handlers.onBackground && handlers.onBackground(ev);
