@@ -478,10 +478,13 @@ func firewireParams() []param.Spec {
 
 func init() {
 	register(&Algorithm{
-		ID:     "firewire",
-		Name:   "FireWire tree identify (IEEE 1394)",
-		Family: FamilyElection,
-		View:   ViewTree,
+		ID:       "firewire",
+		Name:     "FireWire tree identify (IEEE 1394)",
+		Family:   FamilyElection,
+		View:     ViewTree,
+		Bus:      true,
+		Hotplug:  true,
+		TimeUnit: "ns",
 		Summary: "After a bus reset the devices of a FireWire bus elect a root (the bus master), knowing only their own cables. " +
 			"A leaf sends BE_MY_PARENT to its neighbour; a device with k cables that has BE_MY_PARENT on k−1 of them confirms them " +
 			"with YOU_ARE_MY_CHILD and sends BE_MY_PARENT over the last one; a device that has BE_MY_PARENT on all k without having " +

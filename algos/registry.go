@@ -47,6 +47,14 @@ type Algorithm struct {
 	// reproduce the lectures' statements about message counts; register
 	// takes them from the presets table in experiments.go.
 	Experiments []Preset `json:"experiments"`
+	// Bus says the processes sit on a bus of cables (engine.Topology): the
+	// views draw the cables, and a device cannot crash (it drops off the bus:
+	// unplug). Hotplug says devices can be plugged in and out during a run
+	// (the plug and unplug actions). TimeUnit names the unit of virtual time
+	// ("ns" for FireWire; empty: abstract ticks).
+	Bus      bool   `json:"bus,omitempty"`
+	Hotplug  bool   `json:"hotplug,omitempty"`
+	TimeUnit string `json:"timeUnit,omitempty"`
 	// I18n translates Texts: language ("de", "es") → English text → its
 	// translation. register fills it from the tables in i18n.go, so the page
 	// gets the translations with the registry it embeds.

@@ -202,6 +202,7 @@ func init() {
 		Name:   "Election on a tree (echo)",
 		Family: FamilyElection,
 		View:   ViewTree,
+		Bus:    true,
 		Summary: "Election on a tree by waves. The starters send EXPLOSION to their neighbours, and every process reached passes it " +
 			"on to the leaves. A leaf answers with ECHO and its ID; a process with ECHOes from all neighbours but one sends ECHO with " +
 			"the largest ID it knows over the remaining edge. A process that receives an ECHO after sending its own knows the maximum: " +

@@ -108,6 +108,11 @@ func (s *Sim) validate(a *Action) error {
 		if s.crashed[a.Node] {
 			return fmt.Errorf("crash: P%d has already crashed", a.Node)
 		}
+		if s.bus != nil {
+			// a device that fails on a real bus drops off it: its neighbours see
+			// the port go quiet and reset the bus, which is what unplug does
+			return fmt.Errorf("crash: P%d sits on a bus, where a failed device drops off the bus and its neighbours reset it: unplug it instead (where the algorithm allows hot-plug)", a.Node)
+		}
 	case ActRecover:
 		if err := inRange("node", a.Node); err != nil {
 			return err

@@ -423,3 +423,17 @@ func TestFixedCablesRefuseHotPlug(t *testing.T) {
 		t.Fatalf("unplug on fixed cables: %v", err)
 	}
 }
+
+// A device on a bus does not crash: it drops off the bus (unplug), which its
+// neighbours notice. A crash is refused and changes nothing.
+func TestBusRefusesCrash(t *testing.T) {
+	s, log := newBus(t, nil)
+	before := log.Len()
+	err := s.Apply(engine.Action{Type: engine.ActCrash, Node: 2})
+	if err == nil || !strings.Contains(err.Error(), "unplug it instead") {
+		t.Fatalf("crash on a bus: %v", err)
+	}
+	if s.Crashed(2) || log.Len() != before {
+		t.Fatal("a refused crash changed the run")
+	}
+}

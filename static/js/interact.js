@@ -29,8 +29,11 @@ export function createInteractions({state, menu, tooltip, send, render}) {
 		render();
 		const nd = f.nodes[pos];
 		const items = [];
-		if (nd.crashed) items.push({label: t("menu.recover"), testid: "act-recover", action: () => act({type: "recover", node: pos})});
-		else items.push({label: t("menu.crash"), testid: "act-crash", danger: true, action: () => act({type: "crash", node: pos})});
+		// a device on a bus does not crash: it drops off the bus (unplug, where the algorithm allows it)
+		if (!state.run.algorithm.bus) {
+			if (nd.crashed) items.push({label: t("menu.recover"), testid: "act-recover", action: () => act({type: "recover", node: pos})});
+			else items.push({label: t("menu.crash"), testid: "act-crash", danger: true, action: () => act({type: "crash", node: pos})});
+		}
 		for (const a of state.run.algorithm.actions || []) {
 			items.push({label: tr(state.run.algorithm, a.label), hint: tr(state.run.algorithm, a.description), testid: "act-" + a.id, disabled: nd.crashed, action: () => act({type: "act", node: pos, name: a.id})});
 		}

@@ -655,7 +655,7 @@ export function unplugState(M, pos) {
 
 /** hotplug says whether devices can be plugged in and out during the run. */
 export function hotplug(alg, M) {
-	return !!alg && (alg.hotplug === true || alg.params.some((p) => p.name === "spares")) && M.attached.length > 0;
+	return !!alg && alg.hotplug === true && M.attached.length > 0;
 }
 
 /** renderTreeLegend appends the port states to the legend box (the cables explain themselves: arrow, dashed, red). */

@@ -129,10 +129,10 @@ function edgesOf(frame, params, attached) {
 	return res.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
 }
 
-/** timeUnit is "ns" for FireWire, whose virtual time is in nanoseconds. */
+/** timeUnit is the registry's unit of virtual time ("ns" for FireWire; "" for ticks). */
 export function timeUnit(run) {
 	const a = run && run.algorithm;
-	return a && (a.timeUnit === "ns" || a.id === "firewire") ? "ns" : "";
+	return (a && a.timeUnit) || "";
 }
 
 /**

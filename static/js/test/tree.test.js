@@ -222,7 +222,7 @@ test("tree editor: edges as text", () => {
 // ---- fixture frames in the shapes of contracts.md ----
 
 const fwRun = {
-	algorithm: {id: "firewire", view: "tree", messageTypes: ["BE_MY_PARENT", "YOU_ARE_MY_CHILD"]},
+	algorithm: {id: "firewire", view: "tree", bus: true, hotplug: true, timeUnit: "ns", messageTypes: ["BE_MY_PARENT", "YOU_ARE_MY_CHILD"]},
 	params: {n: 4, ports: 3, spares: 2, fast: {min: 240, max: 260}, slow: {min: 570, max: 600}},
 	nodes: [0, 1, 2, 3, 4, 5].map((p) => ({pos: p, id: p, label: "P" + p})),
 };
@@ -402,7 +402,7 @@ test("tree model: helpers", () => {
 	eq(varOf({vars: []}, "a"), undefined);
 	eq(formatTime(1234567), "1\u202f234\u202f567");
 	eq(formatTime(999), "999");
-	eq(timeUnit({algorithm: {id: "firewire"}}), "ns");
+	eq(timeUnit({algorithm: {id: "firewire", timeUnit: "ns"}}), "ns");
 	eq(timeUnit({algorithm: {id: "tree-echo"}}), "");
 });
 
