@@ -503,8 +503,11 @@ func init() {
 		Theory: []Bound{
 			{Name: "fewest", Formula: "2(n−1)", Counts: "all messages", When: "no root contention",
 				Eval: func(v param.Values) float64 { return float64(2 * (v.Int("n") - 1)) }},
-			{Name: "expected contention rounds", Formula: "2", Counts: "contention rounds", Measure: "outcome.contentionRounds", When: "wire delay between twice the width of a window and the gap between the windows less twice that width",
+			{Name: "expected contention rounds", Formula: "2", Counts: "contention rounds", Measure: "outcome.contentionRounds", When: "two devices with coin flips, wire delay between twice the width of a window and the gap between the windows less twice that width",
 				Eval: func(param.Values) float64 { return 2 }, Applies: fwGapRegime, Distribution: geometricHalf},
+			{Name: "independent model", Formula: "≈ 1.47, 1.95, 2.00", Counts: "contention rounds", Measure: "outcome.contentionRounds",
+				When: "two devices with coin flips and the lecture's windows, wire delay 10, 30 or 50 ns (ALGORITHMS.md 1.7, 200,000 runs each)",
+				Eval: fwModelRounds, Applies: func(v param.Values) bool { return fwModelRounds(v) > 0 }},
 		},
 		Scenarios: []Scenario{
 			{ID: "two-devices", Name: "Two devices, one cable: root contention",
@@ -568,9 +571,29 @@ func init() {
 // gap between them, where every round resolves exactly when the coins differ
 // (a round may start offset by up to a window's width).
 func fwGapRegime(v param.Values) bool {
+	if !fwTwoContenders(v) {
+		return false
+	}
 	f, s, d := v.Range("fast"), v.Range("slow"), int64(v.Int("wireDelay"))
 	w := max(f.Max-f.Min, s.Max-s.Min)
 	return d >= 2*w && d <= s.Min-f.Max-2*w
+}
+
+// fwTwoContenders: the statements about rounds are about two devices on one
+// cable that settle contention by coin flips.
+func fwTwoContenders(v param.Values) bool {
+	return v.Int("n") == 2 && v.String("tieBreak") == "random"
+}
+
+// fwModelRounds is the mean number of contention rounds that ALGORITHMS.md
+// 1.7 reports from an independent model for wire delays outside the gap
+// regime (with the lecture's windows); 0 where it reports none.
+func fwModelRounds(v param.Values) float64 {
+	f, s := v.Range("fast"), v.Range("slow")
+	if !fwTwoContenders(v) || fwGapRegime(v) || f != (param.IntRange{Min: 240, Max: 260}) || s != (param.IntRange{Min: 570, Max: 600}) {
+		return 0
+	}
+	return map[int]float64{10: 1.47, 30: 1.95, 50: 2.00}[v.Int("wireDelay")]
 }
 
 // geometricHalf is the distribution of contention rounds when every round

@@ -381,12 +381,13 @@ func contentionRounds(t *testing.T, params map[string]any, seeds int) (rounds []
 // about 1.47 at 10 ns. A round is one crossing of BE_MY_PARENT on the cable,
 // counted once although both ends notice it; the round that resolves counts.
 func TestFireWireContentionRoundsMatchTheTheory(t *testing.T) {
-	const seeds = 4000
 	for _, c := range []struct {
-		wire int
-		mean float64
-	}{{100, 2.00}, {30, 1.95}, {10, 1.47}} {
-		rounds, _ := contentionRounds(t, map[string]any{"n": 2, "wireDelay": c.wire, "spares": 0}, seeds)
+		wire  int
+		mean  float64
+		seeds int // 30 ns: enough that 4 standard errors separate 1.95 from 2.00
+	}{{100, 2.00, 4000}, {30, 1.95, 30000}, {10, 1.47, 4000}} {
+		seeds := float64(c.seeds)
+		rounds, _ := contentionRounds(t, map[string]any{"n": 2, "wireDelay": c.wire, "spares": 0}, c.seeds)
 		sum, sq, first := 0.0, 0.0, 0
 		for _, k := range rounds {
 			sum += float64(k)
@@ -400,6 +401,9 @@ func TestFireWireContentionRoundsMatchTheTheory(t *testing.T) {
 		t.Logf("wire delay %d ns: mean %.3f rounds (standard error %.3f; ALGORITHMS.md %.2f), first round resolves in %.3f", c.wire, mean, se, c.mean, float64(first)/seeds)
 		if math.Abs(mean-c.mean) > 4*se+0.01 {
 			t.Errorf("wire delay %d ns: mean %.3f rounds, want %.2f within 4 standard errors (%.3f)", c.wire, mean, c.mean, se)
+		}
+		if c.wire == 30 && 2.00-mean < 2*se {
+			t.Errorf("wire delay 30 ns: mean %.3f rounds is not told apart from the 2.00 of longer wires (standard error %.3f)", mean, se)
 		}
 		if c.wire == 100 {
 			p := float64(first) / seeds
