@@ -85,6 +85,22 @@ var presets = map[string][]Preset{
 			Vary:   map[string][]any{},
 			Seeds:  Seeds{From: 1, Count: 1000},
 			Plot:   Plot{Kind: PlotHistogram, Y: "messages.byType.ELECTION"}},
+		{ID: "participant", Name: "Ring with participants: one starter, against n",
+			Doc: "Variant participant, one starter at position 0, IDs shuffled by the seed, n from 4 to 128, 50 seeds each: all " +
+				"messages lie between 2n (the starter holds the maximum) and 3n−1 (the maximum sits just behind the starter).",
+			Params: map[string]any{"variant": "participant", "initiators": []int{0}, "idOrder": "random"},
+			Vary:   map[string][]any{"n": ringSizes},
+			Seeds:  Seeds{From: 1, Count: 50},
+			Plot:   Plot{Kind: PlotLine, X: "n", Y: "messages.sent", Log: true}},
+	},
+	"ring-list": {
+		{ID: "messages", Name: "Messages against n, one initiator",
+			Doc: "One initiator, no crash, n from 4 to 128: the list goes round once and the COORDINATOR message once more, " +
+				"2k messages for k live processes, whatever the IDs.",
+			Params: map[string]any{"initiators": []int{0}},
+			Vary:   map[string][]any{"n": ringSizes},
+			Seeds:  Seeds{From: 1, Count: 5},
+			Plot:   Plot{Kind: PlotLine, X: "n", Y: "messages.sent", Log: true}},
 	},
 	"bully": {
 		{ID: "lowest", Name: "Worst case: the lowest notices, against n",

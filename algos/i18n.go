@@ -37,8 +37,12 @@ var translations = map[string]map[string]string{
 		"The highest process has crashed and the second-highest notices: it knows every higher process is dead " +
 			"and announces itself with n−2 COORDINATOR messages.": "Der höchste Prozess ist ausgefallen und der zweithöchste bemerkt es: Er weiß, dass jeder höhere Prozess tot ist, " +
 			"und verkündet sich mit n−2 COORDINATOR-Nachrichten.",
-		"Messages per entry against n": "Nachrichten je Eintritt über n",
-		"independent model":            "unabhängiges Modell",
+		"Messages per entry against n":                   "Nachrichten je Eintritt über n",
+		"Ring with participants: one starter, against n": "Ring mit Teilnehmern: ein Starter, über n",
+		"Variant participant, one starter at position 0, IDs shuffled by the seed, n from 4 to 128, 50 seeds each: all messages lie between 2n (the starter holds the maximum) and 3n−1 (the maximum sits just behind the starter).": "Variante participant, ein Starter an Position 0, IDs vom Seed gemischt, n von 4 bis 128, je 50 Seeds: alle Nachrichten liegen zwischen 2n (der Starter hat das Maximum) und 3n−1 (das Maximum sitzt direkt hinter dem Starter).",
+		"Messages against n, one initiator": "Nachrichten über n, ein Initiator",
+		"One initiator, no crash, n from 4 to 128: the list goes round once and the COORDINATOR message once more, 2k messages for k live processes, whatever the IDs.": "Ein Initiator, kein Absturz, n von 4 bis 128: die Liste läuft einmal herum und die COORDINATOR-Nachricht noch einmal, 2k Nachrichten für k lebende Prozesse, gleich welche IDs.",
+		"independent model": "unabhängiges Modell",
 		"two devices with coin flips and the lecture's windows, wire delay 10, 30 or 50 ns (ALGORITHMS.md 1.7, 200,000 runs each)":                                                                                    "zwei Geräte mit Münzwurf und den Fenstern der Vorlesung, Kabelverzögerung 10, 30 oder 50 ns (ALGORITHMS.md 1.7, je 200.000 Läufe)",
 		"Explicit workload as [position, time] pairs, e.g. [[0, 12], [1, 8]]; the same as requestNodes and requestTimes (give one or the other).":                                                                     "Explizite Last als Paare [Position, Zeit], z. B. [[0, 12], [1, 8]]; dasselbe wie requestNodes und requestTimes (eines von beiden angeben).",
 		"Generated workload: when above 0, each process's count requests arrive as a Poisson process of this rate (requests per time unit, exponential gaps drawn by the seeded generator) instead of within spread.": "Erzeugte Last: über 0 treffen die count Anforderungen jedes Prozesses als Poisson-Prozess mit dieser Rate ein (Anforderungen je Zeiteinheit, exponentielle Abstände vom Generator mit Seed) statt innerhalb von spread.",
@@ -386,8 +390,12 @@ var translations = map[string]map[string]string{
 		"The highest process has crashed and the second-highest notices: it knows every higher process is dead " +
 			"and announces itself with n−2 COORDINATOR messages.": "El proceso más alto ha caído y lo nota el segundo más alto: sabe que todo proceso más alto está muerto " +
 			"y se anuncia con n−2 mensajes COORDINATOR.",
-		"Messages per entry against n": "Mensajes por entrada frente a n",
-		"independent model":            "modelo independiente",
+		"Messages per entry against n":                   "Mensajes por entrada frente a n",
+		"Ring with participants: one starter, against n": "Anillo con participantes: un iniciador, frente a n",
+		"Variant participant, one starter at position 0, IDs shuffled by the seed, n from 4 to 128, 50 seeds each: all messages lie between 2n (the starter holds the maximum) and 3n−1 (the maximum sits just behind the starter).": "Variante participant, un iniciador en la posición 0, ID barajados por la semilla, n de 4 a 128, 50 semillas cada uno: todos los mensajes quedan entre 2n (el iniciador tiene el máximo) y 3n−1 (el máximo está justo detrás del iniciador).",
+		"Messages against n, one initiator": "Mensajes frente a n, un iniciador",
+		"One initiator, no crash, n from 4 to 128: the list goes round once and the COORDINATOR message once more, 2k messages for k live processes, whatever the IDs.": "Un iniciador, sin caídas, n de 4 a 128: la lista da una vuelta y el mensaje COORDINATOR otra más, 2k mensajes para k procesos vivos, sean cuales sean los ID.",
+		"independent model": "modelo independiente",
 		"two devices with coin flips and the lecture's windows, wire delay 10, 30 or 50 ns (ALGORITHMS.md 1.7, 200,000 runs each)":                                                                                    "dos dispositivos con lanzamiento de moneda y las ventanas de la clase, retardo del cable de 10, 30 o 50 ns (ALGORITHMS.md 1.7, 200.000 ejecuciones cada uno)",
 		"Explicit workload as [position, time] pairs, e.g. [[0, 12], [1, 8]]; the same as requestNodes and requestTimes (give one or the other).":                                                                     "Carga explícita como pares [posición, instante], p. ej. [[0, 12], [1, 8]]; lo mismo que requestNodes y requestTimes (dé una u otra forma).",
 		"Generated workload: when above 0, each process's count requests arrive as a Poisson process of this rate (requests per time unit, exponential gaps drawn by the seeded generator) instead of within spread.": "Carga generada: por encima de 0, las count solicitudes de cada proceso llegan como un proceso de Poisson de esta tasa (solicitudes por unidad de tiempo, intervalos exponenciales del generador con semilla) en lugar de dentro de spread.",
