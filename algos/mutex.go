@@ -303,8 +303,8 @@ func mutexParams(defN int, own ...param.Spec) []param.Spec {
 	ps := []param.Spec{nParam(2, defN, maxMutexN, "Number of processes; every process can send to every other.")}
 	ps = append(ps, own...)
 	return append(ps,
-		param.Spec{Name: "requests", Type: param.Lists, Default: [][]int{}, Min: param.Bound(0), Max: param.Bound(1e9),
-			Doc: "Explicit workload as [position, time] pairs, e.g. [[0, 12], [1, 8]]; the same as requestNodes and requestTimes (give one or the other)."},
+		param.Spec{Name: "requests", Type: param.Lists, Fields: []string{"node", "at"}, Default: [][]int{}, Min: param.Bound(0), Max: param.Bound(1e9),
+			Doc: "Explicit workload, one {\"node\": position, \"at\": time} per request (or [position, time]), e.g. [{\"node\": 0, \"at\": 12}, {\"node\": 1, \"at\": 8}]; the same as requestNodes and requestTimes (give one or the other)."},
 		param.Spec{Name: "requestNodes", Type: param.Ints, Default: []int{}, Min: param.Bound(0), Max: param.Bound(maxMutexN - 1),
 			Doc: "Explicit workload: the position that makes each request, paired with requestTimes. Empty: a workload generated from count and spread."},
 		param.Spec{Name: "requestTimes", Type: param.Ints, Default: []int{}, Min: param.Bound(0), Max: param.Bound(1e9),
@@ -351,10 +351,7 @@ func completeWorkload(v param.Values, rng *rand.Rand) error {
 	nodes, times := v.Ints("requestNodes"), v.Ints("requestTimes")
 	if reqs := v.IntLists("requests"); len(reqs) > 0 {
 		var pn, pt []int
-		for i, r := range reqs {
-			if len(r) != 2 {
-				return param.Errorf("requests", "request %d is %v: give [position, time]", i, r)
-			}
+		for _, r := range reqs { // two numbers each: the spec's fields
 			pn, pt = append(pn, r[0]), append(pt, r[1])
 		}
 		// a resolved run (a trace, say) carries both forms: they must agree

@@ -60,7 +60,7 @@ func TestRequestsPairs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := a.ResolveAny(map[string]any{"n": 3, "requests": [][]int{{0, 12}, {1, 8}}}, 1)
+	v, err := a.ResolveAny(map[string]any{"n": 3, "requests": []map[string]int{{"node": 0, "at": 12}, {"node": 1, "at": 8}}}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

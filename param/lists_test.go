@@ -90,3 +90,41 @@ func FuzzListsText(f *testing.F) {
 		}
 	})
 }
+
+var recordSpecs = []param.Spec{
+	{Name: "requests", Type: param.Lists, Fields: []string{"node", "at"}, Default: [][]int{}, Min: param.Bound(0)},
+}
+
+// A list of records reads objects or lists and writes objects in field order.
+func TestListsOfRecords(t *testing.T) {
+	want := [][]int{{0, 12}, {1, 8}}
+	for _, in := range []string{`{"requests": [{"node": 0, "at": 12}, {"at": 8, "node": 1}]}`, `{"requests": [[0, 12], [1, 8]]}`} {
+		v, err := param.Resolve(recordSpecs, raw(t, in))
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		if got := v.IntLists("requests"); !slices.EqualFunc(got, want, slices.Equal) {
+			t.Fatalf("%s: %v", in, got)
+		}
+		b, _ := json.Marshal(v)
+		if string(b) != `{"requests":[{"node":0,"at":12},{"node":1,"at":8}]}` {
+			t.Fatalf("%s: JSON %s", in, b)
+		}
+		if q := v.Query()["requests"]; q != "0,12;1,8" {
+			t.Fatalf("query text %q", q)
+		}
+	}
+	for _, c := range []struct{ in, want string }{
+		{`{"requests": [{"node": 0}]}`, "record 0 has 1 fields: want exactly node, at"},
+		{`{"requests": [{"node": 0, "when": 3}]}`, `record 0: want a number in field "at"`},
+		{`{"requests": [{"node": 0, "at": "x"}]}`, `want a number in field "at"`},
+		{`{"requests": [[0, 1, 2]]}`, "record 0 has 3 numbers: want [node, at]"},
+		{`{"requests": 5}`, `want a list of objects {"node": …, "at": …}`},
+		{`{"requests": [{"node": -1, "at": 0}]}`, "below the minimum 0"},
+	} {
+		_, err := param.Resolve(recordSpecs, raw(t, c.in))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.in, err, c.want)
+		}
+	}
+}

@@ -35,7 +35,11 @@ type Spec struct {
 	Min         *float64 `json:"min,omitempty"`         // bound on the value, or on each element/end
 	Max         *float64 `json:"max,omitempty"`
 	Options     []string `json:"options,omitempty"`
-	Doc         string   `json:"description"`
+	// Fields names the numbers of each list of a Lists parameter that is a
+	// list of records: JSON then takes (and gives) objects, e.g. fields
+	// [node, at] read [{"node": 0, "at": 12}] as well as [[0, 12]].
+	Fields []string `json:"fields,omitempty"`
+	Doc    string   `json:"description"`
 }
 
 // Bound returns a pointer for Spec.Min/Max.
@@ -162,7 +166,7 @@ func (v Values) MarshalJSON() ([]byte, error) {
 		k, _ := json.Marshal(s.Name)
 		b.Write(k)
 		b.WriteByte(':')
-		enc, err := json.Marshal(val)
+		enc, err := json.Marshal(records(s, val))
 		if err != nil {
 			return nil, err
 		}
@@ -170,6 +174,32 @@ func (v Values) MarshalJSON() ([]byte, error) {
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+// records writes a list of records as objects with their field names (a
+// json.Marshal of ordered pairs keeps the fields in order).
+func records(s Spec, val any) any {
+	xss, ok := val.([][]int64)
+	if !ok || len(s.Fields) == 0 {
+		return val
+	}
+	out := make([]json.RawMessage, len(xss))
+	for i, xs := range xss {
+		var b bytes.Buffer
+		b.WriteByte('{')
+		for j, f := range s.Fields {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			k, _ := json.Marshal(f)
+			b.Write(k)
+			b.WriteByte(':')
+			b.WriteString(strconv.FormatInt(xs[j], 10))
+		}
+		b.WriteByte('}')
+		out[i] = b.Bytes()
+	}
+	return out
 }
 
 // Query writes the values as URL query text (lists comma-separated), for deep links.
@@ -392,12 +422,18 @@ func decode(s Spec, r json.RawMessage) (any, error) {
 	case Lists:
 		var fss [][]float64
 		if json.Unmarshal(r, &fss) != nil {
-			return nil, bad()
+			var err error
+			if fss, err = decodeRecords(s, r); err != nil {
+				return nil, err
+			}
 		}
 		xss := make([][]int64, len(fss))
 		for i, fs := range fss {
 			if fs == nil {
 				return nil, bad()
+			}
+			if len(s.Fields) > 0 && len(fs) != len(s.Fields) {
+				return nil, Errorf(s.Name, "record %d has %d numbers: want [%s]", i, len(fs), strings.Join(s.Fields, ", "))
 			}
 			xss[i] = make([]int64, len(fs))
 			for j, f := range fs {
@@ -431,6 +467,41 @@ func decode(s Spec, r json.RawMessage) (any, error) {
 		return IntRange{Min: int64(*w.Min), Max: int64(*w.Max)}, nil
 	}
 	return nil, Errorf(s.Name, "has an unknown type %q", s.Type)
+}
+
+// decodeRecords reads a list of records given as objects with the spec's
+// fields, e.g. [{"node": 0, "at": 12}], as lists in field order.
+func decodeRecords(s Spec, r json.RawMessage) ([][]float64, error) {
+	want := "a list of lists of whole numbers, like [[0,1],[1,2]]"
+	if len(s.Fields) > 0 {
+		want = fmt.Sprintf("a list of objects {%s} (or of lists [%s])", strings.Join(quoted(s.Fields), ", "), strings.Join(s.Fields, ", "))
+	}
+	var objs []map[string]json.RawMessage
+	if len(s.Fields) == 0 || json.Unmarshal(r, &objs) != nil {
+		return nil, Errorf(s.Name, "want %s, got %s", want, clip(string(r)))
+	}
+	out := make([][]float64, len(objs))
+	for i, o := range objs {
+		if len(o) != len(s.Fields) {
+			return nil, Errorf(s.Name, "record %d has %d fields: want exactly %s", i, len(o), strings.Join(s.Fields, ", "))
+		}
+		out[i] = make([]float64, len(s.Fields))
+		for j, f := range s.Fields {
+			raw, ok := o[f]
+			if !ok || json.Unmarshal(raw, &out[i][j]) != nil {
+				return nil, Errorf(s.Name, "record %d: want a number in field %q", i, f)
+			}
+		}
+	}
+	return out, nil
+}
+
+func quoted(xs []string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = strconv.Quote(x) + ": …"
+	}
+	return out
 }
 
 func checkBounds(s Spec, f float64, what string) error {

@@ -11,8 +11,11 @@ export function formatValue(spec, v) {
 			return v ? "true" : "false";
 		case "ints":
 			return Array.isArray(v) ? v.join(",") : String(v);
-		case "lists":
-			return Array.isArray(v) ? v.map((xs) => (Array.isArray(xs) ? xs.join(",") : String(xs))).join(";") : String(v);
+		case "lists": {
+			// a list of records may come as objects with the spec's fields
+			const list = (xs) => (Array.isArray(xs) ? xs.join(",") : xs && typeof xs === "object" && spec.fields ? spec.fields.map((f) => xs[f]).join(",") : String(xs));
+			return Array.isArray(v) ? v.map(list).join(";") : String(v);
+		}
 		case "range":
 			if (typeof v === "object") return v.min === v.max ? String(v.min) : `${v.min}-${v.max}`;
 			return String(v);

@@ -115,4 +115,6 @@ test("lists: format, check and normalize (0,1;1,2)", () => {
 	eq(checkText(edges, "0,1;x").key, "form.err.lists");
 	eq(checkText(edges, "0,100").key, "form.err.max");
 	eq(normalize(edges, " 0, 1 ; 1,2 "), "0,1;1,2");
+	const requests = {name: "requests", type: "lists", fields: ["node", "at"], default: []};
+	eq(formatValue(requests, [{node: 0, at: 12}, {at: 8, node: 1}]), "0,12;1,8", "records as objects");
 });
