@@ -580,6 +580,13 @@ func init() {
 			if !v.Bool("fifo") {
 				return param.Errorf("fifo", "must be on: Maekawa's algorithm assumes FIFO channels (an INQUIRE must not overtake its LOCKED)")
 			}
+			// a quorum list means explicit quorums, unless another kind was asked for
+			if len(v.IntLists("quorumList")) > 0 && v.String("quorums") != "explicit" {
+				if v.Has("quorums") {
+					return param.Errorf("quorumList", "is given, but quorums is %s: set quorums to explicit to use the list", v.String("quorums"))
+				}
+				v.SetString("quorums", "explicit")
+			}
 			if _, err := quorumsOf(v); err != nil {
 				return err
 			}

@@ -455,11 +455,16 @@ func TestMaekawaParamErrors(t *testing.T) {
 		{map[string]any{"n": 3, "quorums": "explicit", "quorumList": [][]int{{0, 1}, {1, 2}, {2, 3}}}, "parameter quorumList: the quorum of P3 holds position 3, outside 0..2"},
 		{map[string]any{"n": 3, "quorums": "explicit", "quorumList": "0,1;1,2;2,0,1"}, "parameter quorumList"},
 		{map[string]any{"n": 3, "quorums": "square"}, "parameter quorums"},
+		{map[string]any{"n": 3, "quorums": "grid", "quorumList": [][]int{{0, 1}, {1, 2}, {2, 0}}}, "parameter quorumList: is given, but quorums is grid"},
 	} {
 		_, err := a.ResolveAny(c.params, 1)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: error %v, want %q", c.params, err, c.want)
 		}
+	}
+	// a quorum list alone means explicit quorums
+	if v, err := a.ResolveAny(map[string]any{"n": 3, "quorumList": [][]int{{0, 1}, {1, 2}, {2, 0}}}, 1); err != nil || v.String("quorums") != "explicit" {
+		t.Errorf("a quorum list without quorums: %v", err)
 	}
 	for _, n := range []int{7, 21, 31, 57, 73, 91} {
 		if _, err := a.ResolveAny(map[string]any{"n": n, "requestNodes": []int{n - 1}, "requestTimes": []int{0}}, 1); err != nil {

@@ -122,6 +122,9 @@ func (v Values) IntLists(name string) [][]int {
 	return out
 }
 
+// SetString fills in a computed enum value (one of the spec's options).
+func (v Values) SetString(name, x string) { v.vals[name] = x }
+
 // SetIntLists fills in a computed list of lists (for example a random tree's edges).
 func (v Values) SetIntLists(name string, xss [][]int) {
 	out := make([][]int64, len(xss))
