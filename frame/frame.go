@@ -73,6 +73,13 @@ func BuildIn(tl *timeline.Timeline, lang narrate.Lang) Frame {
 		f.Timers = []engine.PendingTimer{}
 	}
 	f.Violations = trace.ViolationsUpTo(tl, f.Seq)
+	if lang != narrate.English {
+		// the banner says what the narration says, in the reader's language
+		r := narrate.Namer(tl.Nodes).In(lang)
+		for i := range f.Violations {
+			f.Violations[i].Text = r.Translate(f.Violations[i].Text)
+		}
+	}
 	first := int64(1)
 	if f.Step > 0 {
 		first = tl.StepEnd(f.Step-1) + 1

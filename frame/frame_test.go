@@ -108,3 +108,29 @@ func BenchmarkFrameJSON(b *testing.B) {
 		}
 	})
 }
+
+// The violation banner speaks the reader's language, as the narration does.
+func TestViolationsInTheReadersLanguage(t *testing.T) {
+	a, err := algos.Get("maekawa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := a.Scenario("lecture-deadlock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl := open(t, "maekawa", sc.Params, sc.Seed)
+	if err := tl.Run(0); err != nil {
+		t.Fatal(err)
+	}
+	en := frame.BuildIn(tl, narrate.English).Violations
+	de := frame.BuildIn(tl, narrate.German).Violations
+	if len(en) == 0 || len(de) != len(en) {
+		t.Fatalf("%d violations in English, %d in German", len(en), len(de))
+	}
+	last := tl.Event(en[len(en)-1].Seq)
+	want := narrate.Namer(tl.Nodes).In(narrate.German).Translate(last.Text)
+	if got := de[len(de)-1].Text; got != want || got == en[len(en)-1].Text {
+		t.Errorf("German banner %q\nwant the narration's %q (English %q)", got, want, en[len(en)-1].Text)
+	}
+}
