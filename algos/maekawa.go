@@ -537,7 +537,7 @@ func init() {
 				When: "requests compete, but a younger one is only told FAILED and waits",
 				Eval: func(v param.Values) float64 { return float64(4 * (largestQuorum(v) - 1)) }},
 			{Name: "worst case", Formula: "5(|S|−1)", Counts: "messages per entry",
-				When: "locks are taken back with INQUIRE and RELINQUISH",
+				When: "locks are taken back with INQUIRE and RELINQUISH (the lecture's count; one entry asked to give locks back several times can cost more)",
 				Eval: func(v param.Values) float64 { return float64(5 * (largestQuorum(v) - 1)) }},
 		},
 		Scenarios: []Scenario{

@@ -511,3 +511,13 @@ func TestMaekawaRequestsAndDeterminism(t *testing.T) {
 		t.Error("two runs with seed 9 differ")
 	}
 }
+
+// A deadlock without a cycle of waits (a quorum member crashed) says whose
+// permission never comes, rather than an empty explanation.
+func TestMaekawaDeadlockOnACrash(t *testing.T) {
+	_, s := runToEnd(t, "maekawa", map[string]any{"n": 7, "crashed": []int{1}, "count": 1}, 1)
+	o := maekawaOutcomeOf(t, s)
+	if o.Deadlock == nil || len(o.Deadlock.Cycle) != 0 || !strings.Contains(o.Deadlock.Text, "permission of P2, which crashed") {
+		t.Fatalf("deadlock %+v, want no cycle and P2's crash named", o.Deadlock)
+	}
+}

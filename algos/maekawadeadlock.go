@@ -35,11 +35,33 @@ func maekawaOutcome(w engine.World, qs [][]int, lecture, inquire bool) any {
 		o.Quorums[i] = slices.Clone(s)
 	}
 	// a cycle of waits before the end may still be resolved by messages in flight
-	if w.Ended() && mkWaiting(w) != nil {
+	if waiting := mkWaiting(w); w.Ended() && waiting != nil {
 		cycle, text := mkExplain(w, lecture, inquire)
+		if cycle == nil {
+			text = mkNoCycle(w, waiting)
+		}
 		o.Deadlock = &MaekawaDeadlock{Cycle: append([]int{}, cycle...), Text: text}
 	}
 	return o
+}
+
+// mkNoCycle explains requests that wait without a cycle of waits: a member
+// of their quorum has crashed, so its permission never comes.
+func mkNoCycle(w engine.World, waiting []int) string {
+	var crashed []int
+	for _, p := range waiting {
+		m := w.Process(p).(*maekawaNode)
+		for _, q := range m.quorum {
+			if w.Crashed(q) && !slices.Contains(m.granted, q) && !slices.Contains(crashed, q) {
+				crashed = append(crashed, q)
+			}
+		}
+	}
+	if len(crashed) == 0 {
+		return "no cycle of waits: " + mkLabels(waiting) + " wait for permissions that no message in flight will bring"
+	}
+	slices.Sort(crashed)
+	return "no cycle of waits: " + mkLabels(waiting) + " wait for the permission of " + mkLabels(crashed) + ", which crashed"
 }
 
 // mkWaiting lists the live processes with requests pending.
