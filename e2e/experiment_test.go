@@ -45,10 +45,12 @@ type expPoint struct {
 type expState struct {
 	Running *struct{ Done, Total int } `json:"running"`
 	Result  *struct {
-		X    string `json:"x"`
-		Runs int    `json:"runs"`
-		Rows int    `json:"rows"`
-		Plot struct {
+		X       string `json:"x"`
+		Runs    int    `json:"runs"`
+		Rows    int    `json:"rows"`
+		Used    int    `json:"used"`
+		Stopped int    `json:"stopped"`
+		Plot    struct {
 			Kind string `json:"kind"`
 			Y    string `json:"y"`
 			Log  bool   `json:"log"`
@@ -62,7 +64,6 @@ type expState struct {
 		} `json:"series"`
 		Theory []struct {
 			Name, Formula string
-			Reference     bool
 			Points        []expPoint `json:"points"`
 		} `json:"theory"`
 	} `json:"data"`
@@ -190,6 +191,9 @@ func TestExperimentPlot(t *testing.T) {
 	if _, ok := curves["n"]; ok {
 		t.Errorf("the announcement (n ELECTED) is drawn against ELECTION messages")
 	}
+	if _, ok := curves["n·log₂n"]; ok {
+		t.Errorf("the lower bound n·log₂n, which predicts no measured value, is drawn")
+	}
 
 	// the SVG holds what the data says: one measured line and dots, a line and a label per curve
 	plot := jsString(tid(hookExpPlot))
@@ -250,6 +254,72 @@ func TestExperimentPlot(t *testing.T) {
 	// back to the run: its views are there again
 	p.press(hookTabRun)
 	p.waitFor("the run's views", fmt.Sprintf(`document.querySelector(%s).getBoundingClientRect().width > 100`, jsString(selTopology)))
+}
+
+// TestExperimentEventLimit runs Chang–Roberts with IDs decreasing along the
+// ring, in German, for n = 600 and 1500 from the page: n = 600 needs about
+// 364,000 events, more than the server's default limit of 100,000, so it
+// ends only because the page asks for the largest limit (1,000,000); n = 1500
+// needs about 2.25 million and stops at the limit. The stopped run is left
+// out of the plot and the summary says so; the axes carry 5 to 10 labels
+// written the German way, none cut off at the left edge, and the y axis's
+// title clear of its tick labels.
+func TestExperimentEventLimit(t *testing.T) {
+	p := newPage(t)
+	p.open("/?algorithm=chang-roberts&n=8&seed=1&idOrder=decreasing&lang=de")
+	p.press(hookTabExperiment)
+	p.waitFor("the Experiment tab", fmt.Sprintf(`!document.querySelector(%s).hidden && document.querySelector('#exp-vary').value === 'n'`, jsString(tid("experiment"))))
+	p.fill(hookExpValues, "600,1500")
+	p.fill(hookExpSeeds, "1")
+	p.press(hookExpRun)
+	p.waitFor("the experiment's plot", jsExp+`.result !== null && document.querySelector(`+jsString(tid(hookExpPlot))+`) !== null`)
+	s := eval[expState](p, jsExp)
+	if s.Result.Rows != 2 || s.Result.Stopped != 1 || s.Result.Used != 1 {
+		p.fatalf("result %+v: want 2 rows, the run with n = 1500 stopped at its event limit, the one with n = 600 used", *s.Result)
+	}
+	if s.Data == nil || len(s.Data.Series) != 1 || len(s.Data.Series[0].Points) != 1 {
+		p.fatalf("the plot's data %+v: want one measured point", s.Data)
+	}
+	if pt := s.Data.Series[0].Points[0]; pt.X != 600 || pt.Mean != 600*601/2 {
+		t.Errorf("plotted %+v, want n = 600 with n(n+1)/2 = 180300 ELECTION messages (the run ended)", pt)
+	}
+	warning := eval[string](p, `[...document.querySelectorAll(`+jsString(tid("exp-warning"))+`)].map(e => e.textContent).join(' | ')`)
+	if !strings.Contains(warning, "1 von 2 Läufen") || !strings.Contains(warning, "1.000.000") {
+		t.Errorf("the summary's warning %q: want how many runs stopped (1 von 2 Läufen) at which limit (1.000.000)", warning)
+	}
+
+	plot := jsString(tid(hookExpPlot))
+	type box struct {
+		Text        string
+		Left, Right float64
+	}
+	labels := func(axis string) []box {
+		return eval[[]box](p, `[...document.querySelector(`+plot+`).querySelectorAll('g[aria-label="`+axis+`-axis tick label"] text')].map(e => { const r = e.getBoundingClientRect(); return {text: e.textContent, left: r.left, right: r.right}; })`)
+	}
+	ys, xs := labels("y"), labels("x")
+	for name, ls := range map[string][]box{"y": ys, "x": xs} {
+		if len(ls) < 2 || len(ls) > 10 {
+			t.Errorf("%s axis: %d tick labels %v, want 2 to 10", name, len(ls), ls)
+		}
+	}
+	svgLeft := eval[float64](p, `document.querySelector(`+plot+`).getBoundingClientRect().left`)
+	title := eval[box](p, `(() => { const r = document.querySelector(`+plot+`).querySelector('g[aria-label="y-axis label"] text').getBoundingClientRect(); return {left: r.left, right: r.right}; })()`)
+	var texts []string
+	for _, l := range ys {
+		texts = append(texts, l.Text)
+		if l.Left < svgLeft {
+			t.Errorf("y tick label %q starts %.1f px left of the plot: cut off", l.Text, svgLeft-l.Left)
+		}
+		if title.Right > l.Left-2 {
+			t.Errorf("the y axis's title (right edge %.1f) runs into the tick label %q (left edge %.1f)", title.Right, l.Text, l.Left)
+		}
+	}
+	if title.Left < svgLeft {
+		t.Errorf("the y axis's title starts left of the plot")
+	}
+	if len(ys) < 5 || !slices.Contains(texts, "150.000") {
+		t.Errorf("y tick labels %q: want 5 or more, written the German way (150.000)", texts)
+	}
 }
 
 // TestExperimentRefusals: a value out of bounds is refused by the page

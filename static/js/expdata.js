@@ -106,6 +106,7 @@ export function theoryKey(bound, types) {
  * same measure, or messages per entry for the messages of each entry.
  */
 function counts(k, key) {
+	if (k === null) return false;
 	return k === key || (k === "outcome.messagesPerEntry" && key === "outcome.entries.messages");
 }
 
@@ -172,27 +173,25 @@ export function seriesOf(rows, x, key, groupBy = []) {
 
 /**
  * theoryOf is the theory's curves for a measure: every bound of the rows'
- * `theory` whose `counts` is that measure — or, for a message count, a
- * bound that counts nothing measurable (a reference such as a lower bound,
- * marked reference: true) — with its value at every x. Bounds are told
- * apart by name and formula; the same bound evaluated differently in two
- * groups gives two curves (group set), else one.
+ * `theory` whose measure is that one, with its value at every x. A bound
+ * that predicts no measured value (a reference such as a lower bound for
+ * any algorithm, measure "") is not drawn: above or below the measurement
+ * it would read as a prediction. Bounds are told apart by name and
+ * formula; the same bound evaluated differently in two groups gives two
+ * curves (group set), else one.
  */
 export function theoryOf(rows, x, key, groupBy = []) {
 	const types = typesOf(rows);
-	const isMessages = key === "messages.sent" || key.startsWith("messages.byType.");
 	const curves = new Map(); // name|formula|group → curve
 	for (const r of rows) {
 		const xv = (r.params || {})[x];
 		if (typeof xv !== "number") continue;
 		for (const b of r.theory || []) {
 			if (typeof b.value !== "number" || !Number.isFinite(b.value)) continue;
-			const k = theoryKey(b, types);
-			const reference = k === null;
-			if (!counts(k, key) && !(reference && isMessages)) continue;
+			if (!counts(theoryKey(b, types), key)) continue;
 			const g = groupOf(r, groupBy);
 			const id = `${b.name}|${b.formula}|${g}`;
-			if (!curves.has(id)) curves.set(id, {name: b.name, formula: b.formula, counts: b.counts, when: b.when || "", reference, group: g, byX: new Map()});
+			if (!curves.has(id)) curves.set(id, {name: b.name, formula: b.formula, counts: b.counts, when: b.when || "", group: g, byX: new Map()});
 			const c = curves.get(id);
 			if (!c.byX.has(xv)) c.byX.set(xv, []);
 			c.byX.get(xv).push(b.value);
@@ -203,7 +202,6 @@ export function theoryOf(rows, x, key, groupBy = []) {
 		formula: c.formula,
 		counts: c.counts,
 		when: c.when,
-		reference: c.reference,
 		group: c.group,
 		points: [...c.byX.keys()].sort((a, b) => a - b).map((xv) => ({x: xv, value: mean(c.byX.get(xv))})),
 	}));
@@ -338,9 +336,16 @@ export function paramValue(spec, text) {
 }
 
 /**
+ * MAX_EVENTS is the event limit the page asks for each run of an
+ * experiment: the most the server allows (docs/api.md), so that ordinary
+ * experiments end by themselves instead of at the default 100,000 events.
+ */
+export const MAX_EVENTS = 1000000;
+
+/**
  * requestOf builds the experiment request (docs/api.md, POST
  * /api/experiments): the base parameters as JSON values without the varied
- * ones, the seeds, and what to vary.
+ * ones, the seeds, what to vary, and the largest event limit.
  */
 export function requestOf(alg, texts, {vary, from, count}) {
 	const params = {};
@@ -349,7 +354,22 @@ export function requestOf(alg, texts, {vary, from, count}) {
 		const v = paramValue(spec, texts[spec.name]);
 		if (v !== undefined) params[spec.name] = v;
 	}
-	return {algorithm: alg.id, params, seeds: {from, count}, vary};
+	return {algorithm: alg.id, params, seeds: {from, count}, vary, maxEvents: MAX_EVENTS};
+}
+
+/**
+ * finished keeps the rows of runs that ended by themselves: a run that
+ * stopped at its event limit (terminated false) measured only a part of
+ * the work, and drawn as a measurement it would flatten the curve at the
+ * limit.
+ */
+export function finished(rows) {
+	return rows.filter((r) => r.terminated !== false);
+}
+
+/** stoppedCount is how many rows stopped at their event limit. */
+export function stoppedCount(rows) {
+	return rows.filter((r) => r.terminated === false).length;
 }
 
 /** runsOf is how many runs a request asks for: seeds × every combination of the varied values × cases. */
@@ -444,4 +464,102 @@ export function expectedCounts(distribution, hist) {
 	const lo = hist.bins[0].x0;
 	const hi = hist.bins[hist.bins.length - 1].x1;
 	return distribution.filter((d) => d.x >= lo && d.x <= hi).map((d) => ({x: d.x, count: d.p * hist.count}));
+}
+
+// ---- axes and numbers ----
+
+/** round10 cuts the noise of floating-point multiples (0.30000000000000004 → 0.3). */
+function round10(v) {
+	return Number(v.toPrecision(12));
+}
+
+/**
+ * niceTicks is a linear axis over [lo, hi]: a step of 1, 2 or 5 times a
+ * power of ten, the finest with at most `most` intervals (so 5 to 9
+ * labelled ticks), the domain widened to whole steps, and its ticks;
+ * integer: no step below 1 (an axis of whole-number parameters). An empty
+ * span is widened first.
+ */
+export function niceTicks(lo, hi, most = 8, integer = false) {
+	if (!(hi > lo)) {
+		const d = integer ? 1 : Math.abs(lo) / 10 || 1;
+		lo = lo >= 0 && lo - d < 0 ? 0 : lo - d;
+		hi += d;
+	}
+	let e = Math.floor(Math.log10((hi - lo) / most)) - 1;
+	if (integer) e = Math.max(0, e);
+	for (;;) {
+		for (const m of [1, 2, 5]) {
+			const step = m * 10 ** e;
+			const a = Math.floor(lo / step + 1e-9);
+			const b = Math.ceil(hi / step - 1e-9);
+			if (b - a > most) continue;
+			const ticks = [];
+			for (let i = a; i <= b; i++) ticks.push(round10(i * step));
+			return {domain: [ticks[0], ticks[ticks.length - 1]], ticks, step};
+		}
+		e++;
+	}
+}
+
+/**
+ * logTicks are the labelled ticks of a log axis over [lo, hi] (lo > 0):
+ * the powers of ten when there are enough decades, else 1-2-5 (or finer)
+ * steps within each decade, whichever gives a count nearest least…most;
+ * a linear choice within the domain when the span is too narrow for any.
+ */
+export function logTicks(lo, hi, least = 5, most = 10) {
+	if (!(lo > 0) || !(hi >= lo)) return [];
+	const e0 = Math.floor(Math.log10(lo));
+	const e1 = Math.ceil(Math.log10(hi));
+	let best = null;
+	let bestMiss = Infinity;
+	for (const ms of [[1], [1, 2, 5], [1, 2, 3, 5], [1, 2, 3, 4, 5, 6, 7, 8, 9]]) {
+		const ticks = [];
+		for (let e = e0; e <= e1; e++) {
+			for (const m of ms) {
+				const v = round10(m * 10 ** e);
+				if (v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9)) ticks.push(v);
+			}
+		}
+		const miss = ticks.length < least ? least - ticks.length : Math.max(0, ticks.length - most);
+		if (miss < bestMiss) {
+			best = ticks;
+			bestMiss = miss;
+		}
+	}
+	if (best.length >= 3) return best;
+	return niceTicks(lo, hi, 6).ticks.filter((v) => v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9));
+}
+
+/**
+ * numberFormat formats numbers as the page's language writes them
+ * (grouping and decimal separator): whole numbers whole, others with at
+ * most `digits` decimals. Anything not a finite number is shown as text.
+ */
+export function numberFormat(lang, digits = 2) {
+	const f = new Intl.NumberFormat(lang, {maximumFractionDigits: digits});
+	return (v) => (typeof v === "number" && Number.isFinite(v) ? f.format(v) : String(v));
+}
+
+/** tickFormat formats an axis's ticks alike: as many decimals as the finest tick needs. */
+export function tickFormat(ticks, lang) {
+	let digits = 0;
+	for (const v of ticks) {
+		const s = String(round10(Math.abs(v)));
+		const dot = s.indexOf(".");
+		if (dot >= 0 && !s.includes("e")) digits = Math.max(digits, s.length - dot - 1);
+	}
+	return numberFormat(lang, Math.min(digits, 6));
+}
+
+/**
+ * formulaIsValue says whether a formula is just the number it evaluates to
+ * ("2" for 2), so that a label gives it once instead of "2 = 2".
+ */
+export function formulaIsValue(formula, value) {
+	const s = String(formula ?? "")
+		.trim()
+		.replace(/\u2212/g, "-");
+	return s !== "" && Number.isFinite(Number(s)) && Math.abs(Number(s) - value) <= 1e-9 * Math.max(1, Math.abs(value));
 }

@@ -5,14 +5,19 @@
 // theory and offer them as CSV (the server's, POST /api/experiments) and
 // the plot as SVG. Every number drawn comes from the server's rows.
 
-import {el, clear, fmt} from "./dom.js";
-import {t, tr, has} from "./i18n.js";
+import {el, clear} from "./dom.js";
+import {t, tr, has, lang} from "./i18n.js";
 import * as D from "./expdata.js";
 import {linePlot, histogramPlot, svgFile, colorsOf, styleOf, legendSample, shortFormula} from "./plot.js";
 import {download, fileName} from "./io.js";
 import {formatValue, queryOf} from "./params.js";
 
 const DEFAULT_SEEDS = 20;
+
+/** fmt writes a number as the page's language does (1,400 · 1.400; 1.97 · 1,97). */
+function fmt(v) {
+	return D.numberFormat(lang())(v);
+}
 
 /**
  * createExperiment wires the tab. send writes a session message (false
@@ -58,7 +63,8 @@ export function createExperiment({send, form}) {
 	let alg = null;
 	let preset = null;
 	let running = null; // {req, x, preset, done, total, id}
-	let result = null; // {alg, req, x, groupBy, rows, runs, truncated, plot: {kind, y, log, at}}
+	// rows: all of them; used: those of runs that ended by themselves (what is plotted); stopped: runs at their event limit
+	let result = null; // {alg, req, x, groupBy, rows, used, stopped, runs, planned, truncated, plot: {kind, y, log, at}}
 	let drawn = null; // {svg, legend, title}: what the SVG download saves
 	let note = ""; // a status line after a cancel
 
@@ -121,6 +127,7 @@ export function createExperiment({send, form}) {
 			fillPresets();
 			fillVary();
 			showError("");
+			progress();
 		}
 		E.alg.textContent = alg ? tr(alg, alg.name) : "";
 		baseLine();
@@ -234,7 +241,7 @@ export function createExperiment({send, form}) {
 		const seedsBad = !Number.isInteger(count) || count < 1 || count > 10000 || !Number.isSafeInteger(from) || from < 0;
 		if (preset) {
 			if (seedsBad) return {error: t("exp.err.seeds"), field: E.seeds};
-			const req = {algorithm: alg.id, params: {...(preset.params || {})}, seeds: {from, count}, vary: {...(preset.vary || {})}};
+			const req = {algorithm: alg.id, params: {...(preset.params || {})}, seeds: {from, count}, vary: {...(preset.vary || {})}, maxEvents: D.MAX_EVENTS};
 			if ((preset.cases || []).length) req.cases = preset.cases;
 			return {req, x: presetX(preset), preset};
 		}
@@ -291,12 +298,19 @@ export function createExperiment({send, form}) {
 	}
 
 	function progress() {
-		E.progress.hidden = !running && !note;
+		const done = !running && !note && result;
+		E.progress.hidden = !running && !note && !done;
 		if (running) {
 			E.bar.hidden = false;
 			E.bar.max = Math.max(1, running.total);
 			E.bar.value = running.done;
 			E.progressText.textContent = t("exp.progress", {done: fmt(running.done), total: fmt(running.total)});
+		} else if (done) {
+			// the result is in: the bar at its end, also when the server stopped early
+			E.bar.hidden = false;
+			E.bar.max = 1;
+			E.bar.value = 1;
+			E.progressText.textContent = result.truncated ? t("exp.doneTruncated", {runs: fmt(result.runs), planned: fmt(result.planned)}) : t("exp.done", {runs: fmt(result.runs)});
 		} else {
 			E.bar.hidden = true;
 			E.progressText.textContent = note;
@@ -320,20 +334,24 @@ export function createExperiment({send, form}) {
 				const r = running;
 				running = null;
 				const rows = msg.rows || [];
+				const used = D.finished(rows);
 				const pp = (r.preset && r.preset.plot) || {};
 				const groupBy = pp.series && pp.series !== r.x ? [pp.series] : [];
-				const xs = [...new Set(rows.map((row) => (row.params || {})[r.x]))].filter((v) => typeof v === "number");
+				const xs = [...new Set(used.map((row) => (row.params || {})[r.x]))].filter((v) => typeof v === "number");
 				result = {
 					alg: r.alg,
 					req: r.req,
 					x: r.x,
 					groupBy,
 					rows,
+					used,
+					stopped: D.stoppedCount(rows),
 					runs: msg.runs ?? rows.length,
+					planned: msg.planned ?? msg.runs ?? rows.length,
 					truncated: !!msg.truncated,
 					plot: {
 						kind: pp.kind === "histogram" || !r.x ? "histogram" : "line",
-						y: D.defaultMeasure(rows, pp.y),
+						y: D.defaultMeasure(used.length ? used : rows, pp.y),
 						log: pp.log !== undefined ? !!pp.log : D.logSuits(xs),
 						at: xs.length ? String(Math.max(...xs)) : "all",
 					},
@@ -377,8 +395,13 @@ export function createExperiment({send, form}) {
 
 	// ---- the plot ----
 
+	/** plotted is what the measures come from: the finished runs, or all when none finished (the list is not empty then). */
+	function plotted() {
+		return result.used.length ? result.used : result.rows;
+	}
+
 	function measureLabel(key) {
-		const m = D.measures(result ? result.rows : []).find((x) => x.key === key) || {key, kind: "outcome", name: key.replace(/^outcome\./, "")};
+		const m = D.measures(result ? plotted() : []).find((x) => x.key === key) || {key, kind: "outcome", name: key.replace(/^outcome\./, "")};
 		switch (m.kind) {
 			case "sent":
 				return t("exp.m.sent");
@@ -389,20 +412,23 @@ export function createExperiment({send, form}) {
 			case "time":
 				return t("exp.m.time");
 		}
-		return has("exp.f." + m.name) ? t("exp.f." + m.name) : "outcome." + m.name;
+		// the Experiment tab's own name, else the outcome panel's, else the field as the CSV names it
+		if (has("exp.f." + m.name)) return t("exp.f." + m.name);
+		if (has("outcome." + m.name)) return t("outcome." + m.name);
+		return "outcome." + m.name;
 	}
 
 	function fillPlotControls() {
 		if (!result) return;
 		const p = result.plot;
 		clear(E.y);
-		for (const m of D.measures(result.rows)) E.y.append(el("option", {value: m.key, text: measureLabel(m.key)}));
+		for (const m of D.measures(plotted())) E.y.append(el("option", {value: m.key, text: measureLabel(m.key)}));
 		E.y.value = p.y;
 		E.kind.querySelector('option[value="line"]').disabled = !result.x;
 		E.kind.value = p.kind;
 		E.log.checked = p.log;
 		clear(E.at);
-		const xs = [...new Set(result.rows.map((r) => (r.params || {})[result.x]))].filter((v) => typeof v === "number").sort((a, b) => a - b);
+		const xs = [...new Set(plotted().map((r) => (r.params || {})[result.x]))].filter((v) => typeof v === "number").sort((a, b) => a - b);
 		for (const x of xs) E.at.append(el("option", {value: String(x), text: String(x)}));
 		if (xs.length > 1) E.at.append(el("option", {value: "all", text: t("exp.at.all")}));
 		E.at.value = p.at;
@@ -442,14 +468,15 @@ export function createExperiment({send, form}) {
 		let title;
 		let data;
 		if (p.kind === "line") {
-			const series = D.seriesOf(result.rows, result.x, p.y, result.groupBy);
-			const theory = D.theoryOf(result.rows, result.x, p.y, result.groupBy);
+			const series = D.seriesOf(result.used, result.x, p.y, result.groupBy);
+			const theory = D.theoryOf(result.used, result.x, p.y, result.groupBy);
 			if (!series.length) return noData();
 			svgEl = linePlot({
 				series,
 				theory,
 				colors,
 				fontSize,
+				lang: lang(),
 				width,
 				height,
 				xLabel: result.x,
@@ -457,7 +484,7 @@ export function createExperiment({send, form}) {
 				logX: p.log,
 				logY: p.log,
 				labels: (c) => shortFormula(c.formula),
-				tipText: (s, d) => t("exp.tip", {name: result.x, x: d.x, mean: fmt(d.mean), min: fmt(d.min), max: fmt(d.max), count: d.count}) + (s.group ? "\n" + s.group : ""),
+				tipText: (s, d) => t("exp.tip", {name: result.x, x: fmt(d.x), mean: fmt(d.mean), min: fmt(d.min), max: fmt(d.max), count: d.count}) + (s.group ? "\n" + s.group : ""),
 			});
 			data = {series, theory};
 			const st = styleOf(series.length, theory.length, colors);
@@ -474,11 +501,11 @@ export function createExperiment({send, form}) {
 			];
 			title = t("exp.svgTitle", {alg: tr(a, a.name), y: yLabel, x: result.x});
 		} else {
-			const rows = p.at === "all" ? result.rows : result.rows.filter((r) => String((r.params || {})[result.x]) === p.at);
+			const rows = p.at === "all" ? result.used : result.used.filter((r) => String((r.params || {})[result.x]) === p.at);
 			const values = rows.flatMap((r) => D.valuesOf(r, p.y));
 			const hist = D.histogram(values);
 			if (!hist.count) return noData();
-			const theory = D.theoryValues(rows, p.y).map((c) => ({label: shortFormula(c.formula), formula: c.formula, value: c.value, name: c.name, counts: c.counts, distribution: c.distribution}));
+			const theory = D.theoryValues(rows, p.y).map((c) => ({label: D.formulaIsValue(shortFormula(c.formula), c.value) ? fmt(c.value) : shortFormula(c.formula), formula: c.formula, value: c.value, name: c.name, counts: c.counts, distribution: c.distribution}));
 			const di = theory.findIndex((c) => c.distribution);
 			const expected = di >= 0 ? {index: di, points: D.expectedCounts(theory[di].distribution, hist)} : null;
 			const perRow = rows.every((r) => D.valuesOf(r, p.y).length <= 1);
@@ -488,6 +515,7 @@ export function createExperiment({send, form}) {
 				expected,
 				colors,
 				fontSize,
+				lang: lang(),
 				width,
 				height,
 				xLabel: yLabel,
@@ -498,7 +526,7 @@ export function createExperiment({send, form}) {
 			const st = styleOf(1, theory.length, colors);
 			legend = [
 				{text: t("exp.mean", {v: fmt(hist.mean)}), color: st.measured[0].color, symbol: st.measured[0].symbol, kind: "measured"},
-				...theory.map((c, j) => ({text: `${tr(a, c.name)}: ${c.formula} = ${fmt(c.value)} · ${tr(a, c.counts)}`, color: st.theory[j].color, dash: st.theory[j].dash, kind: "theory", name: c.name, formula: c.formula})),
+				...theory.map((c, j) => ({text: `${tr(a, c.name)}: ${D.formulaIsValue(c.formula, c.value) ? fmt(c.value) : `${c.formula} = ${fmt(c.value)}`} · ${tr(a, c.counts)}`, color: st.theory[j].color, dash: st.theory[j].dash, kind: "theory", name: c.name, formula: c.formula})),
 				...(expected && expected.points.length ? [{text: t("exp.expected", {name: tr(a, theory[di].name)}), color: st.theory[di].color, dash: "6 4", kind: "expected", name: theory[di].name}] : []),
 			];
 			title = t("exp.histTitle", {alg: tr(a, a.name), y: yLabel}) + (p.at === "all" ? "" : ` · ${result.x} = ${p.at}`);
@@ -515,7 +543,7 @@ export function createExperiment({send, form}) {
 	}
 
 	function noData() {
-		E.plot.append(el("p", {class: "exp-nodata", text: t("exp.noData")}));
+		E.plot.append(el("p", {class: "exp-nodata", text: t(result.used.length ? "exp.noData" : "exp.noneFinished")}));
 		summary();
 	}
 
@@ -525,10 +553,14 @@ export function createExperiment({send, form}) {
 		const s = r.req.seeds;
 		const parts = [t(s.count === 1 ? "exp.summaryOne" : "exp.summary", {runs: fmt(r.runs), from: s.from, to: s.from + s.count - 1})];
 		if (r.plot.kind === "line") parts.push(t("exp.howToRead"));
-		parts.push(bad ? t("exp.violations", {k: bad}) : t("exp.noViolations"));
-		if (r.truncated) parts.push(t("exp.truncated"));
+		parts.push(bad ? t("exp.violations", {k: fmt(bad)}) : t("exp.noViolations"));
+		// what the plot leaves out, and why, each on a line of its own: runs that stopped at their event limit, runs the server never made
+		const warnings = [];
+		if (r.stopped) warnings.push(t("exp.stopped", {k: fmt(r.stopped), runs: fmt(r.rows.length), max: fmt(r.req.maxEvents ?? D.MAX_EVENTS)}));
+		if (r.truncated) warnings.push(t("exp.truncated", {runs: fmt(r.runs), planned: fmt(r.planned)}));
 		E.summary.textContent = parts.join(" · ");
-		E.summary.classList.toggle("bad", bad > 0 || r.truncated);
+		for (const w of warnings) E.summary.append(el("span", {class: "exp-warning", "data-testid": "exp-warning", style: "display:block;color:var(--bad);font-weight:700", text: w}));
+		E.summary.classList.toggle("bad", bad > 0);
 	}
 
 	// ---- downloads ----
@@ -635,7 +667,7 @@ export function createExperiment({send, form}) {
 		get state() {
 			return {
 				running: running && {done: running.done, total: running.total, id: running.id},
-				result: result && {x: result.x, groupBy: result.groupBy, runs: result.runs, rows: result.rows.length, plot: {...result.plot}},
+				result: result && {x: result.x, groupBy: result.groupBy, runs: result.runs, planned: result.planned, rows: result.rows.length, used: result.used.length, stopped: result.stopped, truncated: result.truncated, plot: {...result.plot}},
 				legend: drawn ? drawn.legend.map(({text, kind, name, formula}) => ({text, kind, name, formula})) : [],
 				data: drawn ? drawn.data : null,
 			};

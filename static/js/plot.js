@@ -7,7 +7,7 @@
 // svgFile turns a drawn plot and its legend into a standalone SVG file.
 
 import * as Plot from "../vendor/plot/plot.js";
-import {spreadLabels, integerAxis} from "./expdata.js";
+import {spreadLabels, integerAxis, niceTicks, logTicks, tickFormat} from "./expdata.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 
@@ -44,9 +44,43 @@ function base({width, height, colors, fontSize}) {
 		width,
 		height,
 		marginTop: 28,
-		marginLeft: 78,
 		marginBottom: 58,
 		style: {fontSize: `${fontSize}px`, fontFamily: colors.font, color: colors.fg, background: "transparent", overflow: "visible"},
+	};
+}
+
+let measurer = null;
+
+/** textWidth is the width in pixels of text in the plot's font, as the browser lays it out. */
+function textWidth(text, fontSize, family) {
+	if (!measurer) measurer = document.createElement("canvas").getContext("2d");
+	measurer.font = `${fontSize}px ${family || "sans-serif"}`;
+	return measurer.measureText(String(text)).width;
+}
+
+/**
+ * yAxis draws a left axis at the given ticks, labelled by format, with the
+ * margin sized from its widest tick label (a fixed margin cuts "500,000"
+ * to "00,000") and the rotated title a clear gap to the left of the
+ * labels. Returns {marginLeft, grid, axis}: the grid goes under the data.
+ */
+function yAxis(ticks, format, {label, fontSize, colors}) {
+	const labels = ticks.map(format);
+	const widest = Math.max(0, ...labels.map((s) => textWidth(s, fontSize, colors.font))) * 1.05;
+	// tick 6 + padding 3, the labels, a gap, then the title's line (rotated: its top faces left)
+	const labelOffset = Math.ceil(9 + widest + 0.5 * fontSize + 1.2 * fontSize);
+	return {
+		marginLeft: labelOffset + 4,
+		grid: Plot.gridY(ticks),
+		axis: Plot.axisY(ticks, {text: (d) => format(d), label, labelAnchor: "center", labelArrow: "none", labelOffset}),
+	};
+}
+
+/** xAxis draws a bottom axis at the given ticks, labelled by format; grid: whether to draw lines at them too. */
+function xAxis(ticks, format, {label, grid}) {
+	return {
+		grid: grid ? Plot.gridX(ticks) : null,
+		axis: Plot.axisX(ticks, {text: (d) => format(d), label, labelAnchor: "center", labelArrow: "none", labelOffset: 44}),
 	};
 }
 
@@ -64,8 +98,9 @@ export function shortFormula(f) {
 /**
  * linePlot draws measured series (mean line and markers, min–max band) and
  * theory curves against x. opts: series (seriesOf), theory (theoryOf),
- * xLabel, yLabel, logX, logY, width, height, colors, fontSize, labels
- * (theory curve → its short label, e.g. the formula), tipText(series, point).
+ * xLabel, yLabel, logX, logY, width, height, colors, fontSize, lang (the
+ * page's language: how numbers are written), labels (theory curve → its
+ * short label, e.g. the formula), tipText(series, point).
  * Returns the <svg>.
  */
 export function linePlot(o) {
@@ -73,9 +108,37 @@ export function linePlot(o) {
 	const st = styleOf(series.length, theory.length, colors);
 	const fontSize = o.fontSize || 16;
 	const xs = [...new Set(series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
-	const labelW = Math.min(170, Math.max(40, ...theory.map((c) => 0.6 * fontSize * o.labels(c).length)) + 16);
-	const logY = o.logY && [...series.flatMap((s) => s.points.map((p) => p.min)), ...theory.flatMap((c) => c.points.map((p) => p.value))].every((v) => v > 0);
-	const marks = [];
+	const labelW = Math.min(220, Math.max(40, ...theory.map((c) => textWidth(o.labels(c), fontSize * 0.95, colors.font) * 1.1)) + 16);
+	const ys = [...series.flatMap((s) => s.points.flatMap((p) => [p.min, p.max])), ...theory.flatMap((c) => c.points.map((p) => p.value))];
+	const logY = o.logY && ys.every((v) => v > 0);
+	const logX = o.logX && xs.every((v) => v > 0);
+	// the axes: about 5 to 10 labelled ticks each, numbers as the page's language writes them
+	let yDomain;
+	let yTicks;
+	if (logY) {
+		const lo = Math.min(...ys);
+		const hi = Math.max(...ys);
+		yDomain = lo < hi ? [lo, hi] : [lo / 2, hi * 2];
+		yTicks = logTicks(...yDomain);
+	} else {
+		const nt = niceTicks(Math.min(0, ...ys), Math.max(0, ...ys));
+		yDomain = nt.domain;
+		yTicks = nt.ticks;
+	}
+	let xDomain;
+	let xTicks;
+	if (logX) {
+		xDomain = xs.length > 1 ? [xs[0], xs[xs.length - 1]] : [xs[0] / 2, xs[0] * 2];
+		// up to 12 values: the values run as ticks, each labelled
+		xTicks = xs.length <= 12 ? xs : logTicks(...xDomain);
+	} else {
+		const nt = niceTicks(xs[0], xs[xs.length - 1], 8, xs.every(Number.isInteger));
+		xDomain = nt.domain;
+		xTicks = nt.ticks;
+	}
+	const ya = yAxis(yTicks, tickFormat(yTicks, o.lang), {label: o.yLabel, fontSize, colors});
+	const xa = xAxis(xTicks, tickFormat(xTicks, o.lang), {label: o.xLabel, grid: true});
+	const marks = [ya.grid, xa.grid];
 	series.forEach((s, i) => {
 		const c = st.measured[i].color;
 		if (s.points.some((p) => p.max > p.min)) marks.push(Plot.areaY(s.points, {x: "x", y1: "min", y2: "max", fill: c, fillOpacity: 0.18}));
@@ -89,17 +152,15 @@ export function linePlot(o) {
 	series.forEach((s, i) => {
 		marks.push(Plot.dot(s.points, {x: "x", y: "mean", fill: st.measured[i].color, stroke: colors.bg, strokeWidth: 1.5, r: 6, symbol: () => st.measured[i].symbol}));
 	});
-	if (o.logX && xs.length <= 12) {
-		// the values run as ticks, each labelled (Plot's log axis would leave some blank)
-		marks.push(Plot.gridX(xs), Plot.axisX(xs, {text: (d) => String(d), label: o.xLabel, labelAnchor: "center", labelArrow: "none", labelOffset: 44}));
-	}
+	marks.push(ya.axis, xa.axis);
 	const tips = series.flatMap((s, i) => s.points.map((p) => ({...p, i})));
 	if (o.tipText) marks.push(Plot.tip(tips, Plot.pointer({x: "x", y: "mean", title: (d) => o.tipText(series[d.i], d), fontSize: fontSize * 0.85})));
 	const opts = {
 		...base({...o, fontSize}),
+		marginLeft: ya.marginLeft,
 		marginRight: theory.length ? labelW : 24,
-		x: {type: o.logX ? "log" : "linear", label: o.xLabel, labelAnchor: "center", labelArrow: "none", labelOffset: 44, grid: !o.logX || xs.length > 12, nice: !o.logX, inset: 8},
-		y: {type: logY ? "log" : "linear", label: o.yLabel, labelAnchor: "center", labelArrow: "none", labelOffset: 62, grid: true, nice: !logY, zero: !logY, ticks: logY ? 4 : undefined, tickFormat: logY ? "~s" : undefined, inset: logY ? 6 : 0},
+		x: {type: logX ? "log" : "linear", domain: xDomain, nice: false, inset: 8},
+		y: {type: logY ? "log" : "linear", domain: yDomain, nice: false, zero: false, inset: logY ? 6 : 0},
 		marks,
 	};
 	if (!theory.length) return Plot.plot(opts);
@@ -137,7 +198,7 @@ export function linePlot(o) {
  * opts: hist (histogram()), theory ([{label, value}]), expected (null, or
  * {index: the theory entry it belongs to, points: [{x, count}]}: a predicted
  * distribution drawn as dots), xLabel, yLabel, width, height, colors,
- * fontSize, meanLabel.
+ * fontSize, lang, meanLabel.
  */
 export function histogramPlot(o) {
 	const {hist, colors} = o;
@@ -156,12 +217,40 @@ export function histogramPlot(o) {
 		marks.push(Plot.line(o.expected.points, {x: "x", y: "count", stroke: c, strokeWidth: 2, strokeDasharray: "6 4"}));
 		marks.push(Plot.dot(o.expected.points, {x: "x", y: "count", r: 6, fill: c, stroke: colors.bg, strokeWidth: 2}));
 	}
+	// the axes: whole-number bins get whole-number ticks; counts start at zero with room for the labels on top
+	let xDomain;
+	let xTicks;
+	if (ax) {
+		xDomain = ax.domain;
+		xTicks = ax.ticks;
+	} else {
+		// the bins and the theory's values
+		const vs = lines.map((l) => l.value);
+		xDomain = [Math.min(hist.bins[0].x0, ...vs), Math.max(hist.bins[hist.bins.length - 1].x1, ...vs)];
+		xTicks = niceTicks(...xDomain).ticks.filter((v) => v >= xDomain[0] && v <= xDomain[1]);
+	}
+	const yt = niceTicks(0, maxCount * (1.2 + 0.1 * lines.length), 8, true);
+	const ya = yAxis(yt.ticks, tickFormat(yt.ticks, o.lang), {label: o.yLabel, fontSize, colors});
+	const xa = xAxis(xTicks, tickFormat(xTicks, o.lang), {label: o.xLabel, grid: false});
+	// all rules first, then their labels beside them, each on the side away
+	// from the nearest other rule (the mean 1.97 left of the theory's 2), so no
+	// rule runs through a label, unless that side leaves no room for it
+	const inner = [ya.marginLeft + 48, o.width - 40 - 48];
+	const px = (v) => inner[0] + ((v - xDomain[0]) / (xDomain[1] - xDomain[0])) * (inner[1] - inner[0]);
+	for (const l of lines) marks.push(Plot.ruleX([l.value], {stroke: l.color, strokeWidth: 3.5, strokeDasharray: l.dash || undefined}));
 	lines.forEach((l, k) => {
-		marks.push(Plot.ruleX([l.value], {stroke: l.color, strokeWidth: 3.5, strokeDasharray: l.dash || undefined}));
+		const others = lines.filter((_, i) => i !== k).map((m) => m.value);
+		const near = others.length ? others.reduce((a, b) => (Math.abs(b - l.value) < Math.abs(a - l.value) ? b : a)) : -Infinity;
+		let right = l.value > near || (l.value === near && k > 0);
+		const w = textWidth(l.label, fontSize * 0.95, colors.font) * 1.05 + 8;
+		if (!right && px(l.value) - w < ya.marginLeft) right = true;
+		else if (right && px(l.value) + w > o.width - 4) right = false;
 		marks.push(
 			Plot.text([l.value], {
 				x: (d) => d,
 				y: maxCount * (1.12 + 0.1 * k),
+				textAnchor: right ? "start" : "end",
+				dx: right ? 8 : -8,
 				text: () => l.label,
 				fill: l.color,
 				fontWeight: 700,
@@ -169,17 +258,17 @@ export function histogramPlot(o) {
 				stroke: colors.bg,
 				strokeWidth: 4,
 				paintOrder: "stroke",
-				textAnchor: "middle",
 			}),
 		);
 	});
 	return Plot.plot({
 		...base({...o, fontSize}),
+		marginLeft: ya.marginLeft,
 		marginRight: 40,
 		marginTop: 16,
-		x: {label: o.xLabel, labelAnchor: "center", labelArrow: "none", labelOffset: 44, grid: false, inset: 48, ...(ax ? {domain: ax.domain, ticks: ax.ticks, tickFormat: (d) => String(d)} : {})},
-		y: {label: o.yLabel, labelAnchor: "center", labelArrow: "none", labelOffset: 62, grid: true, domain: [0, maxCount * (1.2 + 0.1 * lines.length)]},
-		marks,
+		x: {domain: xDomain, inset: 48},
+		y: {domain: yt.domain},
+		marks: [ya.grid, ...marks, ya.axis, xa.axis],
 	});
 }
 

@@ -1,5 +1,5 @@
 import {test, eq, ok, near} from "./harness.js";
-import {measures, valuesOf, theoryKey, seriesOf, theoryOf, defaultMeasure, histogram, parseValues, paramValue, requestOf, runsOf, logSuits, groupOf, spreadLabels, theoryValues, integerAxis, expectedCounts} from "../expdata.js";
+import {measures, valuesOf, theoryKey, seriesOf, theoryOf, defaultMeasure, histogram, parseValues, paramValue, requestOf, runsOf, logSuits, groupOf, spreadLabels, theoryValues, integerAxis, expectedCounts, finished, stoppedCount, niceTicks, logTicks, numberFormat, tickFormat, formulaIsValue, MAX_EVENTS} from "../expdata.js";
 
 // Rows as POST /api/experiments returns them (docs/api.md): Chang–Roberts,
 // n over 4 and 8, two seeds each; the theory evaluated for each row's n.
@@ -10,7 +10,7 @@ function crTheory(n) {
 		{name: "average", formula: "n·H_n", counts: "ELECTION", when: "variant lcr, random ID order", value: n * H(n)},
 		{name: "best case", formula: "2n−1", counts: "ELECTION", when: "variant lcr, IDs increasing along the ring", value: 2 * n - 1},
 		{name: "announcement", formula: "n", counts: "ELECTED", when: "both variants", value: n},
-		{name: "lower bound", formula: "n·log₂n", counts: "messages of any comparison-based ring election", when: "order of growth", value: n * Math.log2(n)},
+		{name: "lower bound", formula: "n·log₂n", counts: "messages of any comparison-based ring election", when: "order of growth", measure: "", value: n * Math.log2(n)},
 	];
 }
 function crRow(n, seed, election, idOrder = "random") {
@@ -119,14 +119,14 @@ test("seriesOf: per-entry lists pool every entry of every seed", () => {
 	]);
 });
 
-test("theoryOf: the bounds counting the measure, at every x; references for message counts", () => {
+test("theoryOf: the bounds counting the measure, at every x; never a reference that predicts no measured value", () => {
 	const th = theoryOf(cr, "n", "messages.byType.ELECTION");
 	eq(
 		th.map((c) => c.name),
-		["worst case", "average", "best case", "lower bound"],
+		["worst case", "average", "best case"],
+		"the lower bound n·log₂n (measure \"\") is not drawn",
 	);
 	const avg = th.find((c) => c.name === "average");
-	eq(avg.reference, false);
 	eq(
 		avg.points.map((p) => p.x),
 		[4, 8],
@@ -137,12 +137,12 @@ test("theoryOf: the bounds counting the measure, at every x; references for mess
 		th.find((c) => c.name === "worst case").points.map((p) => p.value),
 		[10, 36],
 	);
-	eq(th.find((c) => c.name === "lower bound").reference, true);
-	// ELECTED: the announcement n, plus the reference
+	// ELECTED: the announcement n alone
 	eq(
 		theoryOf(cr, "n", "messages.byType.ELECTED").map((c) => c.name),
-		["announcement", "lower bound"],
+		["announcement"],
 	);
+	eq(theoryOf(cr, "n", "messages.sent"), [], "nor against all messages");
 	// an outcome field: only a bound that counts it
 	eq(theoryOf(cr, "n", "outcome.knowing"), []);
 	const ra = theoryOf([raRow(3, 1, [4]), raRow(5, 1, [8])], "n", "outcome.messagesPerEntry");
@@ -155,7 +155,7 @@ test("theoryOf: the bounds counting the measure, at every x; references for mess
 test("theoryOf: a bound equal in every group is one curve", () => {
 	const rows = [crRow(4, 1, 10, "decreasing"), crRow(8, 1, 36, "decreasing"), crRow(4, 1, 7, "increasing"), crRow(8, 1, 15, "increasing")];
 	const th = theoryOf(rows, "n", "messages.byType.ELECTION", ["idOrder"]);
-	eq(th.length, 4);
+	eq(th.length, 3, "worst, average and best case, each once");
 	ok(th.every((c) => c.group === ""));
 });
 
@@ -220,7 +220,8 @@ test("paramValue and requestOf: form texts as JSON values, without the varied pa
 		[1, 2],
 	]);
 	const req = requestOf(alg, {n: "8", variant: "lcr", ids: "", delay: "1", fifo: "false", loss: "0.5", edges: ""}, {vary: {n: [4, 8, 16]}, from: 1, count: 5});
-	eq(req, {algorithm: "chang-roberts", params: {variant: "lcr", delay: {min: 1, max: 1}, fifo: false, loss: 0.5}, seeds: {from: 1, count: 5}, vary: {n: [4, 8, 16]}});
+	eq(req, {algorithm: "chang-roberts", params: {variant: "lcr", delay: {min: 1, max: 1}, fifo: false, loss: 0.5}, seeds: {from: 1, count: 5}, vary: {n: [4, 8, 16]}, maxEvents: 1000000});
+	eq(MAX_EVENTS, 1000000, "the largest event limit the server accepts (docs/api.md)");
 	eq(runsOf(req), 15);
 	eq(runsOf({seeds: {count: 10}, vary: {n: [4, 8], idOrder: ["increasing", "random", "decreasing"]}}), 60);
 	eq(runsOf({seeds: {count: 1}, vary: {}, cases: [{n: 3}, {n: 4}, {n: 8}]}), 3, "cases run one after the other");
@@ -285,4 +286,69 @@ test("expectedCounts: a predicted distribution as counts over the bins", () => {
 	const d = [{x: 1, p: 0.5}, {x: 2, p: 0.25}, {x: 3, p: 0.125}, {x: 4, p: 0.0625}];
 	eq(expectedCounts(d, hist), [{x: 1, count: 4}, {x: 2, count: 2}, {x: 3, count: 1}], "x = 4 is beyond the bins");
 	eq(expectedCounts(null, hist), []);
+});
+
+test("finished and stoppedCount: runs that stopped at their event limit are not measurements", () => {
+	// Chang–Roberts, IDs decreasing: n = 1000 needs n(n+1)/2 ELECTION messages, the run stopped at its limit with fewer
+	const ok1 = {...crRow(300, 1, 45150, "decreasing"), terminated: true};
+	const ok2 = {...crRow(600, 1, 180300, "decreasing"), terminated: true};
+	const cut = {...crRow(1000, 1, 498564, "decreasing"), terminated: false};
+	const rows = [ok1, ok2, cut];
+	eq(finished(rows), [ok1, ok2]);
+	eq(finished([cr[0]]), [cr[0]], "a row without the field (older answers) counts as finished");
+	eq(stoppedCount(rows), 1);
+	eq(stoppedCount(cr), 0);
+	const s = seriesOf(finished(rows), "n", "messages.byType.ELECTION");
+	eq(
+		s[0].points.map((p) => p.x),
+		[300, 600],
+		"no point at n = 1000",
+	);
+	eq(histogram(finished(rows).flatMap((r) => valuesOf(r, "messages.byType.ELECTION"))).count, 2);
+});
+
+test("niceTicks: 1-2-5 steps, 5 to 9 labelled ticks, the domain on whole steps", () => {
+	const t = (lo, hi, ...a) => niceTicks(lo, hi, ...a).ticks;
+	eq(t(0, 500500), [0, 100000, 200000, 300000, 400000, 500000, 600000]);
+	eq(t(0, 130), [0, 20, 40, 60, 80, 100, 120, 140], "not every 5");
+	eq(t(0, 1400), [0, 200, 400, 600, 800, 1000, 1200, 1400], "not every 50");
+	eq(niceTicks(7, 91).domain, [0, 100]);
+	eq(t(0, 3.2), [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5]);
+	eq(t(0.1, 0.7), [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7], "no floating-point noise");
+	eq(t(0, 0), [0, 0.2, 0.4, 0.6, 0.8, 1], "an empty span is widened, not below zero");
+	eq(t(8, 8, 8, true), [7, 8, 9], "whole numbers: no step below 1");
+	for (const [lo, hi] of [[0, 7], [0, 99], [0, 12345], [3, 4.2], [0, 1e6], [-40, 75]]) {
+		const n = t(lo, hi).length;
+		ok(n >= 5 && n <= 9, `${lo}…${hi}: ${n} ticks`);
+	}
+});
+
+test("logTicks: powers of ten over many decades, 1-2-5 over few", () => {
+	eq(logTicks(10, 1e6), [10, 100, 1000, 10000, 100000, 1000000]);
+	eq(logTicks(7, 8256), [10, 20, 50, 100, 200, 500, 1000, 2000, 5000], "three decades");
+	eq(logTicks(3, 765), [5, 10, 20, 50, 100, 200, 500], "tree-echo: more than 10 and 100");
+	eq(logTicks(0.5, 3), [0.5, 0.6, 0.7, 0.8, 0.9, 1, 2, 3]);
+	eq(logTicks(7, 9), [7, 8, 9]);
+	eq(logTicks(11, 19), [12, 14, 16, 18], "too narrow for a decade's steps: linear ones");
+	eq(logTicks(0, 10), [], "not a log domain");
+});
+
+test("numberFormat and tickFormat: numbers as the page's language writes them", () => {
+	eq(numberFormat("en")(1400), "1,400");
+	eq(numberFormat("de")(1400), "1.400");
+	eq(numberFormat("de")(1.9704), "1,97");
+	eq(numberFormat("es")(500000), "500.000");
+	eq(numberFormat("en")(500000), "500,000");
+	eq(numberFormat("de")(null), "null");
+	eq([0, 0.5, 1].map(tickFormat([0, 0.5, 1], "de")), ["0", "0,5", "1"]);
+	eq([0, 250000].map(tickFormat([0, 250000], "en")), ["0", "250,000"]);
+});
+
+test("formulaIsValue: a formula that is its own value is written once", () => {
+	eq(formulaIsValue("2", 2), true);
+	eq(formulaIsValue(" 3 ", 3), true);
+	eq(formulaIsValue("−1", -1), true, "the minus sign of formulas");
+	eq(formulaIsValue("2(n−1)", 2), false);
+	eq(formulaIsValue("2", 4), false);
+	eq(formulaIsValue("", 0), false);
 });
