@@ -7,13 +7,13 @@
 // shows the intersection. Nothing here knows the algorithm's rules.
 
 import {
-	gridLayout, gridLine, gridMsgPos, varsOf, tsText, fitText, lockVariants, queueText, slotsOf, slotBoxes, highlight,
-	quorumsOf, textWidth, listText,
+	gridLayout, gridLine, gridMsgPos, varsOf, tsText, fitLine, lockLines, lockVariants, cardRows, queueText, slotsOf, slotBoxes,
+	highlight, quorumsOf, textWidth, listText, deadlockCycle, cycleArrows,
 } from "./gridlayout.js";
 import {msgFraction, spreadQueue} from "./layout.js";
 import {roleInfo, roleClass, renderLegend} from "./topology.js";
 import {svg, set, text, cls, clear, pointerTarget, MSG_TARGET, NODE_TARGET} from "./dom.js";
-import {t} from "./i18n.js";
+import {t, lang} from "./i18n.js";
 
 // Glyphs in the icons' convention (viewBox −12…12, class ic-fill), so that
 // the SVG export draws them like the role icons.
@@ -67,13 +67,15 @@ export function createGrid(root, handlers) {
 	root.innerHTML =
 		"<defs>" +
 		glyphSymbols() +
+		'<marker id="g-wait-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto" markerUnits="strokeWidth"><path class="g-wait-head" d="M0,0 L10,5 L0,10 z"/></marker>' +
 		"</defs>" +
 		'<rect class="bg" x="0" y="0" width="100%" height="100%"/>' +
-		'<g class="g-tracks"></g><g class="g-cards"></g><g class="g-matrix"></g><g class="g-msgs"></g>';
+		'<g class="g-tracks"></g><g class="g-cards"></g><g class="g-matrix"></g><g class="g-cycle" data-testid="deadlock-cycle"></g><g class="g-msgs"></g>';
 	const g = {
 		tracks: root.querySelector(".g-tracks"),
 		cards: root.querySelector(".g-cards"),
 		matrix: root.querySelector(".g-matrix"),
+		cycle: root.querySelector(".g-cycle"),
 		msgs: root.querySelector(".g-msgs"),
 	};
 	root.dataset.view = "grid";
@@ -117,6 +119,8 @@ export function createGrid(root, handlers) {
 		clear(g.cards);
 		clear(g.matrix);
 		clear(g.msgs);
+		clear(g.cycle);
+		cycleKey = "";
 		msgs = new Map();
 		cards = [];
 		const rx = Math.min(10, L.cw * 0.1);
@@ -180,7 +184,39 @@ export function createGrid(root, handlers) {
 			if (c) drawCard(c, fn, timers.has(fn.pos));
 		}
 		drawSelection(frame, quorums);
+		drawCycle(frame);
 		drawFlights(frame);
+	}
+
+	// drawCycle marks the outcome's cycle of waits, when it reports a
+	// deadlock: the processes in it framed, an arrow from each to the one it
+	// waits for, and a caption saying so in the strip above the cards.
+	let cycleKey = "";
+	function drawCycle(frame) {
+		const cyc = deadlockCycle(frame, run.n);
+		const key = cyc.join(",") + "|" + lang();
+		const inCycle = new Set(cyc);
+		for (let p = 0; p < cards.length; p++) cards[p].g.classList.toggle("in-cycle", inCycle.has(p));
+		if (key === cycleKey) return;
+		cycleKey = key;
+		clear(g.cycle);
+		if (!cyc.length) return;
+		for (const a of cycleArrows(L, cyc)) {
+			svg("path", {class: "g-wait-halo", d: a.d}, g.cycle);
+			svg("path", {class: "g-wait", d: a.d, "data-wait": `${a.from}>${a.to}`, "marker-end": "url(#g-wait-arrow)"}, g.cycle);
+		}
+		const names = [...cyc, cyc[0]].map(label).join(" → ");
+		// the caption: under the quorum matrix, in place of its hint
+		const m = L.matrix;
+		const fs = m.font + 1;
+		const room = m.labelW + run.n * m.cell + 8 - fs * 2;
+		const words = t("grid.cycle", {cycle: names});
+		const size = Math.max(9, Math.min(fs, (fs * room) / Math.max(1, textWidth(words, fs))));
+		const cx = m.x - m.labelW / 2 + (run.n * m.cell) / 2 + fs;
+		const y = m.y + run.n * m.cell + m.capH * 0.74;
+		const w = Math.min(room, textWidth(words, size));
+		svg("path", {class: "g-wait", d: `M${(cx - w / 2 - fs * 1.9).toFixed(1)},${y.toFixed(1)} h${(fs * 1.3).toFixed(1)}`, "marker-end": "url(#g-wait-arrow)"}, g.cycle);
+		txt(words, {class: "g-cycle-caption", "data-testid": "deadlock-caption", x: cx, y, "font-size": size.toFixed(1)}, g.cycle);
 	}
 
 	// drawCard rebuilds a card's inside when what it shows changed.
@@ -211,13 +247,19 @@ export function createGrid(root, handlers) {
 			if (rts && mode !== "small") {
 				const x = left + textWidth(label(fn.pos), big) + f * 0.35;
 				const room = L.cw / 2 - x - f * 1.2;
-				if (textWidth(rts, f * 0.9) <= room) txt(rts, {class: "g-req", "data-testid": "request", x, y: ly, "font-size": (f * 0.9).toFixed(1)}, c.content);
+				const fit = fitLine([rts], room, f * 0.9);
+				if (fit.text === rts) txt(rts, {class: "g-req", "data-testid": "request", x, y: ly, "font-size": fit.font.toFixed(1)}, c.content);
 			}
 			drawSlots(c, v, mode, f, left, inner, top, big);
-			if (mode === "full" || mode === "medium") drawLock(c, v, f, left, inner, top + f * 3.6);
-			if (mode === "full") {
-				drawQueue(c, v, f, left, inner, top + f * 4.8);
-				drawFlags(c, v, f, left, inner, top + f * 6.0);
+			if (mode === "full" || mode === "medium") {
+				// the lines under the slots, as many as the card's height holds
+				const lockRoom = inner - f * 1.15 * 1.25;
+				const wrap = !!v.lock && lockLines(v.lock, label, lockRoom, f, 1).lines[0] !== lockVariants(v.lock, label)[0];
+				const flags = ["inquired", "failed"].some((k) => Array.isArray(v[k]) && v[k].length > 0);
+				const rows = cardRows(L.ch, f, {queue: (v.queue || []).length > 0, flags, wrap});
+				drawLock(c, v, f, left, inner, top + rows.lock, rows.lockRows);
+				if (rows.queue !== null) drawQueue(c, v, f, left, inner, top + rows.queue);
+				if (rows.flags !== null) drawFlags(c, v, f, left, inner, top + rows.flags);
 			}
 		}
 		const bs = Math.max(14, Math.min(26, f * 1.35, L.ch * 0.4));
@@ -242,12 +284,20 @@ export function createGrid(root, handlers) {
 		});
 	}
 
-	function drawLock(c, v, f, left, inner, y) {
+	// drawLock says for whom the process is locked: "P7 (3,7)", on two lines
+	// (holder, timestamp) when one is too narrow and rows allows it
+	function drawLock(c, v, f, left, inner, y, rows) {
 		const s = f * 1.15;
 		const locked = !!v.lock;
 		use(locked ? "gl-lock" : "gl-unlock", left + s / 2, y, s, "glyph lockglyph" + (locked ? " locked" : ""), c.content);
-		const words = locked ? lockVariants(v.lock, label) : [t("grid.free")];
-		const e = txt(fitText(words, inner - s * 1.25, f), {class: "g-line g-lock" + (locked ? " locked" : ""), "data-testid": "lock", x: left + s * 1.25, y, "font-size": f.toFixed(1)}, c.content);
+		const room = inner - s * 1.25;
+		const fit = locked ? lockLines(v.lock, label, room, f, rows) : fitLine([t("grid.free")], room, f);
+		const lines = locked ? fit.lines : [fit.text];
+		const e = txt("", {class: "g-line g-lock" + (locked ? " locked" : ""), "data-testid": "lock", "data-lines": lines.length, x: left + s * 1.25, y, "font-size": fit.font.toFixed(1)}, c.content);
+		lines.forEach((line, i) => {
+			if (i === 0) e.append(line);
+			else svg("tspan", {x: left + s * 1.25, dy: (f * 1.2).toFixed(1)}, e).textContent = line;
+		});
 		// the full sentence for the tooltip of the SVG (and screen readers)
 		svg("title", null, e).textContent = locked ? t("grid.lockedBy", {who: label(v.lock.node), ts: tsText(v.lock.ts)}) : t("grid.free");
 	}
@@ -257,16 +307,27 @@ export function createGrid(root, handlers) {
 		if (!q.length) return;
 		const s = f * 1.0;
 		use("gl-queue", left + s / 2, y, s, "glyph queueglyph", c.content);
-		txt(queueText(q, inner - s * 1.3, f), {class: "g-line g-queue", "data-testid": "queue", x: left + s * 1.3, y, "font-size": f.toFixed(1)}, c.content);
+		// the first waiting request and how many more, a little smaller rather than cut
+		const room = inner - s * 1.3;
+		let fs = f;
+		let shown = queueText(q, room, f);
+		if (shown.endsWith("…")) {
+			const small = queueText(q, room, f * 0.8);
+			if (!small.endsWith("…")) [shown, fs] = [small, f * 0.8];
+		}
+		txt(shown, {class: "g-line g-queue", "data-testid": "queue", x: left + s * 1.3, y, "font-size": fs.toFixed(1)}, c.content);
 	}
 
 	// drawFlags shows the stored INQUIREs and FAILEDs with their message type's glyph and colour.
-	function drawFlags(c, v, f, left, inner, y) {
+	function drawFlags(c, v, f0, left, inner, y) {
+		const lists = [["INQUIRE", v.inquired], ["FAILED", v.failed]].filter(([, l]) => Array.isArray(l) && l.length);
+		// both kinds on the line, a little smaller if need be
+		const want = lists.reduce((w, [, l]) => w + f0 * 1.05 * 1.15 + textWidth(l.map(label).join(","), f0 * 0.9) + f0 * 0.6, -f0 * 0.6);
+		const f = want > inner ? f0 * Math.max(0.75, inner / want) : f0;
 		let x = left;
 		const s = f * 1.05;
 		const end = left + inner;
-		for (const [type, list] of [["INQUIRE", v.inquired], ["FAILED", v.failed]]) {
-			if (!Array.isArray(list) || !list.length) continue;
+		for (const [type, list] of lists) {
 			const room = end - x - s * 1.15;
 			if (room < f) break;
 			const fg = svg("g", {class: "flag", "data-flag": type}, c.content);
@@ -338,7 +399,9 @@ export function createGrid(root, handlers) {
 			set(e, "font-size", Math.max(8, Math.min(base, room / Math.max(1e-9, textWidth(s, 1)))).toFixed(1));
 		};
 		fit(mx.caption, caption(a, b, H), L.matrix.font + 1);
-		fit(mx.hint, a === null ? "" : b === null ? t("grid.pick2") : "", L.matrix.font - 1);
+		// a deadlock's caption takes the hint's place (drawCycle)
+		const deadlock = deadlockCycle(frame, run.n).length > 0;
+		fit(mx.hint, a === null || deadlock ? "" : b === null ? t("grid.pick2") : "", L.matrix.font - 1);
 	}
 
 	function colBandRect(j) {
@@ -534,10 +597,16 @@ export function renderGridLegend(box, roles, types, tt) {
 	flags.append(tt("grid.legend.flags"));
 	flags.title = tt("grid.legend.flagsTitle");
 	const queue = item("queue", "queueglyph", tt("grid.legend.queue"));
+	// a deadlock's cycle of waits (drawn when the outcome reports one)
+	const waits = document.createElement("span");
+	waits.className = "legend-item";
+	waits.innerHTML = `<svg class="legend-swatch" viewBox="0 -7 30 14" width="30" height="14" aria-hidden="true"><path class="g-wait" d="M2,0 H22" marker-end="url(#g-wait-arrow)"/></svg>`;
+	waits.append(tt("grid.legend.waits"));
+	waits.title = tt("grid.legend.waitsTitle");
 	queue.title = tt("grid.legend.queueTitle");
 	group(
 		"",
-		[item("lock", "lockglyph locked", tt("grid.legend.lock")), slot, queue, flags],
+		[item("lock", "lockglyph locked", tt("grid.legend.lock")), slot, queue, flags, waits],
 		"grid-legend-card",
 	);
 	const hint = document.createElement("span");

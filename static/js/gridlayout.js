@@ -62,9 +62,38 @@ export function gridLayout(n, w, h, opts = {}) {
 			ys[p] = y0 + r * pitchY;
 		}
 	});
-	const font = clampNum(Math.min(P.ch / FULL_LINES, P.cw / 6.6), 11, 22);
-	const mode = n > 120 || P.cw < 22 || P.ch < 18 ? "dot" : P.cw >= 70 && P.ch >= font * FULL_LINES - 1 ? "full" : P.cw >= 44 && P.ch >= 40 ? "medium" : "small";
+	// the largest type at which a full card still says everything; else
+	// as before, by the card's size, with fewer lines
+	const big = n > 120 || P.cw < 70 ? null : cardFont(n, P.cw, P.ch);
+	const font = big ?? clampNum(Math.min(P.ch / FULL_LINES, P.cw / 6.6), 11, 22);
+	const mode = n > 120 || P.cw < 22 || P.ch < 18 ? "dot" : big !== null ? "full" : P.cw >= 44 && P.ch >= 40 ? "medium" : "small";
 	return {n, w, h, top, arrangement: arr, xs, ys, cw: P.cw, ch: P.ch, gap: P.gap, font, mode, matrix: P.m, side: P.kind, labelEvery: 1, dense: false, dot: mode === "dot"};
+}
+
+/**
+ * cardFont is the largest type size (11 to 24 px, in quarter steps) at
+ * which a cw×ch card of n processes says everything for the longest
+ * names: the lock's holder and timestamp (on two lines if need be), the
+ * queue and the stored flags, each on its line; null when not even 11 px
+ * does.
+ */
+export function cardFont(n, cw, ch) {
+	const name = (p) => `P${p + 1}`;
+	const lock = {node: n - 1, ts: [1, n]};
+	const full = lockVariants(lock, name)[0];
+	for (let f = 24; f >= 11; f -= 0.25) {
+		if (ch < f * FULL_LINES - 1) continue;
+		const inner = cw - 2 * Math.max(5, f * 0.45);
+		// the title and the role badge side by side
+		if (textWidth(name(n - 1), f * 1.3) + f * 1.6 > inner) continue;
+		const room = inner - f * 1.15 * 1.25;
+		const one = lockLines(lock, name, room, f, 1);
+		const wrap = one.lines[0] !== full;
+		const rows = cardRows(ch, f, {queue: true, flags: true, wrap});
+		const said = lockLines(lock, name, room, f, rows.lockRows).lines.join(" ");
+		if (said === full && rows.queue !== null && rows.flags !== null) return f;
+	}
+	return null;
 }
 
 // place splits the box between cards and matrix ("side": matrix on the
@@ -171,6 +200,117 @@ export function gridLine(L, from, to, offset = 0, gap = 3) {
 	return {x1: x0 + ux * trim + nx, y1: y0 + uy * trim + ny, x2: x0 + dx - ux * trim + nx, y2: y0 + dy - uy * trim + ny};
 }
 
+/**
+ * deadlockCycle reads the cycle of waits from the frame's outcome
+ * ({deadlock: {cycle: [positions], text}}): the positions in order, only
+ * valid ones, or [] when the outcome reports no deadlock.
+ */
+export function deadlockCycle(frame, n) {
+	const d = frame && frame.outcome && frame.outcome.deadlock;
+	if (!d || !Array.isArray(d.cycle)) return [];
+	const c = d.cycle.filter((p) => Number.isInteger(p) && p >= 0 && p < n);
+	return c.length >= 2 ? c : [];
+}
+
+/**
+ * cycleArrows are the arrows of a cycle of waits: from each process to the
+ * one it waits for (cycle[i] → cycle[i+1], the last back to the first).
+ * Each is a curve from card edge to card edge, bent a little to the left
+ * of the way (off the messages' straight tracks; two opposite ones stay
+ * apart); where that would cross another card, it runs from the top (or
+ * bottom) of one card to the top (bottom) of the other through the gap
+ * between the rows instead. Each: {from, to, d (an SVG path), mx, my
+ * (its middle)}.
+ */
+export function cycleArrows(L, cycle, gap = 6) {
+	const out = [];
+	const k = cycle.length;
+	if (k < 2) return out;
+	const taken = []; // the points of the arrows drawn so far: the next keeps off them
+	for (let i = 0; i < k; i++) {
+		const a = cycle[i];
+		const b = cycle[(i + 1) % k];
+		let best = null;
+		for (const [j, c] of arrowCandidates(L, a, b, gap).entries()) {
+			const pts = curvePoints(c);
+			const cost = arrowCost(L, a, b, pts, taken) * 100 + j;
+			if (!best || cost < best.cost) best = {cost, c, pts};
+		}
+		const c = best.c;
+		taken.push(...best.pts);
+		const f = (x) => x.toFixed(1);
+		out.push({
+			from: a,
+			to: b,
+			d: `M${f(c.x1)},${f(c.y1)} Q${f(c.cx)},${f(c.cy)} ${f(c.x2)},${f(c.y2)}`,
+			mx: (c.x1 + 2 * c.cx + c.x2) / 4,
+			my: (c.y1 + 2 * c.cy + c.y2) / 4,
+		});
+	}
+	return out;
+}
+
+// arrowCandidates: the ways an arrow a → b may take, the preferred first
+function arrowCandidates(L, a, b, gap) {
+	const ln = gridLine(L, a, b, 0, gap);
+	const dx = ln.x2 - ln.x1;
+	const dy = ln.y2 - ln.y1;
+	const len = Math.hypot(dx, dy) || 1;
+	const bent = (bend) => ({
+		x1: ln.x1, y1: ln.y1, x2: ln.x2, y2: ln.y2,
+		// the left of the way (SVG y down): (dy, −dx)
+		cx: (ln.x1 + ln.x2) / 2 + (dy / len) * bend,
+		cy: (ln.y1 + ln.y2) / 2 - (dx / len) * bend,
+	});
+	const out = [bent(Math.min(40, len * 0.18))];
+	const h = L.ch / 2 + gap;
+	const rise = Math.max(8, (L.gap || 0) * 0.45);
+	for (const k of [1, 2]) {
+		for (const side of [-1, 1]) {
+			const ya = L.ys[a] + side * h;
+			const yb = L.ys[b] + side * h;
+			const edge = side < 0 ? Math.min(ya, yb) : Math.max(ya, yb);
+			out.push({x1: L.xs[a], y1: ya, x2: L.xs[b], y2: yb, cx: (L.xs[a] + L.xs[b]) / 2, cy: edge + side * 2 * k * rise});
+		}
+	}
+	for (const m of [0.4, -0.4, 0.7, -0.7]) out.push(bent(len * m));
+	return out;
+}
+
+// curvePoints samples a quadratic curve {x1, y1, cx, cy, x2, y2}
+function curvePoints(c) {
+	const pts = [];
+	for (let j = 1; j < 32; j++) {
+		const u = j / 32;
+		const v = 1 - u;
+		pts.push([v * v * c.x1 + 2 * u * v * c.cx + u * u * c.x2, v * v * c.y1 + 2 * u * v * c.cy + u * u * c.y2]);
+	}
+	return pts;
+}
+
+// arrowCost counts the other cards a curve (its points) crosses, its
+// points outside the box and those on an arrow already drawn
+function arrowCost(L, a, b, pts, taken = []) {
+	let out = 0;
+	let strip = 0;
+	let shared = 0;
+	pts.forEach(([x, y], j) => {
+		if (x < 2 || y < 2 || (L.w && x > L.w - 2) || (L.h && y > L.h - 2)) out++;
+		// the strip above the cards holds the view's title: rather not there
+		else if (L.top && y < L.top - 4) strip++;
+		// (near its ends an arrow may meet another one: they share a card)
+		const inner = j >= pts.length * 0.2 && j < pts.length * 0.8;
+		if (inner && taken.some(([u, v]) => Math.abs(u - x) < 7 && Math.abs(v - y) < 7)) shared++;
+	});
+	let cards = 0;
+	for (let p = 0; p < L.xs.length; p++) {
+		if (p === a || p === b) continue;
+		if (pts.some(([x, y]) => Math.abs(x - L.xs[p]) < L.cw / 2 + 2 && Math.abs(y - L.ys[p]) < L.ch / 2 + 2)) cards++;
+	}
+	// crossing a card is worst; running along another arrow or under the title costs less
+	return cards * 20 + out + Math.min(6, shared * 0.5) + (strip ? 2 : 0);
+}
+
 /** gridMsgPos is where a message is drawn at fraction f of its way along gridLine. */
 export function gridMsgPos(L, from, to, f, offset = 0, gap = 3) {
 	const c = gridLine(L, from, to, offset, gap);
@@ -228,6 +368,65 @@ export function lockVariants(lock, label) {
 	const who = label(lock.node);
 	const ts = tsText(lock.ts);
 	return ts ? [`${who} ${ts}`, ts, who] : [who];
+}
+
+/**
+ * fitLine is the first variant (longest first) that fits in width px at
+ * the font size, else at a smaller size down to minScale of it; else the
+ * last one shortened (fitText). Returns the text and its font size.
+ */
+export function fitLine(variants, width, font, minScale = 0.8) {
+	for (const v of variants) {
+		const need = textWidth(v, 1);
+		if (need * font <= width) return {text: v, font};
+		if (need > 0 && width / need >= font * minScale) return {text: v, font: width / need};
+	}
+	return {text: fitText(variants, width, font), font};
+}
+
+/**
+ * lockLines says for whom a process is locked in width px: "P7 (3,7)" on
+ * one line when it fits (at the font size or a little smaller), else the
+ * holder and the timestamp on two lines when rows allows two, else the
+ * longest short form that fits. Returns the lines and their font size.
+ */
+export function lockLines(lock, label, width, font, rows = 1) {
+	const v = lockVariants(lock, label);
+	if (!v.length) return {lines: [], font};
+	const one = fitLine([v[0]], width, font);
+	if (one.text === v[0] && one.font >= font * 0.8) return {lines: [v[0]], font: one.font};
+	if (rows >= 2 && v.length === 3) {
+		const f2 = Math.min(font, width / Math.max(textWidth(v[2], 1), textWidth(v[1], 1)));
+		if (f2 >= font * 0.8) return {lines: [v[2], v[1]], font: f2};
+	}
+	const short = fitLine(v.slice(1), width, font);
+	return {lines: [short.text], font: short.font};
+}
+
+/**
+ * cardRows plans the lines under a full card's slots: the lock (two lines
+ * when the holder and timestamp need them and there is room), the queue
+ * and the flags, each only when it has something to say and fits in the
+ * card's height. ch and font in px; has: {queue, flags, wrap} (wrap: the
+ * lock wants two lines). Returns the y of each line's middle from the
+ * card's top (null: not shown) and how many lines the lock may take.
+ */
+export function cardRows(ch, font, has) {
+	const first = font * 3.55; // the lock's line, under the title and the slots
+	const pitch = font * 1.15;
+	const fits = (k) => first + pitch * k + font * 0.5 <= ch + 0.5;
+	let k = 0;
+	const out = {lock: first, lockRows: 1, queue: null, flags: null};
+	k = 1;
+	const want = (has.queue ? 1 : 0) + (has.flags ? 1 : 0);
+	// the second lock line only when the queue and flags still fit under it
+	if (has.wrap && fits(1 + want)) {
+		out.lockRows = 2;
+		k = 2;
+	}
+	if (has.queue && fits(k)) out.queue = first + pitch * k++;
+	if (has.flags && fits(k)) out.flags = first + pitch * k++;
+	return out;
 }
 
 /**

@@ -163,6 +163,20 @@ export function chordMsgPos(L, from, to, f, offset = 0, gap = 0) {
 	return {x: c.x1 + (c.x2 - c.x1) * t, y: c.y1 + (c.y2 - c.y1) * t};
 }
 
+/**
+ * nearNode says whether a message's w×h label centred at p would cover
+ * the body (radius L.r, and a 4 px margin) of its sender or receiver:
+ * then the view shows the token without its text.
+ */
+export function nearNode(p, L, from, to, w, h) {
+	for (const q of [from, to]) {
+		const dx = Math.max(0, Math.abs(p.x - L.xs[q]) - w / 2);
+		const dy = Math.max(0, Math.abs(p.y - L.ys[q]) - h / 2);
+		if (Math.hypot(dx, dy) < L.r + 4) return true;
+	}
+	return false;
+}
+
 /** tokenText shortens a message label to at most max characters. */
 export function tokenText(label, max = 14) {
 	const s = String(label);

@@ -6,7 +6,7 @@
 
 import {
 	circleLayout, fitFont, labelPos, ringArc, ringMsgPos, chordLine, chordMsgPos, msgFraction, tokenText,
-	tokenSize, spreadQueue,
+	tokenSize, spreadQueue, nearNode,
 } from "./layout.js";
 import {svg, set, text, cls, clear, pointerTarget, MSG_TARGET, NODE_TARGET} from "./dom.js";
 
@@ -39,6 +39,12 @@ export const ROLES = {
 	explorer: {icon: "hourglass"}, // exploded, waits for echoes
 	echoed: {icon: "echo"},
 };
+
+/** holdsToken says whether a frame's node says it holds the token (its var `token`). */
+export function holdsToken(fn) {
+	for (const v of (fn && fn.vars) || []) if (v.name === "token") return v.value === true;
+	return false;
+}
 
 export function roleInfo(role) {
 	return ROLES[role] || {icon: "diamond", unknown: true};
@@ -204,10 +210,14 @@ export function createTopology(root, handlers) {
 			const nd = nodes[fn.pos];
 			if (!nd) continue;
 			const role = fn.crashed ? "crashed" : fn.role;
-			if (role !== nd.role) {
-				nd.role = role;
-				const info = roleInfo(role);
-				cls(nd.g, `node ${roleClass(role)}${info.halo ? " halo-" + info.halo : ""}`);
+			// a process that holds the ring's token keeps the token's cue (the
+			// halo) in every role, inside the critical section too
+			const tok = !fn.crashed && holdsToken(fn) && role !== "token";
+			const look = role + (tok ? "+token" : "");
+			if (look !== nd.role) {
+				nd.role = look;
+				const info = tok ? {...roleInfo(role), halo: "solid"} : roleInfo(role);
+				cls(nd.g, `node ${roleClass(role)}${info.halo ? " halo-" + info.halo : ""}${tok ? " has-token" : ""}`);
 				// a halo ring, drawn under the body; created only where a role needs it
 				if (info.halo && !L.dense) {
 					if (!nd.halo) nd.halo = svg("circle", {class: "halo"});
@@ -293,6 +303,9 @@ export function createTopology(root, handlers) {
 				} else {
 					const txt = labelMode === "full" ? tokenText(f.label, 16) : shortLabel(f);
 					const sz = tokenSize(txt, font);
+					m.w = sz.w;
+					m.h = sz.h;
+					m.near = false;
 					m.shape = svg("rect", {class: "tok", x: -sz.w / 2, y: -sz.h / 2, width: sz.w, height: sz.h, rx: sz.h / 2}, m.g);
 					m.label = svg("text", {class: "tok-text", "font-size": font}, m.g);
 					m.label.textContent = txt;
@@ -312,6 +325,17 @@ export function createTopology(root, handlers) {
 				p = chordMsgPos(L, f.from, f.to, fr[i], trackOffset() * (1 + slot[i] * 3), labelMode === "dot" ? 2 : 12);
 			}
 			set(m.g, "transform", `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`);
+			// a label would cover the sender or receiver: the token only, its text back once clear
+			if (m.label) {
+				const near = nearNode(p, L, f.from, f.to, m.w, m.h);
+				if (near !== m.near) {
+					m.near = near;
+					m.g.classList.toggle("near-node", near);
+					set(m.shape, "x", near ? -m.h / 2 : -m.w / 2);
+					set(m.shape, "width", near ? m.h : m.w);
+					set(m.label, "visibility", near ? "hidden" : "visible");
+				}
+			}
 		}
 		for (const [id, m] of msgs) {
 			if (m.stamp !== stamp) {

@@ -11,7 +11,7 @@ import {svg, set, text, cls, clear, el, pointerTarget, MSG_TARGET, NODE_TARGET} 
 import {t} from "./i18n.js";
 import {roleInfo, roleClass} from "./topology.js";
 import {msgFraction, tokenText, spreadQueue, fitFont} from "./layout.js";
-import {forestLayout, fitLayout, edgeEnds, freePortAngles, angleTo, lerpPositions, ease, initials, placeBox} from "./treelayout.js";
+import {forestLayout, fitLayout, edgeEnds, freePortAngles, angleTo, lerpPositions, ease, initials, placeBox, pillTrack} from "./treelayout.js";
 import {treeModel, edgeLook, formatTime, PORT_STATES} from "./treemodel.js";
 import {store} from "./chrome.js";
 
@@ -106,7 +106,7 @@ export function createTree(anchor, handlers) {
 			// the label beside, when it says more than the ID (P3 with ID 3 does not)
 			const label = svg("text", {class: "t-nlabel"}, ng);
 			label.textContent = r.nodes[p].label.replace(/\D/g, "") === String(r.nodes[p].id) ? "" : r.nodes[p].label;
-			nodes.push({g: ng, body, id, label, halo: null, badge: null, role: "", r: 0});
+			nodes.push({g: ng, body, id, label, halo: null, badge: null, first: null, role: "", r: 0});
 		}
 		text(g.clock, "");
 		measure();
@@ -238,6 +238,7 @@ export function createTree(anchor, handlers) {
 			s.free = canPlug ? freePortAngles(used, M.free[p] || 0) : [];
 			s.badge = freePortAngles([...used, ...s.free], 1, -Math.PI / 4)[0];
 			s.label = freePortAngles([...used, ...s.free, s.badge], 1, (-3 * Math.PI) / 4)[0];
+			s.first = freePortAngles([...used, ...s.free, s.badge, s.label], 1, (3 * Math.PI) / 4)[0];
 		}
 		return out;
 	}
@@ -267,6 +268,7 @@ export function createTree(anchor, handlers) {
 				set(nd.label, "y", Math.sin(a) * (r + 12));
 				set(nd.label, "text-anchor", c < -0.3 ? "end" : c > 0.3 ? "start" : "middle");
 			}
+			drawFirst(nd, fn.pos, r, spots.get(fn.pos).first);
 			if (nd.badge && nd.badgeIcon !== "cross") {
 				const s = Number(nd.badge.getAttribute("width"));
 				const a = spots.get(fn.pos).badge;
@@ -274,6 +276,40 @@ export function createTree(anchor, handlers) {
 				set(nd.badge, "y", Math.sin(a) * r * 1.02 - s / 2);
 			}
 		}
+	}
+
+	// drawFirst marks the two processes that learnt the maximum first (the
+	// outcome's firstToKnow): a gold ring round the body and a "1st" badge
+	// where nothing else is, besides the yellow band on their cable
+	function drawFirst(nd, pos, r, angle) {
+		const on = !!M.firstToKnow && M.firstToKnow.includes(pos);
+		nd.g.classList.toggle("first", on);
+		if (!on) {
+			if (nd.first) nd.first.g.remove();
+			nd.first = null;
+			return;
+		}
+		if (!nd.first) {
+			const fg = svg("g", {class: "t-first", "data-first": pos});
+			nd.g.insertBefore(fg, nd.body);
+			nd.first = {g: fg, ring: svg("circle", {class: "t-first-ring"}, fg), tag: svg("g", {class: "t-first-tag"}, nd.g), text: ""};
+			nd.first.bg = svg("rect", {class: "t-first-bg"}, nd.first.tag);
+			nd.first.tx = svg("text", {class: "t-first-text"}, nd.first.tag);
+		}
+		set(nd.first.ring, "r", r + Math.max(5, r * 0.24));
+		const word = t("tree.first");
+		const fs = Math.max(13, Math.min(17, r * 0.55));
+		const w = word.length * fs * 0.68 + fs * 0.8;
+		const h = fs * 1.4;
+		text(nd.first.tx, word);
+		set(nd.first.tx, "font-size", fs);
+		set(nd.first.bg, "x", -w / 2);
+		set(nd.first.bg, "y", -h / 2);
+		set(nd.first.bg, "width", w);
+		set(nd.first.bg, "height", h);
+		set(nd.first.bg, "rx", h / 2);
+		const d = r + Math.max(5, r * 0.24) + Math.max(w, h) / 2;
+		set(nd.first.tag, "transform", `translate(${(Math.cos(angle) * d).toFixed(1)},${(Math.sin(angle) * d).toFixed(1)})`);
 	}
 
 	// setRole gives a device its role's colour and second cue (a halo or a badge)
@@ -502,11 +538,14 @@ export function createTree(anchor, handlers) {
 		const fr = fl.map((f) => msgFraction(frame.time, f.sentAt, f.arrive));
 		const slot = spreadQueue(fl, fr);
 		const font = 15;
+		// one naming rule for the frame: the full labels when every one fits
+		// its cable, else every message by its short form (the legend says them)
+		const fits = (f) => pillSize(tokenText(f.label, 16), font).w <= Math.hypot(X[f.to] - X[f.from], Y[f.to] - Y[f.from]) - 2 * (r + pr) - 24;
+		const mode = fl.every(fits) ? "full" : "short";
 		for (let i = 0; i < fl.length; i++) {
 			const f = fl[i];
 			const len = Math.hypot(X[f.to] - X[f.from], Y[f.to] - Y[f.from]);
 			const full = tokenText(f.label, 16);
-			const mode = pillSize(full, font).w <= len - 2 * r - 20 ? "full" : "short";
 			let m = msgs.get(f.id);
 			const tclass = "mt-" + ((run.types.get(f.type) ?? 7) % 8);
 			if (!m || m.mode !== mode) {
@@ -528,9 +567,13 @@ export function createTree(anchor, handlers) {
 			const ux = (X[f.to] - X[f.from]) / (len || 1);
 			const uy = (Y[f.to] - Y[f.from]) / (len || 1);
 			const off = Math.abs(uy) * (m.w / 2) + Math.abs(ux) * (m.h / 2) + 3 + slot[i] * m.h;
-			const e = edgeEnds(X[f.from], Y[f.from], X[f.to], Y[f.to], r + pr + 8, 0, off);
+			// from where the label clears the sender's body and ports to where it clears the receiver's
+			const e = pillTrack(X[f.from], Y[f.from], X[f.to], Y[f.to], r + 2 * pr + 4, m.w, m.h, off);
 			const k = fr[i];
-			set(m.g, "transform", `translate(${(e.x1 + (e.x2 - e.x1) * k).toFixed(1)},${(e.y1 + (e.y2 - e.y1) * k).toFixed(1)})`);
+			// (kept inside the view: a cable at its edge would cut the label off)
+			const x = Math.max(m.w / 2 + 2, Math.min(box.w - m.w / 2 - 2, e.x1 + (e.x2 - e.x1) * k));
+			const y = Math.max(m.h / 2 + 2, Math.min(box.h - m.h / 2 - 2, e.y1 + (e.y2 - e.y1) * k));
+			set(m.g, "transform", `translate(${x.toFixed(1)},${y.toFixed(1)})`);
 		}
 		for (const [id, m] of msgs) {
 			if (m.stamp !== stamp) {
@@ -621,7 +664,7 @@ export function createTree(anchor, handlers) {
 		/** legend adds the ports and cables to the page's legend (the run's roles and messages are there). */
 		legend(boxEl, frame) {
 			if (!run) return;
-			renderTreeLegend(boxEl, !!frame && treeModel(run.run, frame).port.size > 0, t);
+			renderTreeLegend(boxEl, {ports: !!frame && treeModel(run.run, frame).port.size > 0, algorithm: run.algorithm.id, types: run.algorithm.messageTypes || []}, t);
 			settleText.textContent = t("tree.settle"); // the language may have changed
 			settle.title = t("tree.settleTitle");
 			boxEl.append(settle);
@@ -658,30 +701,63 @@ export function hotplug(alg, M) {
 	return !!alg && alg.hotplug === true && M.attached.length > 0;
 }
 
-/** renderTreeLegend appends the port states to the legend box (the cables explain themselves: arrow, dashed, red). */
-export function renderTreeLegend(box, withPorts, tr) {
-	const group = (title, items) => {
+/**
+ * renderTreeLegend appends what the tree view's own cues mean: the ports'
+ * states (when the algorithm has ports), what an arrow, a green cable and
+ * the yellow band say; and it adds the short form a message's label may
+ * take to the message types' items ("BE_MY_PARENT = BMP"). info:
+ * {ports: bool, algorithm: id, types: [message types]}.
+ */
+export function renderTreeLegend(box, info, tr) {
+	const group = (title, items, testid) => {
 		const sec = document.createElement("div");
 		sec.className = "legend-group";
-		const h = document.createElement("span");
-		h.className = "legend-title";
-		h.textContent = title;
-		sec.append(h, ...items);
+		if (testid) sec.dataset.testid = testid;
+		if (title) {
+			const h = document.createElement("span");
+			h.className = "legend-title";
+			h.textContent = title;
+			sec.append(h);
+		}
+		sec.append(...items);
 		box.append(sec);
 	};
-	const item = (svgBody, label) => {
+	const item = (svgBody, label, vb = "-10 -10 20 20", w = 20) => {
 		const span = document.createElement("span");
 		span.className = "legend-item";
-		span.innerHTML = `<svg class="legend-swatch" viewBox="-10 -10 20 20" width="20" height="20" aria-hidden="true">${svgBody}</svg>`;
+		span.innerHTML = `<svg class="legend-swatch" viewBox="${vb}" width="${w}" height="20" aria-hidden="true">${svgBody}</svg>`;
 		span.append(label);
 		return span;
 	};
-	if (withPorts) {
-		group(
-			tr("legend.ports"),
-			PORT_STATES.filter((s) => s !== "idle").map((s) =>
-				item(`<g class="port port-${s}"><circle r="8"/><text class="port-glyph" font-size="11">${PORT_GLYPH[s]}</text></g>`, tr("port." + s)),
-			),
+	// the cables: the arrow, and tree-echo's echoes and first two to know
+	const cable = (cls, marker) =>
+		`<g class="t-edge ${cls}"><line class="t-glow" x1="2" y1="0" x2="34" y2="0"/><line class="t-line" x1="2" y1="0" x2="30" y2="0"${marker ? ' marker-end="url(#tree-arrow)"' : ""}/></g>`;
+	const echo = info.algorithm === "tree-echo";
+	const arrow = item(cable("parent", true), tr(echo ? "tree.legend.arrowEcho" : "tree.legend.arrowParent"), "0 -10 40 20", 30);
+	if (info.ports) {
+		// the ports and the arrow on one line: the view keeps its height
+		const states = PORT_STATES.map((s) =>
+			item(`<g class="port port-${s}"><circle r="8"/><text class="port-glyph" font-size="11">${PORT_GLYPH[s]}</text></g>`, tr(s === "idle" ? "tree.legend.idle" : "port." + s)),
 		);
+		states.push(item(`<g class="port port-free"><circle r="8"/><text class="port-glyph" font-size="13">+</text></g>`, tr("tree.legend.free")));
+		group(tr("legend.ports"), [...states, arrow], "tree-legend-ports");
+	} else {
+		const cables = [arrow];
+		if (echo) {
+			cables.push(item(cable("echoed", false), tr("tree.legend.echoed"), "0 -10 40 20", 40));
+			cables.push(item(cable("first", false), tr("tree.legend.firstCable"), "0 -10 40 20", 40));
+			cables.push(item(`<g class="node first"><circle class="t-first-ring" r="9"/><circle class="body" r="6"/></g>`, tr("tree.legend.firstNode")));
+		}
+		group(tr("tree.legend.cables"), cables, "tree-legend-cables");
+	}
+	// a message's short form, beside its name in the messages' legend
+	for (const el of box.querySelectorAll(".legend-item.msg")) {
+		const ty = el.textContent.trim();
+		if (!ty || initials(ty) === ty || el.dataset.short) continue;
+		el.dataset.short = initials(ty);
+		const b = document.createElement("b");
+		b.className = "legend-short";
+		b.textContent = ` = ${initials(ty)}`;
+		el.append(b);
 	}
 }

@@ -270,6 +270,37 @@ export function edgeEnds(x0, y0, x1, y1, r, gap = 0, offset = 0) {
 	return {x1: x0 + ux * trim + nx, y1: y0 + uy * trim + ny, x2: x1 - ux * trim + nx, y2: y1 - uy * trim + ny, len};
 }
 
+/**
+ * pillTrack is the way of a message's w×h label from the device at
+ * (x0, y0) to the one at (x1, y1), offset px to the right of the way: it
+ * starts and ends where the label just clears a circle of radius R round
+ * either device (the body and its ports), so that it never covers them.
+ * On a cable too short for that it stays in the middle. Returns
+ * {x1, y1, x2, y2}: the label's centre at the start and at the end.
+ */
+export function pillTrack(x0, y0, x1, y1, R, w, h, offset = 0) {
+	const dx = x1 - x0;
+	const dy = y1 - y0;
+	const len = Math.hypot(dx, dy) || 1;
+	const ux = dx / len;
+	const uy = dy / len;
+	const nx = -uy * offset;
+	const ny = ux * offset;
+	// clear: how far along the way the label's box must be from (cx, cy), going (sx, sy)
+	const clear = (cx, cy, sx, sy) => {
+		for (let t = 0; t <= len; t += 1) {
+			const bx = Math.max(0, Math.abs(sx * t + nx) - w / 2);
+			const by = Math.max(0, Math.abs(sy * t + ny) - h / 2);
+			if (Math.hypot(bx, by) >= R) return t;
+		}
+		return len;
+	};
+	let t0 = clear(x0, y0, ux, uy);
+	let t1 = clear(x1, y1, -ux, -uy);
+	if (t0 + t1 > len) t0 = t1 = len / 2;
+	return {x1: x0 + ux * t0 + nx, y1: y0 + uy * t0 + ny, x2: x1 - ux * t1 + nx, y2: y1 - uy * t1 + ny};
+}
+
 /** lerp interpolates every coordinate of two position arrays (NaN ends take the other end). */
 export function lerpPositions(a, b, t) {
 	const out = new Float64Array(b.length);

@@ -29,7 +29,8 @@ export const PORT_STATES = ["idle", "child", "parent", "asked", "offered", "cont
  *   contention: [{a, b, rounds}] cables on which BE_MY_PARENT crossed,
  *   waits: [{pos, coin, until, left, window}] contenders waiting,
  *   echoed: Set "a>b" (b's echo reached a; tree-echo),
- *   firstToKnow: [a, b] or null,
+ *   firstToKnow: [a, b] or null (the outcome's pair, else the two
+ *     processes whose var firstToKnow is true),
  *   unit: "ns" when the frame's time is in nanoseconds, else "".
  */
 export function treeModel(run, frame) {
@@ -97,7 +98,13 @@ export function treeModel(run, frame) {
 		const [a, b] = k.split("-").map(Number);
 		return {a, b, rounds};
 	});
-	const ftk = Array.isArray(out.firstToKnow) && out.firstToKnow.length === 2 ? out.firstToKnow : null;
+	// the outcome's pair, else the processes whose var says so
+	let ftk = Array.isArray(out.firstToKnow) && out.firstToKnow.length === 2 ? out.firstToKnow : null;
+	if (!ftk) {
+		const own = [];
+		for (let i = 0; i < n; i++) if (attached[i] && varOf(nodes[i], "firstToKnow") === true) own.push(i);
+		if (own.length === 2) ftk = own;
+	}
 	return {n, attached, edges, parent, port, free, root, roots, contention, waits, echoed, firstToKnow: ftk, unit: timeUnit(run)};
 }
 

@@ -1,7 +1,7 @@
 import {test, eq, ok, near} from "./harness.js";
 import {
-	gridRows, gridLayout, cardExit, gridLine, gridMsgPos, varsOf, tsText, textWidth, fitText, lockVariants, queueText,
-	slotsOf, slotBoxes, highlight, quorumsOf, listText,
+	gridRows, gridLayout, cardExit, gridLine, gridMsgPos, varsOf, tsText, textWidth, fitText, fitLine, lockVariants, lockLines,
+	cardRows, cardFont, queueText, slotsOf, slotBoxes, highlight, quorumsOf, listText, cycleArrows, deadlockCycle,
 } from "../gridlayout.js";
 import {PLANE, fixtureFrame} from "./gridfixture.js";
 
@@ -133,6 +133,60 @@ test("textWidth and fitText: the longest variant that fits", () => {
 	ok(fitText(["P7 (3,7)", "(3,7)"], 20, 12).endsWith("…"), "shortened when nothing fits");
 });
 
+test("fitLine: the longest variant, a little smaller rather than a shorter one", () => {
+	eq(fitLine(["P7 (3,7)", "(3,7)"], 1000, 12), {text: "P7 (3,7)", font: 12});
+	const w = textWidth("P7 (3,7)", 12);
+	const r = fitLine(["P7 (3,7)", "(3,7)"], w * 0.9, 12);
+	eq(r.text, "P7 (3,7)", "10% too wide: the same words, smaller");
+	near(r.font, 12 * 0.9, 1e-9);
+	eq(fitLine(["P7 (3,7)", "(3,7)"], textWidth("(3,7)", 12), 12).text, "(3,7)", "far too wide: the short form");
+	eq(fitLine(["P7 (3,7)"], 10, 12).text.endsWith("…"), true, "nothing fits: shortened");
+});
+
+test("lockLines: the holder and the timestamp, on one line or two, the short form last", () => {
+	const label = (p) => `P${p + 1}`;
+	const lock = {node: 6, ts: [3, 7]};
+	eq(lockLines(lock, label, 1000, 14, 1), {lines: ["P7 (3,7)"], font: 14}, "room: one line");
+	const w1 = textWidth("(3,7)", 14) + 1;
+	eq(lockLines(lock, label, w1, 14, 2), {lines: ["P7", "(3,7)"], font: 14}, "narrow, two rows: holder above timestamp");
+	eq(lockLines(lock, label, w1, 14, 1).lines, ["(3,7)"], "narrow, one row: the timestamp");
+	const tight = lockLines(lock, label, textWidth("P7 (3,7)", 14) * 0.85, 14, 1);
+	eq(tight.lines, ["P7 (3,7)"], "15% too wide: smaller, still both");
+	ok(tight.font >= 14 * 0.8 && tight.font < 14, `font ${tight.font}`);
+	eq(lockLines(null, label, 100, 14, 2).lines, []);
+	// the 1920×1080 plane: a card of the lecture's 13 holds holder and timestamp
+	const L = gridLayout(13, 1141, 537, {quorums: "projective"});
+	const f = L.font;
+	const inner = L.cw - 2 * Math.max(5, f * 0.45) - f * 1.15 * 1.25;
+	const rows = cardRows(L.ch, f, {queue: true, flags: true, wrap: true});
+	const got = lockLines({node: 12, ts: [1, 13]}, label, inner, f, rows.lockRows);
+	eq(got.lines.join(" "), "P13 (1,13)", `1920×1080 with queue and flags: holder and timestamp (font ${f.toFixed(1)}, card ${L.cw.toFixed(0)}×${L.ch.toFixed(0)})`);
+});
+
+test("cardRows: lock, queue and flags as the height allows; the lock wraps only with room", () => {
+	const f = 10;
+	const at = (r) => [r.lock, r.lockRows, r.queue, r.flags].map((x) => (x === null ? null : Math.round(x * 10) / 10));
+	eq(at(cardRows(1000, f, {queue: true, flags: true, wrap: true})), [35.5, 2, 58.5, 70], "room: two lock lines, queue, flags");
+	eq(at(cardRows(67, f, {queue: true, flags: true, wrap: true})), [35.5, 1, 47, 58.5], "6.7 lines: no second lock line, queue and flags stay");
+	eq(at(cardRows(67, f, {queue: true, flags: false, wrap: true})), [35.5, 2, 58.5, null], "no flags: the lock wraps");
+	eq(at(cardRows(45, f, {queue: true, flags: true, wrap: true})), [35.5, 1, null, null], "a medium card: the lock only");
+	eq(cardRows(67, f, {queue: false, flags: false, wrap: false}).lockRows, 1, "no need, no wrap");
+});
+
+test("cardFont: the largest type at which the longest names still fit", () => {
+	const f = cardFont(13, 127, 148);
+	ok(f !== null && f >= 17, `1920×1080's cards: at least 17 px, got ${f}`);
+	ok(cardFont(13, 127, 148 * 1.5) >= f, "a taller card: no smaller type");
+	eq(cardFont(13, 40, 40), null, "too small to say everything");
+});
+
+test("gridLayout: type sized by the card's height, larger than before at 1280×800", () => {
+	// the box the 13-process plane gets at 1280×800 (689×393)
+	const L = gridLayout(13, 689, 393, {quorums: "projective"});
+	ok(L.font >= 12.5, `at least 12.5 px (11.3 before), got ${L.font.toFixed(1)}`);
+	ok(L.font <= L.ch / 6.7 + 1e-9, "the full card's lines fit its height");
+});
+
 test("queueText: oldest first, as many as fit, +k for the rest", () => {
 	const q = [{node: 8, ts: [2, 9]}, {node: 12, ts: [3, 13]}, {node: 11, ts: [3, 12]}];
 	eq(queueText(q, 1000, 12), "(2,9) (3,13) (3,12)", "the process's own order, untouched");
@@ -187,4 +241,33 @@ test("quorumsOf: from the vars, else from the outcome", () => {
 	const bare = {...f, nodes: f.nodes.map((nd) => ({...nd, vars: []}))};
 	eq(quorumsOf(bare), PLANE, "the outcome's quorums");
 	eq(quorumsOf({nodes: [{vars: []}], outcome: null}), [[]]);
+});
+
+test("deadlockCycle: the outcome's cycle of waits, only when it reports one", () => {
+	eq(deadlockCycle({outcome: {deadlock: {cycle: [0, 1, 3, 2], text: "…"}}}, 13), [0, 1, 3, 2]);
+	eq(deadlockCycle({outcome: {deadlock: null}}, 13), []);
+	eq(deadlockCycle({outcome: null}, 13), []);
+	eq(deadlockCycle({}, 13), []);
+	eq(deadlockCycle({outcome: {deadlock: {cycle: [0, 99, 2]}}}, 13), [0, 2], "positions outside the run dropped");
+});
+
+test("cycleArrows: from each waiting process to the one it waits for, wrapping, edge to edge", () => {
+	const L = {xs: [100, 300, 300], ys: [100, 100, 300], cw: 80, ch: 60};
+	const arrows = cycleArrows(L, [0, 1, 2]);
+	eq(arrows.map((a) => [a.from, a.to]), [[0, 1], [1, 2], [2, 0]], "cycle[i] → cycle[i+1], the last back to the first");
+	const start = (a) => a.d.match(/^M([-\d.]+),([-\d.]+)/).slice(1).map(Number);
+	const end = (a) => a.d.match(/ ([-\d.]+),([-\d.]+)$/).slice(1).map(Number);
+	eq(start(arrows[0]), [146, 100], "leaves P1's card at its right edge (+6)");
+	eq(end(arrows[0]), [254, 100], "ends before P2's card");
+	ok(arrows[0].my < 100, "bent to the left of the way (up when going right)");
+	const two = cycleArrows(L, [0, 1]);
+	ok(two[0].my < 100 && two[1].my > 100, "two opposite arrows between a pair stay apart");
+	eq(cycleArrows(L, [0]), []);
+});
+
+test("cycleArrows: an arrow past a card between its ends bends round it", () => {
+	// three cards in a row: P1 → P3 must not cross P2
+	const L = {xs: [100, 250, 400], ys: [200, 200, 200], cw: 100, ch: 120};
+	const [a] = cycleArrows(L, [0, 2]);
+	ok(Math.abs(a.my - 200) > 60 + 2, `the middle clears P2's card (y ${a.my.toFixed(1)})`);
 });

@@ -2,8 +2,9 @@ import {test, eq, ok, near} from "./harness.js";
 import {
 	clamp01, msgFraction, niceCeil, circleLayout, fitFont, ringArc, ringMsgPos, chordLine, chordMsgPos,
 	tokenText, tokenSize, spreadQueue, stScale, timeDomain, stInFlight, procOf, rowOf, causalPast, causalFuture,
-	markBuckets, labelPos,
+	markBuckets, labelPos, nearNode,
 } from "../layout.js";
+import {holdsToken} from "../topology.js";
 
 test("clamp01", () => {
 	eq(clamp01(-1), 0);
@@ -251,4 +252,20 @@ test("markBuckets: one mark per bucket, violations win", () => {
 	eq(b.map((m) => m.kind), ["note", "violation", "note"]);
 	eq(b[1].seq, 3);
 	eq(b[2].x, 100);
+});
+
+test("nearNode: a label that would cover its sender or receiver", () => {
+	const L = {xs: [100, 400], ys: [100, 100], r: 30};
+	ok(nearNode({x: 150, y: 100}, L, 0, 1, 80, 22), "just left the sender: covers it");
+	ok(nearNode({x: 350, y: 100}, L, 0, 1, 80, 22), "about to arrive: covers the receiver");
+	ok(!nearNode({x: 250, y: 100}, L, 0, 1, 80, 22), "half way: clear");
+	ok(!nearNode({x: 100, y: 160}, L, 0, 1, 80, 22), "beside the sender, clear of its body (a gap of 19 px)");
+	ok(nearNode({x: 100, y: 140}, L, 0, 1, 80, 22), "closer than radius + margin");
+});
+
+test("holdsToken: the node's var token", () => {
+	eq(holdsToken({vars: [{name: "token", value: true}]}), true);
+	eq(holdsToken({vars: [{name: "token", value: false}]}), false);
+	eq(holdsToken({vars: []}), false);
+	eq(holdsToken(null), false);
 });

@@ -1,7 +1,7 @@
 import {test, eq, ok, near} from "./harness.js";
 import {
 	adjacency, components, treeCenter, rootAt, tidy, forestLayout, fitLayout, freePortAngles, edgeEnds, lerpPositions, ease,
-	initials, placeBox, canonEdges, degrees, checkTree, defaultTree, addLeaf, removeLeaf, relink, formatEdges, parseEdges,
+	initials, placeBox, pillTrack, canonEdges, degrees, checkTree, defaultTree, addLeaf, removeLeaf, relink, formatEdges, parseEdges,
 } from "../treelayout.js";
 import {treeModel, edgeLook, formatTime, timeUnit, varOf} from "../treemodel.js";
 import {roleInfo, ROLES} from "../topology.js";
@@ -423,4 +423,36 @@ test("tree roles: colour plus a cue no other role of the same algorithm has", ()
 	}
 	eq(Object.keys(PORT_GLYPH).length, 6, "a letter for every port state");
 	eq(new Set(Object.values(PORT_GLYPH).filter(Boolean)).size, 5, "no two states share a letter");
+});
+
+test("tree model: the first two to know from the processes' vars when the outcome has none", () => {
+	const run = {algorithm: {id: "tree-echo", view: "tree"}, params: {n: 3}, nodes: [0, 1, 2].map((p) => ({pos: p, id: p + 5, label: "P" + p}))};
+	const nodes = [
+		fwNode(0, "echoed", {neighbours: [1], firstToKnow: false}),
+		fwNode(1, "leader", {neighbours: [0, 2], firstToKnow: true}),
+		fwNode(2, "informed", {neighbours: [1], firstToKnow: true}),
+	];
+	const M = treeModel(run, {time: 9, flights: [], timers: [], outcome: null, nodes});
+	eq(M.firstToKnow, [1, 2]);
+	eq(edgeLook(M, 1, 2).first, true);
+	const none = treeModel(run, {time: 9, flights: [], timers: [], outcome: null, nodes: nodes.map((nd) => ({...nd, vars: []}))});
+	eq(none.firstToKnow, null);
+});
+
+test("pillTrack: a message's label clears both devices at the ends of its way", () => {
+	// box-circle distance of a w×h label centred at (x, y) to a device at (cx, cy)
+	const gap = (x, y, w, h, cx, cy) => Math.hypot(Math.max(0, Math.abs(x - cx) - w / 2), Math.max(0, Math.abs(y - cy) - h / 2));
+	for (const [x0, y0, x1, y1] of [[0, 0, 300, 0], [0, 0, 0, 300], [0, 0, 200, 200], [300, 40, 0, 0]]) {
+		const w = 130;
+		const h = 22;
+		const ux = (x1 - x0) / Math.hypot(x1 - x0, y1 - y0);
+		const uy = (y1 - y0) / Math.hypot(x1 - x0, y1 - y0);
+		const off = Math.abs(uy) * (w / 2) + Math.abs(ux) * (h / 2) + 3;
+		const p = pillTrack(x0, y0, x1, y1, 40, w, h, off);
+		ok(gap(p.x1, p.y1, w, h, x0, y0) >= 40 - 1e-6, `start clear of the sender (${x0},${y0})→(${x1},${y1})`);
+		ok(gap(p.x2, p.y2, w, h, x1, y1) >= 40 - 1e-6, `end clear of the receiver (${x0},${y0})→(${x1},${y1})`);
+		ok(gap(p.x1, p.y1, w, h, x0, y0) < 42, "and no further than needed");
+	}
+	const short = pillTrack(0, 0, 60, 0, 40, 130, 22, 14);
+	eq([short.x1, short.x2], [30, 30], "a cable too short: the middle");
 });
