@@ -45,7 +45,8 @@ type Config struct {
 	ExperimentBytes int64
 	// ExperimentWorkers is how many experiment runs proceed at once on the
 	// whole server, and the most one experiment uses. Default
-	// max(1, runtime.NumCPU()−1): a core stays free for the sessions.
+	// runtime.NumCPU(): every core; the runs yield to the sessions every few
+	// thousand steps (see experiment.DefaultWorkers for the measurement).
 	ExperimentWorkers int
 	// QueueWait is how long a heavy request waits for a worker before it is
 	// refused with 503. Default 10 s.
@@ -135,7 +136,7 @@ func (c Config) withDefaults() Config {
 	setInt(&c.ExperimentRuns, experiment.DefaultMaxRuns)
 	set(&c.ExperimentEvents, experiment.DefaultMaxTotalEvents)
 	set(&c.ExperimentBytes, experiment.DefaultMaxResultBytes)
-	setInt(&c.ExperimentWorkers, max(1, runtime.NumCPU()-1))
+	setInt(&c.ExperimentWorkers, runtime.NumCPU())
 	setDur := func(p *time.Duration, def time.Duration) {
 		if *p <= 0 {
 			*p = def

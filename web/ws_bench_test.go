@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -231,4 +234,62 @@ func BenchmarkConcurrentSessions(b *testing.B) {
 			b.Fatalf("%d goroutines more than before:\n%s", left, buf[:runtime.Stack(buf, true)])
 		}
 	}
+}
+
+// BenchmarkStepRoundTripDuringExperiment: the step round trip of a lecture
+// run while experiments keep their workers busy, with one worker and with
+// one per core. Reports p50/p99 in µs (compare BenchmarkStepRoundTrip) and
+// the experiment's runs per second.
+func BenchmarkStepRoundTripDuringExperiment(b *testing.B) {
+	for _, workers := range slices.Compact([]int{1, max(1, runtime.NumCPU()-1), runtime.NumCPU()}) {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			stepDuringExperiment(b, workers)
+		})
+	}
+}
+
+func stepDuringExperiment(b *testing.B, workers int) {
+	cfg := Config{MessageRate: 1 << 30, MessageBurst: 1 << 30, ExperimentWorkers: workers}
+	logger := slog.New(slog.NewTextHandler(b.Output(), &slog.HandlerOptions{Level: slog.LevelError}))
+	srv := New(cfg, logger)
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	defer srv.Close(context.Background())
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var wg sync.WaitGroup
+	var runs atomic.Int64 // experiment runs done while the session stepped
+	wg.Go(func() {
+		body := `{"algorithm": "chang-roberts", "params": {"n": 200}, "seeds": {"count": 500}}`
+		for ctx.Err() == nil {
+			req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/experiments", strings.NewReader(body))
+			if resp, err := http.DefaultClient.Do(req); err == nil {
+				if n, _ := io.Copy(io.Discard, resp.Body); n > 0 && resp.StatusCode == http.StatusOK {
+					runs.Add(500)
+				}
+				resp.Body.Close()
+			}
+		}
+	})
+	time.Sleep(200 * time.Millisecond) // the experiment is under way
+	s, err := dialStepper(ctx, "ws://"+ts.Listener.Addr().String()+"/ws", `{"type":"open","algorithm":"bully","scenario":"lecture"}`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.c.CloseNow()
+	lat := make([]time.Duration, 0, b.N)
+	for b.Loop() {
+		d, err := s.step(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, d)
+	}
+	b.StopTimer()
+	elapsed := b.Elapsed()
+	cancel()
+	wg.Wait()
+	b.ReportMetric(float64(percentile(lat, 0.5).Nanoseconds())/1e3, "p50-µs")
+	b.ReportMetric(float64(percentile(lat, 0.99).Nanoseconds())/1e3, "p99-µs")
+	b.ReportMetric(float64(runs.Load())/elapsed.Seconds(), "experiment-runs/s")
 }
