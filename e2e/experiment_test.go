@@ -117,7 +117,7 @@ func TestExperimentPlot(t *testing.T) {
 			}
 		}
 	}
-	if err := json.Unmarshal(post(t, "/api/experiments", body, http.StatusOK), &api); err != nil {
+	if err := json.Unmarshal(post(t, "/api/experiments", body, http.StatusOK), &api.Rows); err != nil { // a JSON array of rows
 		t.Fatal(err)
 	}
 	type agg struct {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -12,8 +13,9 @@ import (
 )
 
 // experiment serves POST /api/experiments: every combination of the varied
-// parameters with every seed, one row per run, as JSON or (Accept:
-// text/csv) CSV. The runs share the server's experiment workers.
+// parameters with every seed, one row per run, as a JSON array or (Accept:
+// text/csv) CSV, with the experiment's counts in Distviz-* headers. The runs
+// share the server's experiment workers.
 func (s *server) experiment(w http.ResponseWriter, r *http.Request) {
 	s.bodyDeadline(w)
 	req, err := experiment.Decode(http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes))
@@ -48,8 +50,20 @@ func (s *server) experiment(w http.ResponseWriter, r *http.Request) {
 		"duration", time.Since(start).Round(time.Millisecond))
 
 	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
+	// The body is the rows alone (a JSON array, or CSV); what else there is
+	// to know about the experiment travels in headers.
+	h := w.Header()
+	h.Set("Distviz-Algorithm", res.Algorithm)
+	h.Set("Distviz-Varied", strings.Join(res.Varied, ","))
+	h.Set("Distviz-Runs", strconv.Itoa(res.Runs))
+	h.Set("Distviz-Planned", strconv.Itoa(res.Planned))
+	h.Set("Distviz-Truncated", strconv.FormatBool(res.Truncated))
 	if !wantsCSV(r) {
-		writeJSON(w, http.StatusOK, res)
+		rows := res.Rows
+		if rows == nil {
+			rows = []experiment.Row{}
+		}
+		writeJSON(w, http.StatusOK, rows)
 		return
 	}
 	var buf bytes.Buffer

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -36,6 +37,25 @@ type expResult struct {
 	} `json:"rows"`
 }
 
+// decodeExperiment reads an experiment's answer: the rows from the body (a
+// JSON array), the rest from the Distviz-* headers.
+func decodeExperiment(t testing.TB, w *httptest.ResponseRecorder) expResult {
+	t.Helper()
+	var res expResult
+	if err := json.Unmarshal(w.Body.Bytes(), &res.Rows); err != nil {
+		t.Fatalf("the body is not a JSON array of rows: %v\n%.200s", err, w.Body.String())
+	}
+	h := w.Header()
+	res.Algorithm = h.Get("Distviz-Algorithm")
+	if v := h.Get("Distviz-Varied"); v != "" {
+		res.Varied = strings.Split(v, ",")
+	}
+	res.Runs, _ = strconv.Atoi(h.Get("Distviz-Runs"))
+	res.Planned, _ = strconv.Atoi(h.Get("Distviz-Planned"))
+	res.Truncated = h.Get("Distviz-Truncated") == "true"
+	return res
+}
+
 func postExperiment(t testing.TB, h http.Handler, body, accept string) *httptest.ResponseRecorder {
 	t.Helper()
 	req := httptest.NewRequest("POST", "/api/experiments", strings.NewReader(body))
@@ -54,10 +74,7 @@ func TestExperimentRowsAgreeWithSimulate(t *testing.T) {
 		"vary": {"n": [5, 8]}, "seeds": {"from": 40, "count": 3}}`, "")
 	wantStatus(t, w, http.StatusOK)
 	wantJSON(t, w)
-	var res expResult
-	if err := json.Unmarshal(w.Body.Bytes(), &res); err != nil {
-		t.Fatal(err)
-	}
+	res := decodeExperiment(t, w)
 	if res.Algorithm != "bully" || res.Runs != 6 || res.Planned != 6 || res.Truncated || len(res.Rows) != 6 || fmt.Sprint(res.Varied) != "[n]" {
 		t.Fatalf("answer %+v", res)
 	}
@@ -81,10 +98,7 @@ func TestExperimentRowsAgreeWithSimulate(t *testing.T) {
 func TestExperimentCSV(t *testing.T) {
 	h := newTestRouter(t, Config{})
 	body := `{"algorithm": "ricart-agrawala", "params": {"spread": 10, "delay": {"min": 1, "max": 4}}, "vary": {"n": [2, 5, 9]}, "seeds": {"count": 2}}`
-	var res expResult
-	if err := json.Unmarshal(postExperiment(t, h, body, "").Body.Bytes(), &res); err != nil {
-		t.Fatal(err)
-	}
+	res := decodeExperiment(t, postExperiment(t, h, body, ""))
 	w := postExperiment(t, h, body, "text/csv, application/json;q=0.5")
 	wantStatus(t, w, http.StatusOK)
 	if ct := w.Header().Get("Content-Type"); ct != "text/csv; charset=utf-8" {
@@ -144,12 +158,9 @@ func TestExperimentRefusals(t *testing.T) {
 // An experiment over the event budget is cut, and says so.
 func TestExperimentTruncated(t *testing.T) {
 	h := newTestRouter(t, Config{ExperimentEvents: 1000})
-	var res expResult
 	w := postExperiment(t, h, `{"algorithm": "chang-roberts", "params": {"n": 10}, "seeds": {"count": 100}}`, "")
 	wantStatus(t, w, http.StatusOK)
-	if err := json.Unmarshal(w.Body.Bytes(), &res); err != nil {
-		t.Fatal(err)
-	}
+	res := decodeExperiment(t, w)
 	var events int64
 	for _, r := range res.Rows {
 		events += r.Events

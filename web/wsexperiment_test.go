@@ -36,17 +36,18 @@ func TestWSExperiment(t *testing.T) {
 		t.Fatalf("result %s: %d runs, %d rows", result.ID, result.Runs, len(result.Rows))
 	}
 	h := srv.Handler()
-	var api struct {
-		Rows []json.RawMessage `json:"rows"`
-	}
+	var rows []json.RawMessage // the HTTP answer: the rows alone
 	r := postExperiment(t, h, exp, "")
 	wantStatus(t, r, 200)
-	if err := json.Unmarshal(r.Body.Bytes(), &api); err != nil {
+	if err := json.Unmarshal(r.Body.Bytes(), &rows); err != nil {
 		t.Fatal(err)
 	}
-	for i := range api.Rows {
-		if !bytes.Equal(api.Rows[i], result.Rows[i]) {
-			t.Fatalf("row %d differs:\nsession %s\nAPI     %s", i+1, result.Rows[i], api.Rows[i])
+	if len(rows) != len(result.Rows) {
+		t.Fatalf("%d rows over HTTP, %d in the session", len(rows), len(result.Rows))
+	}
+	for i := range rows {
+		if !bytes.Equal(rows[i], result.Rows[i]) {
+			t.Fatalf("row %d differs:\nsession %s\nAPI     %s", i+1, result.Rows[i], rows[i])
 		}
 	}
 
