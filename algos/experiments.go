@@ -158,7 +158,7 @@ var presets = map[string][]Preset{
 		{ID: "messages", Name: "Messages against n on random trees",
 			Doc: "Random trees of 3-port devices, n from 2 to 63, 50 seeds each: 2(n−1) messages plus two for every contention " +
 				"round (one BE_MY_PARENT from each side).",
-			Params: map[string]any{},
+			Params: map[string]any{"spares": 0},
 			Vary:   map[string][]any{"n": {2, 4, 8, 16, 32, 63}},
 			Seeds:  Seeds{From: 1, Count: 50},
 			Plot:   Plot{Kind: PlotLine, X: "n", Y: "messages.sent", Log: true}},

@@ -502,7 +502,8 @@ func init() {
 		},
 		Theory: []Bound{
 			{Name: "fewest", Formula: "2(n−1)", Counts: "all messages", When: "no root contention",
-				Eval: func(v param.Values) float64 { return float64(2 * (v.Int("n") - 1)) }},
+				Eval:    func(v param.Values) float64 { return float64(2 * (v.Int("n") - 1)) },
+				Applies: func(v param.Values) bool { return v.Int("n") > 2 }}, // two devices always contend
 			{Name: "expected contention rounds", Formula: "2", Counts: "contention rounds", Measure: "outcome.contentionRounds", When: "two devices with coin flips, wire delay between twice the width of a window and the gap between the windows less twice that width",
 				Eval: func(param.Values) float64 { return 2 }, Applies: fwGapRegime, Distribution: geometricHalf},
 			{Name: "independent model", Formula: "≈ 1.47, 1.95, 2.00", Counts: "contention rounds", Measure: "outcome.contentionRounds",
@@ -530,6 +531,10 @@ func init() {
 				Params: map[string]any{"n": 12}, Seed: 7},
 		},
 		complete: func(v param.Values, rng *rand.Rand) error {
+			// IEEE 1394 addresses at most 63 devices on a bus
+			if n, spares := v.Int("n"), v.Int("spares"); n+spares > 63 {
+				return param.Errorf("spares", "%d devices and %d free slots make %d: a FireWire bus has at most 63 devices", n, spares, n+spares)
+			}
 			return completeTree(v, rng)
 		},
 		build: func(v param.Values) (engine.Config, []Node, error) {

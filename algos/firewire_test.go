@@ -343,7 +343,8 @@ func TestFireWireEdgesParameter(t *testing.T) {
 		params map[string]any
 		want   string
 	}{
-		{map[string]any{"n": 3, "edges": [][]int{{0, 1}}}, "has 2 cables, but 1 are given"},
+		{map[string]any{"n": 3, "edges": [][]int{{0, 1}}}, "the bus is not connected"},
+		{map[string]any{"n": 60, "spares": 5}, "at most 63 devices"},
 		{map[string]any{"n": 3, "edges": [][]int{{0, 1}, {0, 3}}}, "outside 0..2"},
 		{map[string]any{"n": 3, "edges": [][]int{{0, 1}, {1, 1}}}, "itself"},
 		{map[string]any{"n": 4, "edges": [][]int{{0, 1}, {1, 0}, {2, 3}}}, "cycle"},

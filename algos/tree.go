@@ -62,8 +62,11 @@ func randomTree(n, ports int, rng *rand.Rand) [][]int {
 
 // checkTree says why edges is not a tree on 0..n−1 with at most ports cables a device.
 func checkTree(edges [][]int, n, ports int) error {
-	if len(edges) != n-1 {
-		return param.Errorf("edges", "a tree of %d devices has %d cables, but %d are given", n, n-1, len(edges))
+	switch {
+	case len(edges) < n-1:
+		return param.Errorf("edges", "%d cables cannot connect %d devices: the bus is not connected (a tree of %d devices has %d cables)", len(edges), n, n, n-1)
+	case len(edges) > n-1:
+		return param.Errorf("edges", "%d cables among %d devices close a cycle: a bus must be a tree, with %d cables", len(edges), n, n-1)
 	}
 	root := make([]int, n) // union-find: a cable inside one part closes a cycle
 	for i := range root {
