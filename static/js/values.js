@@ -4,7 +4,7 @@
 // the server's values are only formatted, never interpreted.
 
 /** Variables and outcome fields whose numbers are process positions. */
-const POSITION_LISTS = new Set(["quorum", "granted", "inquired", "failed", "neighbours", "echoed", "firstToKnow", "cycle"]);
+const POSITION_LISTS = new Set(["quorum", "granted", "inquired", "failed", "neighbours", "echoed", "firstToKnow", "cycle", "elected", "roots"]);
 const POSITIONS = new Set(["parent", "root", "node"]);
 
 /**

@@ -17,6 +17,7 @@ test("formatValue: positions as labels, stamps as the lecture writes them", () =
 	eq(formatValue("earlier", {node: 1, requested: 5, requestedTime: 0, enter: 27}, label), "P2 (t = 0)");
 	eq(formatValue("explained", {text: "a sentence"}, label), "a sentence");
 	eq(formatValue("clock", 7, label), "7");
+	eq(formatValue("elected", [1], label), "P2", "an election's elected are positions");
 	eq(formatValue("token", true, label, ["ja", "nein"]), "ja");
 	eq(formatValue("x", null, label), "—");
 	eq(formatValue("other", {a: 1}, label), '{"a":1}');
