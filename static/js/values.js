@@ -19,6 +19,8 @@ export function formatValue(name, v, label = null, yesNo = ["yes", "no"]) {
 	if (Array.isArray(v)) {
 		if (v.length === 0) return "—";
 		if (label && POSITION_LISTS.has(name) && v.every(Number.isInteger)) return v.length ? v.map(pos).join(", ") : "—";
+		// FireWire's buses after a split: a set of devices each
+		if (label && name === "parts" && v.every((xs) => Array.isArray(xs) && xs.every(Number.isInteger))) return v.map((xs) => `{${xs.map(pos).join(", ")}}`).join(" ");
 		if (isStamp(v) && (name === "request" || name === "ts")) return `(${v[0]},${v[1]})`;
 		return "[" + v.map((x) => formatValue("", x, label, yesNo)).join(", ") + "]";
 	}

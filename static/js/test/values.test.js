@@ -18,6 +18,7 @@ test("formatValue: positions as labels, stamps as the lecture writes them", () =
 	eq(formatValue("explained", {text: "a sentence"}, label), "a sentence");
 	eq(formatValue("clock", 7, label), "7");
 	eq(formatValue("elected", [1], label), "P2", "an election's elected are positions");
+	eq(formatValue("parts", [[0, 1], [3]], label), "{P1, P2} {P4}");
 	eq(formatValue("token", true, label, ["ja", "nein"]), "ja");
 	eq(formatValue("x", null, label), "—");
 	eq(formatValue("other", {a: 1}, label), '{"a":1}');
