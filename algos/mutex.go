@@ -350,17 +350,15 @@ func completeWorkload(v param.Values, rng *rand.Rand) error {
 	}
 	nodes, times := v.Ints("requestNodes"), v.Ints("requestTimes")
 	if reqs := v.IntLists("requests"); len(reqs) > 0 {
-		var pn, pt []int
-		for _, r := range reqs { // two numbers each: the spec's fields
-			pn, pt = append(pn, r[0]), append(pt, r[1])
-		}
-		// a resolved run (a trace, say) carries both forms: they must agree
-		if (len(nodes) > 0 || len(times) > 0) && (!slices.Equal(nodes, pn) || !slices.Equal(times, pt)) {
+		if len(nodes) > 0 || len(times) > 0 {
 			return param.Errorf("requests", "give the workload either as requests or as requestNodes and requestTimes, not both")
 		}
-		nodes, times = pn, pt
-		v.SetInts("requestNodes", nodes)
-		v.SetInts("requestTimes", times)
+		for i, r := range reqs { // two numbers each: the spec's fields
+			if r[0] >= n {
+				return param.Errorf("requests", "request %d: position %d is outside 0..%d", i, r[0], n-1)
+			}
+		}
+		return nil
 	}
 	if len(nodes) == 0 && len(times) == 0 {
 		count, spread, rate := v.Int("count"), v.Int("spread"), v.Float("rate")
@@ -396,6 +394,17 @@ func completeWorkload(v param.Values, rng *rand.Rand) error {
 	return nil
 }
 
+// workloadOf is the explicit or generated workload: who requests, and when.
+func workloadOf(v param.Values) (nodes, times []int) {
+	for _, r := range v.IntLists("requests") {
+		nodes, times = append(nodes, r[0]), append(times, r[1])
+	}
+	if nodes != nil {
+		return nodes, times
+	}
+	return v.Ints("requestNodes"), v.Ints("requestTimes")
+}
+
 // mutexBuild makes the shared part of every process and the configuration;
 // the family's texts name the processes P0..Pn−1.
 func mutexBuild(v param.Values, mk func(p int, c mutexCore) engine.Process) engine.Config {
@@ -408,8 +417,8 @@ func mutexBuild(v param.Values, mk func(p int, c mutexCore) engine.Process) engi
 func mutexBuildLabeled(v param.Values, label func(p int) string, mk func(p int, c mutexCore) engine.Process) engine.Config {
 	n := v.Int("n")
 	wants := make([][]engine.Time, n)
-	times := v.Ints("requestTimes")
-	for i, p := range v.Ints("requestNodes") {
+	nodes, times := workloadOf(v)
+	for i, p := range nodes {
 		wants[p] = append(wants[p], engine.Time(times[i]))
 	}
 	tells := make([][]int, n)

@@ -144,9 +144,9 @@ func tokenRounds(v param.Values) int {
 	last := 0
 	per := make([]int, n)
 	busiest := 0
-	times := v.Ints("requestTimes")
+	nodes, times := workloadOf(v)
 	own := make([]int, n)
-	for i, p := range v.Ints("requestNodes") {
+	for i, p := range nodes {
 		last = max(last, times[i])
 		per[p]++
 		own[p]++

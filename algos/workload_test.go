@@ -1,6 +1,7 @@
 package algos_test
 
 import (
+	"encoding/json"
 	"math"
 	"slices"
 	"testing"
@@ -60,17 +61,22 @@ func TestRequestsPairs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := a.ResolveAny(map[string]any{"n": 3, "requests": []map[string]int{{"node": 0, "at": 12}, {"node": 1, "at": 8}}}, 1)
+	params := map[string]any{"n": 3, "requests": []map[string]int{{"node": 0, "at": 12}, {"node": 1, "at": 8}}}
+	_, got := runToEnd(t, "ricart-agrawala", params, 1)
+	_, want := runToEnd(t, "ricart-agrawala", map[string]any{"n": 3, "requestNodes": []int{0, 1}, "requestTimes": []int{12, 8}}, 1)
+	if g, w := mutexOutcomeOf(t, got), mutexOutcomeOf(t, want); len(g.Entries) != 2 || !slices.EqualFunc(g.Entries, w.Entries, sameEntry) {
+		t.Errorf("requests gave entries %+v, the parallel lists %+v", g.Entries, w.Entries)
+	}
+	// the resolved values (as a trace keeps them) resolve again to the same
+	v, err := a.ResolveAny(params, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(v.Ints("requestNodes"), []int{0, 1}) || !slices.Equal(v.Ints("requestTimes"), []int{12, 8}) {
-		t.Errorf("requests → %v at %v", v.Ints("requestNodes"), v.Ints("requestTimes"))
-	}
-	// the resolved values carry both forms and resolve again to the same
-	w, err := a.ResolveAny(map[string]any{"n": 3, "requests": [][]int{{0, 12}, {1, 8}}, "requestNodes": []int{0, 1}, "requestTimes": []int{12, 8}}, 1)
-	if err != nil || !slices.Equal(w.Ints("requestTimes"), []int{12, 8}) {
-		t.Errorf("both forms, agreeing: %v", err)
+	b, _ := json.Marshal(v)
+	var again map[string]json.RawMessage
+	json.Unmarshal(b, &again)
+	if w, err := a.Resolve(again, 1); err != nil || !slices.EqualFunc(w.IntLists("requests"), v.IntLists("requests"), slices.Equal) {
+		t.Errorf("resolved %s does not resolve again: %v", b, err)
 	}
 	for _, bad := range []map[string]any{
 		{"requests": [][]int{{0, 12, 3}}},
@@ -81,4 +87,9 @@ func TestRequestsPairs(t *testing.T) {
 			t.Errorf("%v was accepted", bad)
 		}
 	}
+}
+
+// sameEntry compares entries by who entered and when.
+func sameEntry(a, b algos.MutexEntry) bool {
+	return a.Node == b.Node && a.RequestedTime == b.RequestedTime && a.EnterTime == b.EnterTime
 }
