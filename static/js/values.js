@@ -3,6 +3,8 @@
 // lecture's notation ("P11 (1,11)"), explanations their text. Pure: no DOM;
 // the server's values are only formatted, never interpreted.
 
+import {fmt} from "./dom.js";
+
 /** Variables and outcome fields whose numbers are process positions. */
 const POSITION_LISTS = new Set(["quorum", "granted", "inquired", "failed", "neighbours", "echoed", "firstToKnow", "cycle", "elected", "roots"]);
 const POSITIONS = new Set(["parent", "root", "node"]);
@@ -36,8 +38,7 @@ export function formatValue(name, v, label = null, yesNo = ["yes", "no"]) {
 	}
 	if (label && POSITIONS.has(name) && Number.isInteger(v)) return v < 0 ? "—" : pos(v);
 	// a mean reads as 10.67, not 10.666666666666666
-	if (typeof v === "number" && !Number.isInteger(v)) return String(Math.round(v * 100) / 100);
-	return String(v);
+	return typeof v === "number" ? fmt(v) : String(v);
 }
 
 function isStamp(v) {
