@@ -266,7 +266,7 @@ func bullyUniqueness(sys *bullySystem) engine.Invariant {
 	return engine.Invariant{
 		Name:        "uniqueness",
 		Description: "A process declares itself coordinator only when every process with a higher ID has crashed.",
-		Check: func(w engine.World, node int) string {
+		Legacy: func(w engine.World, node int) string {
 			if node < 0 || w.Crashed(node) {
 				return ""
 			}
@@ -297,7 +297,7 @@ func bullyAgreement(sys *bullySystem) engine.Invariant {
 	return engine.Invariant{
 		Name:        "agreement",
 		Description: "When nothing is left to happen, every live process believes in the same coordinator, the live process with the highest ID.",
-		Check: func(w engine.World, _ int) string {
+		Legacy: func(w engine.World, _ int) string {
 			top := -1
 			for r := len(sys.byID) - 1; r >= 0; r-- {
 				if p := sys.byID[r]; !w.Crashed(p) {
@@ -410,8 +410,8 @@ func init() {
 				Doc:    "As in the lecture, 6 wins; at time 100, 7 recovers, has the highest ID and takes over with COORDINATOR.",
 				Params: map[string]any{"n": 8, "crashed": []int{7}, "detectors": []int{4}, "recover": []int{7}, "recoverAt": 100}},
 		},
-		complete: completeBully,
-		build:    buildBully,
+		Complete: completeBully,
+		Make:    buildBully,
 	})
 }
 

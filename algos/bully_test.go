@@ -88,7 +88,7 @@ func notes(tl *timeline.Timeline) []string {
 	var out []string
 	for seq := int64(1); seq <= tl.Len(); seq++ {
 		if e := tl.Event(seq); e.Kind == engine.KindNote {
-			out = append(out, fmt.Sprintf("P%d: %s", e.Node, e.Text))
+			out = append(out, fmt.Sprintf("P%d: %s", e.Node, e.Text.Key))
 		}
 	}
 	return out
@@ -245,7 +245,7 @@ func TestBullyTimeoutTooShort(t *testing.T) {
 	apply(t, tl, engine.Action{Type: engine.ActCrash, Node: 4})
 	for seq := before + 1; seq <= tl.Seq(); seq++ {
 		if e := tl.Event(seq); e.Kind == engine.KindViolation {
-			t.Fatalf("crash of 4 reported again: %s", e.Text)
+			t.Fatalf("crash of 4 reported again: %s", e.Text.Key)
 		}
 	}
 	// With T above the round trip the same run is safe.
@@ -387,12 +387,12 @@ func TestBullyCrashRecoverDuringElection(t *testing.T) {
 		// The coordinator itself has nothing to notice; the action is refused in the narration.
 		before := tl.Seq()
 		apply(t, tl, engine.Action{Type: engine.ActNode, Node: 5, Name: "notice"})
-		if e := tl.Event(tl.Seq()); tl.Seq() != before+2 || e.Kind != engine.KindNote || !strings.Contains(e.Text, "coordinator itself") {
+		if e := tl.Event(tl.Seq()); tl.Seq() != before+2 || e.Kind != engine.KindNote || !strings.Contains(e.Text.Key, "coordinator itself") {
 			t.Fatalf("notice on the coordinator: last event %+v", e)
 		}
 		before = tl.Seq()
 		apply(t, tl, engine.Action{Type: engine.ActNode, Node: 1, Name: "shout"})
-		if e := tl.Event(tl.Seq()); tl.Seq() != before+2 || e.Kind != engine.KindNote || !strings.Contains(e.Text, `unknown action "shout"`) {
+		if e := tl.Event(tl.Seq()); tl.Seq() != before+2 || e.Kind != engine.KindNote || !strings.Contains(e.Text.Key, `unknown action "shout"`) {
 			t.Fatalf("unknown action: last event %+v", e)
 		}
 	})

@@ -212,14 +212,14 @@ func init() {
 				Doc:    "Positions 0, 3 and 5 start at once; participants discard the smaller IDs.",
 				Params: map[string]any{"n": 8, "variant": "participant", "initiators": []int{0, 3, 5}}, Seed: 1},
 		},
-		complete: func(v param.Values, rng *rand.Rand) error {
+		Complete: func(v param.Values, rng *rand.Rand) error {
 			if err := completeIDs(v, rng); err != nil {
 				return err
 			}
 			_, err := checkPositions(v, "initiators")
 			return err
 		},
-		build: func(v param.Values) (engine.Config, []Node, error) {
+		Make: func(v param.Values) (engine.Config, []Node, error) {
 			ids := v.Ints("ids")
 			lcr := isLCR(v)
 			procs := make([]engine.Process, len(ids))

@@ -77,7 +77,7 @@ func knowsMax(ids []int) engine.Invariant {
 	return engine.Invariant{
 		Name:        "agreement",
 		Description: "A process that knows a leader knows the highest ID.",
-		Check: func(w engine.World, node int) string {
+		Legacy: func(w engine.World, node int) string {
 			if node < 0 {
 				return ""
 			}
@@ -99,7 +99,7 @@ func uniqueMax(ids []int) engine.Invariant {
 	return engine.Invariant{
 		Name:        "uniqueness",
 		Description: "At most one process is elected, and it has the highest ID.",
-		Check: func(w engine.World, node int) string {
+		Legacy: func(w engine.World, node int) string {
 			if node < 0 || !w.Process(node).(elector).Elected() {
 				return ""
 			}
@@ -117,7 +117,7 @@ func everyoneKnows() engine.Invariant {
 	return engine.Invariant{
 		Name:        "termination",
 		Description: "When nothing is left to happen, every live process knows the same leader.",
-		Check: func(w engine.World, _ int) string {
+		Legacy: func(w engine.World, _ int) string {
 			o := electionOutcome(w).(ElectionOutcome)
 			if o.Agree || o.Live == 0 {
 				return ""

@@ -378,7 +378,7 @@ func fwNodes(w engine.World) func(yield func(int, *fwNode) bool) {
 // part is a bus of its own).
 func fwOneRoot() engine.Invariant {
 	return engine.Invariant{Name: "one root", Description: fwOneRootDoc,
-		Check: func(w engine.World, _ int) string {
+		Legacy: func(w engine.World, _ int) string {
 			var roots []int
 			for p, f := range fwNodes(w) {
 				if f.isRoot() {
@@ -409,7 +409,7 @@ const (
 // device as its child or is still confirming.
 func fwParentOnCable() engine.Invariant {
 	return engine.Invariant{Name: "parent on a cable", Description: "A device's parent is a device it has a cable to.",
-		Check: func(w engine.World, _ int) string {
+		Legacy: func(w engine.World, _ int) string {
 			for p, f := range fwNodes(w) {
 				if f.parentKnown && f.parent >= 0 && !w.Linked(p, f.parent) {
 					return "P" + strconv.Itoa(p) + " takes P" + strconv.Itoa(f.parent) + " as parent, but no cable joins them"
@@ -423,7 +423,7 @@ func fwParentOnCable() engine.Invariant {
 // rooted at that bus's root.
 func fwTree() engine.Invariant {
 	return engine.Invariant{Name: "tree", Description: fwTreeDoc,
-		Check: func(w engine.World, _ int) string {
+		Legacy: func(w engine.World, _ int) string {
 			parts, part := busParts(w.N(), w.Edges(), attachedList(w))
 			rootOf := slices.Repeat([]int{-1}, len(parts))
 			for p, f := range fwNodes(w) {
@@ -530,14 +530,14 @@ func init() {
 				Doc:    "A random tree drawn from the seed; plug devices in or unplug any device to see the bus reset (unplugging an inner one splits the bus, and each part elects its own root).",
 				Params: map[string]any{"n": 12}, Seed: 7},
 		},
-		complete: func(v param.Values, rng *rand.Rand) error {
+		Complete: func(v param.Values, rng *rand.Rand) error {
 			// IEEE 1394 addresses at most 63 devices on a bus
 			if n, spares := v.Int("n"), v.Int("spares"); n+spares > 63 {
 				return param.Errorf("spares", "%d devices and %d free slots make %d: a FireWire bus has at most 63 devices", n, spares, n+spares)
 			}
 			return completeTree(v, rng)
 		},
-		build: func(v param.Values) (engine.Config, []Node, error) {
+		Make: func(v param.Values) (engine.Config, []Node, error) {
 			n, spares := v.Int("n"), v.Int("spares")
 			procs := make([]engine.Process, n+spares)
 			ids := make([]int, n+spares)

@@ -155,7 +155,7 @@ func contendedPairs(tl *timeline.Timeline) [][2]int {
 	for seq := int64(1); seq <= tl.Len(); seq++ {
 		e := tl.Event(seq)
 		switch {
-		case e.Kind == engine.KindNote && strings.HasPrefix(e.Text, "bus reset"):
+		case e.Kind == engine.KindNote && strings.HasPrefix(e.Text.Key, "bus reset"):
 			clear(asked)
 		case e.Kind == engine.KindSend && e.Msg.Type == "BE_MY_PARENT":
 			asked[[2]int{int(e.From), int(e.To)}] = true
@@ -577,7 +577,7 @@ func TestFireWireTheoryNotesExplainEveryRound(t *testing.T) {
 			if e.Kind != engine.KindNote {
 				continue
 			}
-			if m := waitNote.FindStringSubmatch(e.Text); m != nil {
+			if m := waitNote.FindStringSubmatch(e.Text.Key); m != nil {
 				k, _ := strconv.Atoi(m[2])
 				end, _ := strconv.ParseInt(m[5], 10, 64)
 				if round[k] == nil {
@@ -586,14 +586,14 @@ func TestFireWireTheoryNotesExplainEveryRound(t *testing.T) {
 				round[k][int(e.Node)] = draw{m[3], end}
 				continue
 			}
-			if !strings.HasPrefix(e.Text, "round ") {
+			if !strings.HasPrefix(e.Text.Key, "round ") {
 				continue
 			}
 			notes++
 			var k int
-			fmt.Sscanf(e.Text, "round %d:", &k)
+			fmt.Sscanf(e.Text.Key, "round %d:", &k)
 			if len(round[k]) != 2 {
-				t.Fatalf("%s: a note on round %d, whose draws are %v: %q", what, k, round[k], e.Text)
+				t.Fatalf("%s: a note on round %d, whose draws are %v: %q", what, k, round[k], e.Text.Key)
 			}
 			var ds []draw
 			for _, x := range round[k] {
@@ -603,16 +603,16 @@ func TestFireWireTheoryNotesExplainEveryRound(t *testing.T) {
 			if apart < 0 {
 				apart = -apart
 			}
-			resolves := strings.Contains(e.Text, "so the round resolves")
+			resolves := strings.Contains(e.Text.Key, "so the round resolves")
 			if resolves != (apart > d) || resolves != (k == o.ContentionRounds) {
-				t.Fatalf("%s: round %d of %d, waits ending %d ns apart, wire delay %d: %q", what, k, o.ContentionRounds, apart, d, e.Text)
+				t.Fatalf("%s: round %d of %d, waits ending %d ns apart, wire delay %d: %q", what, k, o.ContentionRounds, apart, d, e.Text.Key)
 			}
-			if !strings.Contains(e.Text, fmt.Sprintf("%d ns apart", apart)) && strings.Contains(e.Text, "ns apart") {
-				t.Fatalf("%s: the note names another difference than %d ns: %q", what, apart, e.Text)
+			if !strings.Contains(e.Text.Key, fmt.Sprintf("%d ns apart", apart)) && strings.Contains(e.Text.Key, "ns apart") {
+				t.Fatalf("%s: the note names another difference than %d ns: %q", what, apart, e.Text.Key)
 			}
 			differ := ds[0].coin != ds[1].coin
-			if differ != strings.Contains(e.Text, "the coins differ") {
-				t.Fatalf("%s: coins %v, note %q", what, ds, e.Text)
+			if differ != strings.Contains(e.Text.Key, "the coins differ") {
+				t.Fatalf("%s: coins %v, note %q", what, ds, e.Text.Key)
 			}
 			// the first round of two devices starting together, a wire above the window width (20 and 30 ns) and below the gap (310 ns)
 			if k == 1 && params["n"] == 2 && d > 30 && d < 310 {

@@ -25,7 +25,7 @@ func fwContentionTheory(d engine.Time) engine.Invariant {
 		Name:        "contention theory",
 		Description: fwTheoryDoc,
 		Info:        true,
-		Check: func(w engine.World, node int) string {
+		Legacy: func(w engine.World, node int) string {
 			if node < 0 || !w.Attached(node) {
 				return ""
 			}

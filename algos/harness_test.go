@@ -103,7 +103,7 @@ func narration(tl *timeline.Timeline, from, to int64) []string {
 		evs = append(evs, tl.Event(seq))
 	}
 	var out []string
-	for _, l := range narrate.Namer(tl.Nodes).Lines(evs) {
+	for _, l := range narrate.For(tl.Alg, tl.Nodes).Lines(evs) {
 		out = append(out, fmt.Sprintf("t=%d %s", l.Time, l.Text))
 	}
 	return out

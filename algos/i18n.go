@@ -726,7 +726,7 @@ var translations = map[string]map[string]string{
 // translationsOf picks the translations of a's texts from the tables; a text
 // without one is left out (the page then shows the English).
 func translationsOf(a *Algorithm) map[string]map[string]string {
-	texts := a.Texts()
+	texts := a.EnglishTexts()
 	out := make(map[string]map[string]string, len(languages))
 	for _, l := range languages {
 		m := make(map[string]string, len(texts))

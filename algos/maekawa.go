@@ -576,7 +576,7 @@ func init() {
 					"requests at once, with delays from 1 to 4.",
 				Params: map[string]any{"n": 5, "quorums": "majority", "delay": map[string]any{"min": 1, "max": 4}}, Seed: 1},
 		},
-		complete: func(v param.Values, rng *rand.Rand) error {
+		Complete: func(v param.Values, rng *rand.Rand) error {
 			if !v.Bool("fifo") {
 				return param.Errorf("fifo", "must be on: Maekawa's algorithm assumes FIFO channels (an INQUIRE must not overtake its LOCKED)")
 			}
@@ -592,7 +592,7 @@ func init() {
 			}
 			return completeWorkload(v, rng)
 		},
-		build: func(v param.Values) (engine.Config, []Node, error) {
+		Make: func(v param.Values) (engine.Config, []Node, error) {
 			qs, err := quorumsOf(v)
 			if err != nil {
 				return engine.Config{}, nil, err

@@ -133,7 +133,7 @@ func TestMaekawaView(t *testing.T) {
 		if err != nil || !ok {
 			t.Fatalf("the scenario ended before P9 received LOCKED from P11: %v", err)
 		}
-		if e := tl.Event(tl.Seq()); strings.HasPrefix(e.Text, "L1: P11 has locked for it") {
+		if e := tl.Event(tl.Seq()); strings.HasPrefix(e.Text.Key, "L1: P11 has locked for it") {
 			break
 		}
 	}
@@ -398,7 +398,7 @@ func TestMaekawaDeadlockScenarios(t *testing.T) {
 			t.Errorf("%s: one step before the end the outcome has deadlock %+v", c.scenario, o.Deadlock)
 		}
 		for _, lang := range narrate.Langs()[1:] {
-			tr := narrate.Namer(tl.Nodes).In(lang)
+			tr := narrate.For(tl.Alg, tl.Nodes).In(lang)
 			if got := tr.Translate(o.Deadlock.Text); got == o.Deadlock.Text || !strings.Contains(got, "P2 –[P") {
 				t.Errorf("%s: the %s translation of the deadlock is %q", c.scenario, lang, got)
 			}

@@ -81,8 +81,8 @@ func maekawaDeadlock(lecture, inquire bool) engine.Invariant {
 	family := mutexDeadlock(mkLabel)
 	inv := family
 	inv.Description = mkDeadlockDoc
-	inv.Check = func(w engine.World, node int) string {
-		text := family.Check(w, node)
+	inv.Legacy = func(w engine.World, node int) string {
+		text := family.Legacy(w, node)
 		if text == "" {
 			return ""
 		}

@@ -93,7 +93,7 @@ func checkRecords(t *testing.T, tl *timeline.Timeline, id string, seed int64, o 
 	t.Helper()
 	note := func(seq int64, node int, prefix string) engine.Event {
 		e := tl.Event(seq)
-		if e.Kind != engine.KindNote || int(e.Node) != node || !strings.HasPrefix(e.Text, prefix) {
+		if e.Kind != engine.KindNote || int(e.Node) != node || !strings.HasPrefix(e.Text.Key, prefix) {
 			t.Fatalf("%s seed %d: event %d is %+v, want P%d's note %q", id, seed, seq, e, node, prefix)
 		}
 		return e
@@ -176,11 +176,11 @@ func me3FromTrace(tl *timeline.Timeline, n int) int {
 				vc[p][i] = max(vc[p][i], x)
 			}
 			vc[p][p]++
-		case e.Kind == engine.KindNote && e.Text == "wants the critical section":
+		case e.Kind == engine.KindNote && e.Text.Key == "wants the critical section":
 			vc[p][p]++
 			r := &req{node: p, vc: slices.Clone(vc[p])}
 			reqs, serving[p] = append(reqs, r), r
-		case e.Kind == engine.KindNote && strings.HasPrefix(e.Text, "enters the critical section"):
+		case e.Kind == engine.KindNote && strings.HasPrefix(e.Text.Key, "enters the critical section"):
 			serving[p].enter = seq
 		}
 	}
@@ -220,7 +220,7 @@ func TestMutexME3(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := trace.Write(&second, back); err != nil || !bytes.Equal(first.Bytes(), second.Bytes()) || !strings.Contains(first.String(), `"text":"ME3: the request of P1`) {
+	if err := trace.Write(&second, back); err != nil || !bytes.Equal(first.Bytes(), second.Bytes()) || !strings.Contains(first.String(), `"text":{"key":"ME3: the request of P1`) {
 		t.Errorf("export → import → export changed the ME3 run (%v)", err)
 	}
 	lines := strings.Join(narration(tl, 0, tl.Len()), "\n")
@@ -242,7 +242,7 @@ func TestMutexME3(t *testing.T) {
 			}
 			notes := 0
 			for seq := int64(1); seq <= tl.Len(); seq++ {
-				if e := tl.Event(seq); e.Kind == engine.KindNote && strings.HasPrefix(e.Text, "ME3: ") {
+				if e := tl.Event(seq); e.Kind == engine.KindNote && strings.HasPrefix(e.Text.Key, "ME3: ") {
 					notes++
 				}
 			}

@@ -169,13 +169,13 @@ func init() {
 					"P1's RELEASE is lost, P2 and P3 wait forever, and the final check reports a deadlock.",
 				Params: map[string]any{"n": 4, "requestNodes": []int{1, 2, 3}, "requestTimes": []int{0, 0, 0}, "crashed": []int{0}, "crashAt": 3}},
 		},
-		complete: func(v param.Values, rng *rand.Rand) error {
+		Complete: func(v param.Values, rng *rand.Rand) error {
 			if c := v.Int("coordinator"); c >= v.Int("n") {
 				return param.Errorf("coordinator", "position %d is outside 0..%d", c, v.Int("n")-1)
 			}
 			return completeWorkload(v, rng)
 		},
-		build: func(v param.Values) (engine.Config, []Node, error) {
+		Make: func(v param.Values) (engine.Config, []Node, error) {
 			coord := v.Int("coordinator")
 			cfg := mutexBuild(v, func(p int, c mutexCore) engine.Process {
 				return &centralNode{mutexCore: c, coord: coord, holder: -1, asked: make([]int64, v.Int("n"))}

@@ -39,7 +39,7 @@ func mutexME1(label func(int) string) engine.Invariant {
 	return engine.Invariant{
 		Name:        "ME1",
 		Description: "Safety: at most one process is in the critical section.",
-		Check: func(w engine.World, node int) string {
+		Legacy: func(w engine.World, node int) string {
 			if node < 0 || w.Crashed(node) || !coreOf(w, node).justEntered {
 				return ""
 			}
@@ -67,7 +67,7 @@ func mutexDeadlock(label func(int) string) engine.Invariant {
 	return engine.Invariant{
 		Name:        "deadlock",
 		Description: "When nothing is left to happen, no live process still waits for the critical section.",
-		Check: func(w engine.World, _ int) string {
+		Legacy: func(w engine.World, _ int) string {
 			var waiting []int
 			requests := 0
 			for p := range w.N() {
@@ -94,7 +94,7 @@ func mutexME3(label func(int) string) engine.Invariant {
 		Name:        "ME3",
 		Description: "Order: entries to the critical section follow the happened-before order of the requests (reported, not enforced).",
 		Info:        true,
-		Check: func(w engine.World, node int) string {
+		Legacy: func(w engine.World, node int) string {
 			if node < 0 || !coreOf(w, node).justEntered {
 				return ""
 			}
@@ -125,7 +125,7 @@ func mutexTimestampOrder(label func(int) string) engine.Invariant {
 	return engine.Invariant{
 		Name:        "ME2",
 		Description: "Liveness: requests are served in (Lamport time, ID) order; no process enters while an older request waits.",
-		Check: func(w engine.World, node int) string {
+		Legacy: func(w engine.World, node int) string {
 			if node < 0 || w.Crashed(node) {
 				return ""
 			}
@@ -160,7 +160,7 @@ func mutexOvertakeBound(label func(int) string) engine.Invariant {
 	return engine.Invariant{
 		Name:        "ME2",
 		Description: "Liveness: no request is overtaken by more than n−1 entries of other processes.",
-		Check: func(w engine.World, _ int) string {
+		Legacy: func(w engine.World, _ int) string {
 			o := mutexOutcome(w, label)
 			for _, e := range o.Entries {
 				if e.Overtakes > w.N()-1 {

@@ -49,7 +49,7 @@ func runCentral(t *testing.T, scenario string, over map[string]any, label func(i
 func texts(log *engine.Log) string {
 	var b strings.Builder
 	for seq := int64(1); seq <= log.Len(); seq++ {
-		b.WriteString(log.At(seq).Text + "\n")
+		b.WriteString(log.At(seq).Text.Key + "\n")
 	}
 	return b.String()
 }
@@ -87,7 +87,7 @@ func TestMutexOvertakeBoundCanFail(t *testing.T) {
 	if o := mutexOutcome(s, posLabel); o.MaxOvertakes != 3 {
 		t.Fatalf("max overtakes %d, want 3: %+v", o.MaxOvertakes, o.Entries)
 	}
-	if v := log.Violations(); len(v) != 1 || !strings.Contains(log.At(v[0]).Text, "the request of P1 made at time 0 was overtaken 3 times, more than n−1 = 1") {
+	if v := log.Violations(); len(v) != 1 || !strings.Contains(log.At(v[0]).Text.Key, "the request of P1 made at time 0 was overtaken 3 times, more than n−1 = 1") {
 		t.Errorf("violations %v: want the overtake bound broken:\n%s", v, texts(log))
 	}
 }
@@ -128,7 +128,7 @@ func TestMutexTimestampOrderCanFail(t *testing.T) {
 		pending: []mutexRequest{{begun: st, order: [2]int{12, 0}, ordered: true}}}}
 	p1 := &raNode{mutexCore: mutexCore{self: 1, state: stWanted,
 		pending: []mutexRequest{{begun: st, order: [2]int{8, 1}, ordered: true}}}}
-	check := mutexTimestampOrder(posLabel).Check
+	check := mutexTimestampOrder(posLabel).Legacy
 	w := fakeWorld{[]engine.Process{p0, p1}}
 	if got := check(w, 0); got != "P0 entered the critical section with (12,0) while P1 waits with the older request (8,1)" {
 		t.Errorf("check: %q", got)

@@ -210,7 +210,7 @@ func init() {
 					"and the final check reports a deadlock.",
 				Params: map[string]any{"n": 4, "crashed": []int{3}}},
 		},
-		complete: func(v param.Values, rng *rand.Rand) error {
+		Complete: func(v param.Values, rng *rand.Rand) error {
 			if c := v.Ints("clocks"); len(c) != 0 && len(c) != v.Int("n") {
 				return param.Errorf("clocks", "has %d entries but n is %d: give one clock per process, or none", len(c), v.Int("n"))
 			}
@@ -219,7 +219,7 @@ func init() {
 			}
 			return completeWorkload(v, rng)
 		},
-		build: func(v param.Values) (engine.Config, []Node, error) {
+		Make: func(v param.Values) (engine.Config, []Node, error) {
 			clocks := v.Ints("clocks")
 			n := v.Int("n")
 			cfg := mutexBuild(v, func(p int, c mutexCore) engine.Process {

@@ -1,290 +1,79 @@
-// Package algos holds the algorithms distviz teaches, each as per-process
-// state machines for the engine, described by a registry entry: parameters,
-// message types, the theory's message counts and the lecture's scenarios.
-// Global checks (invariants, outcomes) live here beside them, never inside a
-// process.
+// Package algos is the catalog of the algorithms distviz teaches: one line
+// per algorithm, in the picker's order (catalog.go). Each algorithm lives in
+// a folder of its own below this one; what an algorithm is, is package algo.
+// Algorithms not yet moved to a folder still live in this package's files.
 package algos
 
 import (
-	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 
-	"distviz/engine"
-	"distviz/param"
+	"distviz/algo"
 )
 
-// Family groups algorithms in the picker.
+// The registry's types, as the rest of the program names them.
+type (
+	Algorithm  = algo.Algorithm
+	ActionSpec = algo.ActionSpec
+	Doc        = algo.Doc
+	Bound      = algo.Bound
+	Scenario   = algo.Scenario
+	Node       = algo.Node
+	Evaluated  = algo.Evaluated
+	Prob       = algo.Prob
+	Preset     = algo.Preset
+	Seeds      = algo.Seeds
+	Plot       = algo.Plot
+)
+
+// Families, views and plot kinds.
 const (
-	FamilyElection = "election"
-	FamilyMutex    = "mutex"
+	FamilyElection = algo.FamilyElection
+	FamilyMutex    = algo.FamilyMutex
+	ViewRing       = algo.ViewRing
+	ViewComplete   = algo.ViewComplete
+	ViewTree       = algo.ViewTree
+	ViewGrid       = algo.ViewGrid
+	PlotLine       = algo.PlotLine
+	PlotHistogram  = algo.PlotHistogram
+	MaxSeed        = algo.MaxSeed
 )
 
-// Views say which SVG view draws an algorithm.
-const (
-	ViewRing     = "ring"
-	ViewComplete = "complete"
-	ViewTree     = "tree"
-	ViewGrid     = "grid"
-)
-
-// Algorithm is a registry entry.
-type Algorithm struct {
-	ID           string       `json:"id"`
-	Name         string       `json:"name"`
-	Family       string       `json:"family"`
-	View         string       `json:"view"`
-	Summary      string       `json:"summary"`
-	Params       []param.Spec `json:"params"`
-	MessageTypes []string     `json:"messageTypes"`
-	Actions      []ActionSpec `json:"actions"`
-	Invariants   []Doc        `json:"invariants"`
-	Theory       []Bound      `json:"theory"`
-	Scenarios    []Scenario   `json:"scenarios"`
-	// Experiments are ready-made experiments (POST /api/experiments) that
-	// reproduce the lectures' statements about message counts; register
-	// takes them from the presets table in experiments.go.
-	Experiments []Preset `json:"experiments"`
-	// Bus says the processes sit on a bus of cables (engine.Topology): the
-	// views draw the cables, and a device cannot crash (it drops off the bus:
-	// unplug). Hotplug says devices can be plugged in and out during a run
-	// (the plug and unplug actions). TimeUnit names the unit of virtual time
-	// ("ns" for FireWire; empty: abstract ticks).
-	Bus      bool   `json:"bus,omitempty"`
-	Hotplug  bool   `json:"hotplug,omitempty"`
-	TimeUnit string `json:"timeUnit,omitempty"`
-	// I18n translates Texts: language ("de", "es") → English text → its
-	// translation. register fills it from the tables in i18n.go, so the page
-	// gets the translations with the registry it embeds.
-	I18n map[string]map[string]string `json:"i18n"`
-
-	// complete fills computed defaults (using the run's seeded generator)
-	// and checks what single-parameter bounds cannot (lengths, distinctness).
-	complete func(v param.Values, rng *rand.Rand) error
-	// build turns resolved parameters into the engine's configuration.
-	build func(v param.Values) (engine.Config, []Node, error)
-}
-
-// ActionSpec is an algorithm-specific action on a process, offered in the UI.
-type ActionSpec struct {
-	ID    string `json:"id"`
-	Label string `json:"label"`
-	Doc   string `json:"description"`
-}
-
-// Doc names and explains an invariant.
-type Doc struct {
-	Name string `json:"name"`
-	Doc  string `json:"description"`
-}
-
-// Bound is a published message count, evaluated for a run's parameters.
-type Bound struct {
-	Name    string `json:"name"`           // "worst case", "best case", "average"
-	Formula string `json:"formula"`        // as the lecture prints it, e.g. "n(n+1)/2"
-	Counts  string `json:"counts"`         // what is counted, e.g. "ELECTION messages"
-	When    string `json:"when,omitempty"` // when it applies, e.g. "variant lcr"
-	// Measure is the row field the bound predicts, as the experiments name
-	// it ("messages.sent", "messages.byType.ELECTION",
-	// "outcome.messagesPerEntry", "outcome.contentionRounds"); empty: derived
-	// from Counts (a message type alone, "all messages …", "… messages per
-	// entry …"), and none for a reference such as a lower bound.
-	Measure string                       `json:"measure,omitempty"`
-	Eval    func(v param.Values) float64 `json:"-"`
-	// Distribution, where the theory predicts more than a mean, gives the
-	// probability of each value (FireWire's contention rounds: ½, ¼, …), for
-	// histograms; nil: none.
-	Distribution func(v param.Values) []Prob `json:"-"`
-	Applies      func(v param.Values) bool   `json:"-"` // nil: always
-}
-
-// Scenario is a named parameter set; the lecture's worked examples come first.
-type Scenario struct {
-	ID     string         `json:"id"`
-	Name   string         `json:"name"`
-	Doc    string         `json:"description"`
-	Params map[string]any `json:"params"`
-	Seed   int64          `json:"seed"`
-}
-
-// Node describes a process for views and traces.
-type Node struct {
-	ID    int    `json:"id"`    // the election ID (the value compared)
-	Label string `json:"label"` // how narration names it, e.g. "P4"
-}
-
-// Evaluated is a Bound's value for one run.
-type Evaluated struct {
-	Name    string  `json:"name"`
-	Formula string  `json:"formula"`
-	Counts  string  `json:"counts"`
-	When    string  `json:"when,omitempty"`
-	Measure string  `json:"measure"` // "" for a reference that predicts no measured value
-	Value   float64 `json:"value"`
-	// Distribution is the predicted probability of each value, if the theory gives one.
-	Distribution []Prob `json:"distribution,omitempty"`
-}
-
-// Prob is one value of a predicted distribution and its probability.
-type Prob struct {
-	X float64 `json:"x"`
-	P float64 `json:"p"`
-}
-
-// MaxSeed keeps seeds exact in JavaScript numbers.
-const MaxSeed = 1<<53 - 1
-
-var registry []*Algorithm
+// legacyEntries are the algorithms still defined in this package, by id.
+var legacyEntries = map[string]*Algorithm{}
 
 func register(a *Algorithm) {
 	if a.Experiments == nil {
 		a.Experiments = presetsOf(a.ID)
 	}
 	a.I18n = translationsOf(a)
-	registry = append(registry, a)
+	legacyEntries[a.ID] = a
 }
 
-// All lists the algorithms in registry order.
-func All() []*Algorithm { return slices.Clone(registry) }
+// legacy is a catalog line for an algorithm not yet in a folder.
+func legacy(id string) *Algorithm {
+	a, ok := legacyEntries[id]
+	if !ok {
+		panic("catalog: no algorithm " + id)
+	}
+	return a
+}
+
+// All lists the algorithms in the catalog's order.
+func All() []*Algorithm { return slices.Clone(catalog()) }
 
 // Get finds an algorithm by id.
 func Get(id string) (*Algorithm, error) {
-	for _, a := range registry {
+	all := catalog()
+	for _, a := range all {
 		if a.ID == id {
 			return a, nil
 		}
 	}
-	ids := make([]string, len(registry))
-	for i, a := range registry {
+	ids := make([]string, len(all))
+	for i, a := range all {
 		ids[i] = a.ID
 	}
 	return nil, fmt.Errorf("unknown algorithm %q; choose one of %s", id, strings.Join(ids, ", "))
-}
-
-// Scenario finds a named scenario.
-func (a *Algorithm) Scenario(id string) (Scenario, error) {
-	for _, s := range a.Scenarios {
-		if s.ID == id {
-			return s, nil
-		}
-	}
-	return Scenario{}, fmt.Errorf("%s has no scenario %q", a.ID, id)
-}
-
-// Resolve checks raw parameters and fills every default, including the ones
-// computed from the seed, so that the result alone reproduces the run.
-func (a *Algorithm) Resolve(raw map[string]json.RawMessage, seed int64) (param.Values, error) {
-	if seed < 0 || seed > MaxSeed {
-		return param.Values{}, fmt.Errorf("seed %d is outside 0..%d", seed, int64(MaxSeed))
-	}
-	v, err := param.Resolve(a.Params, raw)
-	if err != nil {
-		return v, err
-	}
-	if a.complete != nil {
-		rng := rand.New(rand.NewPCG(uint64(seed), 0x706172616d73)) // "params"
-		if err := a.complete(v, rng); err != nil {
-			return v, err
-		}
-	}
-	return v, nil
-}
-
-// ResolveAny is Resolve for parameters given as Go values (as a JSON request
-// would carry them): the form tests and tools use.
-func (a *Algorithm) ResolveAny(params map[string]any, seed int64) (param.Values, error) {
-	raw := make(map[string]json.RawMessage, len(params))
-	for k, v := range params {
-		b, err := json.Marshal(v)
-		if err != nil {
-			return param.Values{}, fmt.Errorf("parameter %s: %w", k, err)
-		}
-		raw[k] = b
-	}
-	return a.Resolve(raw, seed)
-}
-
-// Build makes the engine configuration and node descriptions for resolved parameters.
-func (a *Algorithm) Build(v param.Values) (engine.Config, []Node, error) {
-	cfg, nodes, err := a.build(v)
-	if err != nil {
-		return cfg, nil, err
-	}
-	cfg.MessageTypes = a.MessageTypes
-	return cfg, nodes, nil
-}
-
-// Texts lists the texts of a that the page shows in the reader's language:
-// its name and summary, parameter help, actions, invariants, the theory's
-// names, conditions and what they count, the scenarios and the experiment
-// presets. Ids, parameter names, formulas and message types (a bound that
-// counts ELECTION) stay as the lectures print them and are not listed.
-func (a *Algorithm) Texts() []string {
-	var out []string
-	add := func(s string) {
-		if s != "" && !slices.Contains(a.MessageTypes, s) && !slices.Contains(out, s) {
-			out = append(out, s)
-		}
-	}
-	add(a.Name)
-	add(a.Summary)
-	for _, p := range a.Params {
-		add(p.Doc)
-		add(p.DefaultText)
-	}
-	for _, x := range a.Actions {
-		add(x.Label)
-		add(x.Doc)
-	}
-	for _, d := range a.Invariants {
-		add(d.Doc)
-	}
-	for _, b := range a.Theory {
-		add(b.Name)
-		add(b.When)
-		add(b.Counts)
-	}
-	for _, s := range a.Scenarios {
-		add(s.Name)
-		add(s.Doc)
-	}
-	for _, x := range a.Experiments {
-		add(x.Name)
-		add(x.Doc)
-	}
-	return out
-}
-
-// Evaluate gives the theory's counts for a run's parameters.
-func (a *Algorithm) Evaluate(v param.Values) []Evaluated {
-	out := make([]Evaluated, 0, len(a.Theory))
-	for _, b := range a.Theory {
-		if b.Applies != nil && !b.Applies(v) {
-			continue
-		}
-		e := Evaluated{Name: b.Name, Formula: b.Formula, Counts: b.Counts, When: b.When, Measure: a.measureOf(b), Value: b.Eval(v)}
-		if b.Distribution != nil {
-			e.Distribution = b.Distribution(v)
-		}
-		out = append(out, e)
-	}
-	return out
-}
-
-// measureOf is the row field a bound predicts: its Measure, else read from
-// what it counts.
-func (a *Algorithm) measureOf(b Bound) string {
-	switch c := strings.TrimSpace(b.Counts); {
-	case b.Measure != "":
-		return b.Measure
-	case slices.Contains(a.MessageTypes, c):
-		return "messages.byType." + c
-	case strings.HasPrefix(c, "all messages"):
-		return "messages.sent"
-	case strings.Contains(c, "messages per entry"):
-		return "outcome.messagesPerEntry"
-	}
-	return ""
 }

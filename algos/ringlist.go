@@ -289,7 +289,7 @@ func rlAgreement(s *rlSystem) engine.Invariant {
 	return engine.Invariant{
 		Name:        "agreement",
 		Description: "A process takes as coordinator the maximum of the list it received, and that process is live.",
-		Check: func(w engine.World, node int) string {
+		Legacy: func(w engine.World, node int) string {
 			if node < 0 || w.Crashed(node) {
 				return ""
 			}
@@ -319,7 +319,7 @@ func rlUniqueness(s *rlSystem) engine.Invariant {
 	return engine.Invariant{
 		Name:        "uniqueness",
 		Description: "A process that takes itself as coordinator has the highest ID among the live processes.",
-		Check: func(w engine.World, node int) string {
+		Legacy: func(w engine.World, node int) string {
 			if node < 0 || w.Crashed(node) {
 				return ""
 			}
@@ -340,7 +340,7 @@ func rlHighestLive(s *rlSystem) engine.Invariant {
 	return engine.Invariant{
 		Name:        "agreement",
 		Description: "When nothing is left to happen, the coordinator every live process knows is the highest live ID.",
-		Check: func(w engine.World, _ int) string {
+		Legacy: func(w engine.World, _ int) string {
 			top := s.topLive(w)
 			if top < 0 {
 				return ""
@@ -435,8 +435,8 @@ func init() {
 				Doc:    "IDs shuffled by the seed, two processes crashed, position 0 starts.",
 				Params: map[string]any{"n": 8, "idOrder": "random", "crashed": []int{2, 5}, "initiators": []int{0}}, Seed: 1},
 		},
-		complete: completeRingList,
-		build:    buildRingList,
+		Complete: completeRingList,
+		Make:    buildRingList,
 	})
 }
 

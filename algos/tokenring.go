@@ -208,8 +208,8 @@ func init() {
 					"section. The token is lost, P3 and P4 wait forever, and the final check reports a deadlock.",
 				Params: map[string]any{"n": 5, "csTime": map[string]any{"min": 5, "max": 5}, "crashed": []int{2}, "crashAt": 15}},
 		},
-		complete: completeWorkload,
-		build: func(v param.Values) (engine.Config, []Node, error) {
+		Complete: completeWorkload,
+		Make: func(v param.Values) (engine.Config, []Node, error) {
 			rounds := v.Int("rounds")
 			if rounds == 0 {
 				rounds = tokenRounds(v)

@@ -179,7 +179,7 @@ func treeEchoOutcome(w engine.World) any {
 // and they are neighbours.
 func teFirstTwo() engine.Invariant {
 	return engine.Invariant{Name: "first two", Description: "At most two processes learn the maximum first, from an ECHO after their own, and they are neighbours.",
-		Check: func(w engine.World, node int) string {
+		Legacy: func(w engine.World, node int) string {
 			if node < 0 || !w.Process(node).(*teNode).firstKnow {
 				return ""
 			}
@@ -245,7 +245,7 @@ func init() {
 				Doc:    "A random tree of 15 processes drawn from the seed, with random delays.",
 				Params: map[string]any{"n": 15, "delay": map[string]any{"min": 1, "max": 5}}, Seed: 2},
 		},
-		complete: func(v param.Values, rng *rand.Rand) error {
+		Complete: func(v param.Values, rng *rand.Rand) error {
 			if err := completeTree(v, rng); err != nil {
 				return err
 			}
@@ -255,7 +255,7 @@ func init() {
 			_, err := checkPositions(v, "starters")
 			return err
 		},
-		build: func(v param.Values) (engine.Config, []Node, error) {
+		Make: func(v param.Values) (engine.Config, []Node, error) {
 			ids := v.Ints("ids")
 			starters := v.Ints("starters")
 			if len(starters) == 0 {

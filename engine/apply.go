@@ -83,7 +83,7 @@ func (s *Sim) perform(a Action, scheduled bool) {
 	case ActNode:
 		s.stepNode = a.Node
 		if err := s.procs[a.Node].(Actor).Act(s.envFor(a.Node), a.Name); err != nil {
-			s.event(&Event{Kind: KindNote, Node: int32(a.Node), From: None, To: None, Text: err.Error()})
+			s.event(&Event{Kind: KindNote, Node: int32(a.Node), From: None, To: None, Text: TextOf(err)})
 		}
 	}
 	s.check(s.cfg.Invariants, s.stepNode)

@@ -40,7 +40,7 @@ func (e *echo) Receive(env *engine.Env, from int, m engine.Message) {
 	}
 }
 
-func (e *echo) Timer(env *engine.Env, name string) { e.timers++; env.Note("timer " + name) }
+func (e *echo) Timer(env *engine.Env, name string) { e.timers++; env.Note("note.timer", engine.Raw(name)) }
 
 func (e *echo) View() engine.NodeView {
 	return engine.NodeView{Role: "idle", Vars: []engine.Var{{Name: "got", Value: e.got}}}
@@ -303,13 +303,13 @@ func TestCloneIsIndependent(t *testing.T) {
 
 func TestInvariantViolationsAndFinalChecksAreRecorded(t *testing.T) {
 	procs := []engine.Process{&echo{k: 1}, &echo{}}
-	never := engine.Invariant{Name: "no-pong", Check: func(w engine.World, node int) string {
+	never := engine.Invariant{Name: "no-pong", Check: func(w engine.World, node int) engine.Text {
 		if node >= 0 && len(w.Process(node).(*echo).got) > 0 {
-			return fmt.Sprintf("P%d got a PING", node)
+			return engine.T("violation.gotPing", engine.Pos(node))
 		}
-		return ""
+		return engine.Text{}
 	}}
-	final := engine.Invariant{Name: "final", Check: func(engine.World, int) string { return "always fails at the end" }}
+	final := engine.Invariant{Name: "final", Check: func(engine.World, int) engine.Text { return engine.T("violation.alwaysAtEnd") }}
 	s, err := engine.New(engine.Config{Procs: procs, Starts: []engine.StartAt{{Node: 0}}, Delay: engine.Delay{Min: 1, Max: 1},
 		Invariants: []engine.Invariant{never}, Final: []engine.Invariant{final}}, 1)
 	if err != nil {
@@ -346,7 +346,7 @@ func TestScheduledActionsHappenAtTheirTime(t *testing.T) {
 	if !strings.Contains(out, `{"seq":2,"time":40,"kind":"action","node":1,"name":"scheduled","action":{"type":"recover","node":1}}`) {
 		t.Fatalf("no scheduled recovery at time 40 in\n%s", out)
 	}
-	if !strings.Contains(out, "scheduled action skipped: recover: P1 has not crashed") {
+	if !strings.Contains(out, `{"key":"engine.actionSkipped","args":[{"text":{"key":"recover: P1 has not crashed"}}]}`) {
 		t.Fatalf("the invalid second recovery was not narrated as skipped:\n%s", out)
 	}
 }

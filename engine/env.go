@@ -43,12 +43,15 @@ func (e *Env) TimerSet(name string) bool {
 // Rand is the process's own random stream, seeded from the run's seed.
 func (e *Env) Rand() *rand.Rand { return e.sim.rand(e.self) }
 
-// Note records a narration line about this process's decision.
-func (e *Env) Note(text string) {
-	e.sim.event(&Event{Kind: KindNote, Node: int32(e.self), From: None, To: None, Text: text})
+// Note records a narration line about this process's decision: a key into
+// the algorithm's texts ("note.discardsSmaller") and its typed arguments.
+func (e *Env) Note(key string, args ...Arg) {
+	e.sim.event(&Event{Kind: KindNote, Node: int32(e.self), From: None, To: None, Text: Text{Key: key, Args: args}})
 }
 
-// Notef is Note with formatting; keep it off per-message hot paths.
+// Notef records an English sentence as a note's key.
+//
+// Deprecated: only for algorithms not yet moved to keyed texts.
 func (e *Env) Notef(format string, args ...any) { e.Note(fmt.Sprintf(format, args...)) }
 
 // Reachable is the model's perfect failure detector, for algorithms whose

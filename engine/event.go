@@ -80,7 +80,7 @@ type Event struct {
 	Msg    Message
 	Arrive Time    // send: the scheduled arrival time
 	Name   string  // timer name, drop reason, invariant name
-	Text   string  // note or violation text
+	Text   Text    // a note, a violation, the reason of a start or crash
 	Action *Action // the user action of an action event
 }
 
@@ -134,9 +134,9 @@ func (e Event) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, `":`...)
 		b = appendString(b, e.Name)
 	}
-	if e.Text != "" {
+	if !e.Text.IsZero() {
 		b = append(b, `,"text":`...)
-		b = appendString(b, e.Text)
+		b = e.Text.AppendJSON(b)
 	}
 	if e.Action != nil {
 		a, err := json.Marshal(e.Action)

@@ -16,7 +16,7 @@ type record struct {
 	from int32
 	to   int32
 	name uint32 // index into strs (0 = "")
-	text uint32 // index into strs (0 = "")
+	text uint32 // 1 + index into texts (0 = none)
 	kind Kind
 }
 
@@ -38,6 +38,7 @@ type Log struct {
 	strIdx  map[string]uint32
 	bodies  []any // message bodies; a body forwarded unchanged is stored once
 	actions []Action
+	texts   []Text // notes, violations and reasons: a small share of the events
 	flagged []int64 // seqs of violation events, for the views' marks
 
 	// Caches for the common case of a process forwarding what it received.
@@ -101,8 +102,9 @@ func (l *Log) add(e *Event) {
 	if e.Name != "" {
 		r.name = l.intern(e.Name)
 	}
-	if e.Text != "" {
-		r.text = l.intern(e.Text)
+	if !e.Text.IsZero() {
+		l.texts = append(l.texts, e.Text)
+		r.text = uint32(len(l.texts))
 	}
 	switch e.Kind {
 	case KindSend:
@@ -161,7 +163,10 @@ func (l *Log) str(i uint32) string {
 func (l *Log) At(seq int64) Event {
 	r := l.recs.At(int(seq - 1))
 	e := Event{Seq: seq, Time: r.time, Kind: r.kind, Node: r.node, From: r.from, To: r.to,
-		Name: l.str(r.name), Text: l.str(r.text)}
+		Name: l.str(r.name)}
+	if r.text != 0 {
+		e.Text = l.texts[r.text-1]
+	}
 	switch {
 	case r.kind == KindAction:
 		a := l.actions[r.ref-1]

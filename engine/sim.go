@@ -27,7 +27,11 @@ type StartAt struct {
 type Invariant struct {
 	Name        string
 	Description string
-	Check       func(w World, node int) string
+	// Check says what is wrong after a step, as a text; the zero Text: nothing.
+	Check func(w World, node int) Text
+	// Legacy is Check for algorithms not yet moved to keyed texts: an
+	// English sentence, "" when nothing is wrong.
+	Legacy func(w World, node int) string
 	// Info marks a property the algorithm need not keep, reported for the
 	// lecture (ME3 for the central coordinator): a failure is narrated as a
 	// note of the process the step concerned (its text should name the
@@ -183,7 +187,7 @@ func (s *Sim) Init() {
 	for _, p := range s.cfg.Crashed {
 		if p >= 0 && p < len(s.procs) && !s.crashed[p] {
 			s.crashed[p] = true
-			s.event(&Event{Kind: KindCrash, Node: int32(p), From: None, To: None, Text: "crashed from the start"})
+			s.event(&Event{Kind: KindCrash, Node: int32(p), From: None, To: None, Text: T("engine.crashedFromStart")})
 		}
 	}
 }
@@ -319,7 +323,7 @@ func (s *Sim) handle(p *pending) {
 	case pendStart:
 		s.stepNode = node
 		if s.crashed[node] {
-			s.event(&Event{Kind: KindStart, Node: p.node, From: None, To: None, Text: "crashed: does not start"})
+			s.event(&Event{Kind: KindStart, Node: p.node, From: None, To: None, Text: T("engine.crashedNoStart")})
 			break
 		}
 		s.event(&Event{Kind: KindStart, Node: p.node, From: None, To: None})
@@ -355,7 +359,7 @@ func (s *Sim) handle(p *pending) {
 		a := s.cfg.Schedule[p.msgID].Action
 		if err := s.validate(&a); err != nil {
 			s.stepNode = None
-			s.event(&Event{Kind: KindNote, Node: None, From: None, To: None, Text: "scheduled action skipped: " + err.Error()})
+			s.event(&Event{Kind: KindNote, Node: None, From: None, To: None, Text: T("engine.actionSkipped", Sub(TextOf(err)))})
 			break
 		}
 		s.perform(a, true)
@@ -374,9 +378,9 @@ func (s *Sim) drop(p *pending, reason string) {
 
 func (s *Sim) check(invs []Invariant, node int) {
 	for i := range invs {
-		msg := invs[i].Check(s, node)
+		msg := invs[i].Verdict(s, node)
 		switch {
-		case msg == "":
+		case msg.IsZero():
 		case invs[i].Info:
 			s.event(&Event{Kind: KindNote, Node: int32(node), From: None, To: None, Text: msg})
 		default:
@@ -390,7 +394,7 @@ func (s *Sim) linkKey(from, to int) int64 { return int64(from)*int64(len(s.procs
 func (s *Sim) send(from, to int, m Message) {
 	if to < 0 || to >= len(s.procs) {
 		s.event(&Event{Kind: KindNote, Node: int32(from), From: None, To: None,
-			Text: fmt.Sprintf("bug: send of %s to position %d, outside 0..%d", m.Type, to, len(s.procs)-1)})
+			Text: T("engine.sendOutside", Raw(m.Type), Num(to), Num(len(s.procs)-1))})
 		return
 	}
 	s.nextMsg++

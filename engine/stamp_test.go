@@ -15,7 +15,7 @@ type chain struct{ stamps []engine.Stamp }
 
 func (c *chain) Start(env *engine.Env) {
 	if env.Self() == 0 || env.Self() == 3 {
-		env.Note("stamps")
+		env.Note("note.stamps")
 		c.stamps = append(c.stamps, env.Stamp())
 	}
 	if env.Self() == 0 {
@@ -24,7 +24,7 @@ func (c *chain) Start(env *engine.Env) {
 }
 
 func (c *chain) Receive(env *engine.Env, from int, m engine.Message) {
-	env.Note("stamps")
+	env.Note("note.stamps")
 	c.stamps = append(c.stamps, env.Stamp())
 	if env.Self() == 1 {
 		env.Send(2, m)
@@ -79,7 +79,7 @@ func TestStampsTellHappenedBeforeWithCausality(t *testing.T) {
 	// A stamp names the event it follows: here the note "stamps" just before it.
 	for p := range 4 {
 		st := stampOf(s, p)
-		if e := log.At(st.Seq()); e.Kind != engine.KindNote || int(e.Node) != p || e.Text != "stamps" || e.Time != st.Time() || st.Node() != p {
+		if e := log.At(st.Seq()); e.Kind != engine.KindNote || int(e.Node) != p || e.Text.Key != "note.stamps" || e.Time != st.Time() || st.Node() != p {
 			t.Errorf("P%d's stamp (seq %d, time %d) follows %+v, want its note", p, st.Seq(), st.Time(), e)
 		}
 	}
@@ -139,11 +139,11 @@ func TestCausalitySurvivesClone(t *testing.T) {
 
 // An Info invariant is narrated as a note, never counted as a violation.
 func TestInfoInvariantIsANoteNotAViolation(t *testing.T) {
-	inv := engine.Invariant{Name: "ME3", Info: true, Check: func(w engine.World, node int) string {
+	inv := engine.Invariant{Name: "ME3", Info: true, Check: func(w engine.World, node int) engine.Text {
 		if node == 2 {
-			return "P2 noticed"
+			return engine.T("note.noticed", engine.Pos(2))
 		}
-		return ""
+		return engine.Text{}
 	}}
 	s, log := runChain(t, false, []engine.Invariant{inv})
 	if s.Metrics().Violations != 0 || len(log.Violations()) != 0 {
@@ -151,7 +151,7 @@ func TestInfoInvariantIsANoteNotAViolation(t *testing.T) {
 	}
 	notes := 0
 	for seq := int64(1); seq <= log.Len(); seq++ {
-		if e := log.At(seq); e.Kind == engine.KindNote && e.Text == "P2 noticed" && e.Node == 2 {
+		if e := log.At(seq); e.Kind == engine.KindNote && e.Text.Equal(engine.T("note.noticed", engine.Pos(2))) && e.Node == 2 {
 			notes++
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // Topology is a bus of devices joined by cables, as in IEEE 1394 (FireWire):
@@ -172,7 +171,7 @@ func (s *Sim) attachedCount() int {
 func (s *Sim) performBus(a Action) {
 	p := a.Node
 	reset := s.bus.part(p) // before the change: every device that notices it
-	var text string
+	var text Text
 	switch a.Type {
 	case ActPlug:
 		q := slices.Index(s.bus.attached, false)
@@ -180,7 +179,7 @@ func (s *Sim) performBus(a Action) {
 		s.bus.ports[q][0] = int32(p)
 		s.bus.attached[q] = true
 		reset[q] = true
-		text = fmt.Sprintf("bus reset: P%d is plugged into P%d", q, p)
+		text = T("engine.busReset.plugged", Pos(q), Pos(p))
 	case ActUnplug:
 		peers := s.bus.neighbours(p)
 		for i, q := range s.bus.ports[p] {
@@ -192,16 +191,12 @@ func (s *Sim) performBus(a Action) {
 		s.bus.attached[p] = false
 		switch len(peers) {
 		case 0:
-			text = fmt.Sprintf("bus reset: P%d is unplugged", p)
+			text = T("engine.busReset.unplugged", Pos(p))
 		case 1:
-			text = fmt.Sprintf("bus reset: P%d is unplugged from P%d", p, peers[0])
+			text = T("engine.busReset.unpluggedFrom", Pos(p), Pos(peers[0]))
 		default:
 			// the peers were joined only through p (a tree): each heads a part now
-			names := make([]string, len(peers))
-			for i, q := range peers {
-				names[i] = fmt.Sprintf("P%d", q)
-			}
-			text = fmt.Sprintf("bus reset: P%d is unplugged from %s: the bus splits into %d buses, each resets", p, strings.Join(names, ", "), len(peers))
+			text = T("engine.busReset.split", Pos(p), Positions(peers), Num(len(peers)))
 		}
 	}
 	s.event(&Event{Kind: KindNote, Node: None, From: None, To: None, Text: text})

@@ -191,7 +191,7 @@ func TestPlugResetsTheBus(t *testing.T) {
 	if evs[0].Kind != engine.KindAction || evs[0].Action.Type != engine.ActPlug || evs[0].Node != 3 {
 		t.Fatalf("first event %+v, want the plug action", evs[0])
 	}
-	if evs[1].Kind != engine.KindNote || evs[1].Text != "bus reset: P4 is plugged into P3" {
+	if evs[1].Kind != engine.KindNote || !evs[1].Text.Equal(engine.T("engine.busReset.plugged", engine.Pos(4), engine.Pos(3))) {
 		t.Fatalf("second event %+v, want the bus-reset note", evs[1])
 	}
 	drops := 0
@@ -251,8 +251,8 @@ func TestUnplugDetachesALeaf(t *testing.T) {
 	if err := s.Apply(engine.Action{Type: engine.ActUnplug, Node: 3}); err != nil {
 		t.Fatal(err)
 	}
-	if e := log.At(before + 2); e.Text != "bus reset: P3 is unplugged from P2" {
-		t.Fatalf("note %q", e.Text)
+	if e := log.At(before + 2); !e.Text.Equal(engine.T("engine.busReset.unpluggedFrom", engine.Pos(3), engine.Pos(2))) {
+		t.Fatalf("note %v", e.Text)
 	}
 	if s.Attached(3) || s.Linked(2, 3) || !slices.Equal(s.Edges(), [][2]int{{0, 1}, {0, 2}}) {
 		t.Fatalf("after unplugging P3: attached %v edges %v", s.Attached(3), s.Edges())
@@ -281,8 +281,8 @@ func TestUnplugInnerDeviceSplitsTheBus(t *testing.T) {
 		t.Fatalf("unplugging the inner device P0: %v", err)
 	}
 	evs := events(log, before)
-	if evs[1].Text != "bus reset: P0 is unplugged from P1, P2: the bus splits into 2 buses, each resets" {
-		t.Fatalf("note %q", evs[1].Text)
+	if !evs[1].Text.Equal(engine.T("engine.busReset.split", engine.Pos(0), engine.Positions([]int{1, 2}), engine.Num(2))) {
+		t.Fatalf("note %v", evs[1].Text)
 	}
 	drops := 0
 	for _, e := range evs {

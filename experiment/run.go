@@ -11,6 +11,7 @@ import (
 
 	"distviz/algos"
 	"distviz/engine"
+	"distviz/narrate"
 	"distviz/param"
 	"distviz/trace"
 )
@@ -230,7 +231,7 @@ func (p *Plan) run(ctx context.Context, i int) (row Row, err error) {
 	if err != nil {
 		return Row{}, fmt.Errorf("%s, seed %d: %w", p.describe(combo), seed, err)
 	}
-	cfg, _, err := p.Alg.Build(v)
+	cfg, nodes, err := p.Alg.Build(v)
 	if err != nil {
 		return Row{}, fmt.Errorf("%s, seed %d: %w", p.describe(combo), seed, err)
 	}
@@ -245,11 +246,13 @@ func (p *Plan) run(ctx context.Context, i int) (row Row, err error) {
 			if inv.Info { // its failures are notes, not violations
 				continue
 			}
-			check := inv.Check
-			inv.Check = func(w engine.World, node int) string {
-				msg := check(w, node)
-				if msg != "" && len(row.Violations) < MaxRowViolations {
-					viol := trace.Violation{Seq: sim.Seq() + 1, Time: sim.Now(), Invariant: inv.Name, Text: msg}
+			orig := inv
+			inv.Legacy = nil
+			inv.Check = func(w engine.World, node int) engine.Text {
+				msg := orig.Verdict(w, node)
+				if !msg.IsZero() && len(row.Violations) < MaxRowViolations {
+					viol := trace.Violation{Seq: sim.Seq() + 1, Time: sim.Now(), Invariant: inv.Name, Said: msg,
+						Text: narrate.For(p.Alg, nodes).In(narrate.English).Text(msg)}
 					if node != engine.None {
 						viol.Node = &node
 					}

@@ -75,9 +75,9 @@ func BuildIn(tl *timeline.Timeline, lang narrate.Lang) Frame {
 	f.Violations = trace.ViolationsUpTo(tl, f.Seq)
 	if lang != narrate.English {
 		// the banner says what the narration says, in the reader's language
-		r := narrate.Namer(tl.Nodes).In(lang)
+		r := narrate.For(tl.Alg, tl.Nodes).In(lang)
 		for i := range f.Violations {
-			f.Violations[i].Text = r.Translate(f.Violations[i].Text)
+			f.Violations[i].Text = r.Text(f.Violations[i].Said)
 		}
 	}
 	first := int64(1)
@@ -105,5 +105,5 @@ func NarrateIn(tl *timeline.Timeline, lang narrate.Lang, first, last int64) []na
 	for seq := first; seq <= last; seq++ {
 		evs = append(evs, tl.Event(seq))
 	}
-	return narrate.Namer(tl.Nodes).In(lang).Lines(evs)
+	return narrate.For(tl.Alg, tl.Nodes).In(lang).Lines(evs)
 }

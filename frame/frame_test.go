@@ -129,7 +129,7 @@ func TestViolationsInTheReadersLanguage(t *testing.T) {
 		t.Fatalf("%d violations in English, %d in German", len(en), len(de))
 	}
 	last := tl.Event(en[len(en)-1].Seq)
-	want := narrate.Namer(tl.Nodes).In(narrate.German).Translate(last.Text)
+	want := narrate.For(tl.Alg, tl.Nodes).In(narrate.German).Text(last.Text)
 	if got := de[len(de)-1].Text; got != want || got == en[len(en)-1].Text {
 		t.Errorf("German banner %q\nwant the narration's %q (English %q)", got, want, en[len(en)-1].Text)
 	}

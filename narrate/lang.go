@@ -1,6 +1,7 @@
 package narrate
 
 import (
+	"distviz/engine"
 	"fmt"
 	"slices"
 	"strings"
@@ -196,10 +197,6 @@ func init() {
 	}
 }
 
-// Translate gives a note or violation text in the language, or the English
-// text itself if the language does not know it.
-func (r Narrator) Translate(text string) string { return r.p.text(text) }
-
 func (p *phrases) text(s string) string {
 	if p.texts == nil {
 		return s
@@ -255,3 +252,8 @@ func (pat pattern) match(s string) ([]string, bool) {
 	}
 	return append(holes, rest), true
 }
+
+// Translate gives an English sentence in the language.
+//
+// Deprecated: only for algorithms not yet moved to keyed texts.
+func (r Narrator) Translate(text string) string { return r.Text(engine.T(text)) }

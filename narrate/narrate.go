@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"distviz/algos"
+	"distviz/algo"
 	"distviz/engine"
 )
 
@@ -19,13 +19,22 @@ type Line struct {
 	Text  string `json:"text"`
 }
 
-// Namer names processes as the narration prints them. Its methods narrate in
-// English; In narrates in another language.
-type Namer []algos.Node
+// Namer names processes as the narration prints them and knows the
+// algorithm's texts. Its methods narrate in English; In narrates in another
+// language.
+type Namer struct {
+	nodes []algo.Node
+	texts algo.Texts
+}
+
+// For narrates a run of alg whose processes are nodes.
+func For(alg *algo.Algorithm, nodes []algo.Node) Namer {
+	return Namer{nodes: nodes, texts: alg.Text}
+}
 
 func (n Namer) name(p int32) string {
-	if p >= 0 && int(p) < len(n) {
-		return n[p].Label
+	if p >= 0 && int(p) < len(n.nodes) {
+		return n.nodes[p].Label
 	}
 	return fmt.Sprintf("P%d", p)
 }
@@ -34,9 +43,9 @@ func (n Namer) name(p int32) string {
 func (n Namer) In(l Lang) Narrator {
 	p, ok := tables[l]
 	if !ok {
-		p = tables[English]
+		p, l = tables[English], English
 	}
-	return Narrator{names: n, p: p}
+	return Narrator{names: n, p: p, lang: l}
 }
 
 // Event narrates a single event in English.
@@ -49,6 +58,7 @@ func (n Namer) Lines(events []engine.Event) []Line { return n.In(English).Lines(
 type Narrator struct {
 	names Namer
 	p     *phrases
+	lang  Lang
 }
 
 func (r Narrator) name(p int32) string { return r.names.name(p) }
@@ -58,8 +68,8 @@ func (r Narrator) Event(e *engine.Event) string {
 	p := r.p
 	switch e.Kind {
 	case engine.KindStart:
-		if e.Text != "" {
-			return fmt.Sprintf(p.startWhy, r.name(e.Node), p.text(e.Text))
+		if !e.Text.IsZero() {
+			return fmt.Sprintf(p.startWhy, r.name(e.Node), r.Text(e.Text))
 		}
 		return fmt.Sprintf(p.start, r.name(e.Node))
 	case engine.KindSend:
@@ -94,19 +104,19 @@ func (r Narrator) Event(e *engine.Event) string {
 		}
 		return who + ": " + r.action(e.Action)
 	case engine.KindCrash:
-		if e.Text != "" {
-			return fmt.Sprintf(p.crashWhy, r.name(e.Node), p.text(e.Text))
+		if !e.Text.IsZero() {
+			return fmt.Sprintf(p.crashWhy, r.name(e.Node), r.Text(e.Text))
 		}
 		return fmt.Sprintf(p.crash, r.name(e.Node))
 	case engine.KindRecover:
 		return fmt.Sprintf(p.recover, r.name(e.Node))
 	case engine.KindNote:
 		if e.Node == engine.None {
-			return p.text(e.Text)
+			return r.Text(e.Text)
 		}
-		return r.name(e.Node) + ": " + p.text(e.Text)
+		return r.name(e.Node) + ": " + r.Text(e.Text)
 	case engine.KindViolation:
-		return fmt.Sprintf(p.violation, e.Name, p.text(e.Text))
+		return fmt.Sprintf(p.violation, e.Name, r.Text(e.Text))
 	case engine.KindEnd:
 		return p.end
 	}

@@ -11,13 +11,14 @@ import (
 	"strings"
 	"testing"
 
+	"distviz/algo"
 	"distviz/algos"
 	"distviz/engine"
 	"distviz/narrate"
 	"distviz/timeline"
 )
 
-var nodes = narrate.Namer{{ID: 3, Label: "P0"}, {ID: 9, Label: "P1"}, {ID: 1, Label: "P2"}, {ID: 7, Label: "P3"}}
+var nodes = narrate.For(&algo.Algorithm{}, []algo.Node{{ID: 3, Label: "P0"}, {ID: 9, Label: "P1"}, {ID: 1, Label: "P2"}, {ID: 7, Label: "P3"}})
 
 func ev(kind engine.Kind, f func(e *engine.Event)) engine.Event {
 	e := engine.Event{Seq: 1, Kind: kind, Node: engine.None, From: engine.None, To: engine.None}
@@ -38,7 +39,7 @@ func TestSentences(t *testing.T) {
 	}{
 		{ev(engine.KindStart, func(e *engine.Event) { e.Node = 1 }),
 			"P1 starts", "P1 startet", "P1 arranca"},
-		{ev(engine.KindStart, func(e *engine.Event) { e.Node = 1; e.Text = "crashed: does not start" }),
+		{ev(engine.KindStart, func(e *engine.Event) { e.Node = 1; e.Text = engine.T("engine.crashedNoStart") }),
 			"P1 starts: crashed: does not start", "P1 startet: ausgefallen: startet nicht", "P1 arranca: caído: no arranca"},
 		{ev(engine.KindSend, func(e *engine.Event) { e.From, e.To = 0, 1; msg(e) }),
 			"P0 sends ELECTION to P1", "P0 sendet ELECTION an P1", "P0 envía ELECTION a P1"},
@@ -72,12 +73,12 @@ func TestSentences(t *testing.T) {
 			"You: plug a new device into P2", "Sie: ein neues Gerät an P2 anstecken", "Tú: conectar un dispositivo nuevo a P2"},
 		{ev(engine.KindAction, func(e *engine.Event) { e.Node, e.Action = 3, &engine.Action{Type: engine.ActUnplug, Node: 3} }),
 			"You: unplug P3", "Sie: P3 abziehen", "Tú: desconectar P3"},
-		{ev(engine.KindNote, func(e *engine.Event) { e.Text = "bus reset: P3 is plugged into P1" }),
+		{ev(engine.KindNote, func(e *engine.Event) { e.Text = engine.T("engine.busReset.plugged", engine.Pos(3), engine.Pos(1)) }),
 			"bus reset: P3 is plugged into P1", "Bus-Reset: P3 wird an P1 angesteckt", "reinicio del bus: P3 se conecta a P1"},
-		{ev(engine.KindNote, func(e *engine.Event) { e.Text = "bus reset: P3 is unplugged from P1" }),
+		{ev(engine.KindNote, func(e *engine.Event) { e.Text = engine.T("engine.busReset.unpluggedFrom", engine.Pos(3), engine.Pos(1)) }),
 			"bus reset: P3 is unplugged from P1", "Bus-Reset: P3 wird von P1 abgezogen", "reinicio del bus: P3 se desconecta de P1"},
 		{ev(engine.KindNote, func(e *engine.Event) {
-			e.Text = "bus reset: P2 is unplugged from P1, P3, P4: the bus splits into 3 buses, each resets"
+			e.Text = engine.T("engine.busReset.split", engine.Pos(2), engine.Positions([]int{1, 3, 4}), engine.Num(3))
 		}),
 			"bus reset: P2 is unplugged from P1, P3, P4: the bus splits into 3 buses, each resets",
 			"Bus-Reset: P2 wird von P1, P3, P4 abgezogen: der Bus zerfällt in 3 Busse, jeder wird zurückgesetzt",
@@ -108,20 +109,20 @@ func TestSentences(t *testing.T) {
 			"You: P3: notice", "Sie: P3: notice", "Tú: P3: notice"},
 		{ev(engine.KindCrash, func(e *engine.Event) { e.Node = 3 }),
 			"P3 crashes", "P3 fällt aus", "P3 cae"},
-		{ev(engine.KindCrash, func(e *engine.Event) { e.Node, e.Text = 3, "crashed from the start" }),
+		{ev(engine.KindCrash, func(e *engine.Event) { e.Node, e.Text = 3, engine.T("engine.crashedFromStart") }),
 			"P3 has crashed from the start", "P3 ist von Anfang an ausgefallen", "P3 está caído desde el inicio"},
 		{ev(engine.KindRecover, func(e *engine.Event) { e.Node = 3 }),
 			"P3 recovers", "P3 läuft wieder", "P3 se recupera"},
-		{ev(engine.KindNote, func(e *engine.Event) { e.Node, e.Text = 1, "discards a smaller ID" }),
+		{ev(engine.KindNote, func(e *engine.Event) { e.Node, e.Text = 1, engine.T("discards a smaller ID") }),
 			"P1: discards a smaller ID", "P1: verwirft eine kleinere ID", "P1: descarta un ID menor"},
-		{ev(engine.KindNote, func(e *engine.Event) { e.Node, e.Text = 1, "a note nobody translated" }),
+		{ev(engine.KindNote, func(e *engine.Event) { e.Node, e.Text = 1, engine.T("a note nobody translated") }),
 			"P1: a note nobody translated", "P1: a note nobody translated", "P1: a note nobody translated"},
-		{ev(engine.KindNote, func(e *engine.Event) { e.Text = "scheduled action skipped: crash: P3 has already crashed" }),
+		{ev(engine.KindNote, func(e *engine.Event) { e.Text = engine.T("engine.actionSkipped", engine.Sub(engine.T("crash: P3 has already crashed"))) }),
 			"scheduled action skipped: crash: P3 has already crashed",
 			"geplante Aktion übersprungen: crash: P3 has already crashed",
 			"acción programada omitida: crash: P3 has already crashed"},
 		{ev(engine.KindViolation, func(e *engine.Event) {
-			e.Node, e.Name, e.Text = 1, "uniqueness", "P1 (ID 9) considers itself elected, but the highest ID is 12"
+			e.Node, e.Name, e.Text = 1, "uniqueness", engine.T("P1 (ID 9) considers itself elected, but the highest ID is 12")
 		}),
 			"VIOLATION of uniqueness: P1 (ID 9) considers itself elected, but the highest ID is 12",
 			"VERLETZUNG von uniqueness: P1 (ID 9) hält sich für gewählt, aber die höchste ID ist 12",
@@ -313,8 +314,8 @@ func TestScenarioTextsAreTranslated(t *testing.T) {
 				t.Fatalf("%s/%s: %v", a.ID, sc.ID, err)
 			}
 			for seq := int64(1); seq <= tl.Len(); seq++ {
-				if e := tl.Event(seq); e.Text != "" {
-					texts[e.Text] = true
+				if e := tl.Event(seq); !e.Text.IsZero() {
+					texts[e.Text.Key] = true
 				}
 			}
 		}

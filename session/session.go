@@ -553,7 +553,7 @@ func (s *Session) eventsMsg(tl *timeline.Timeline, first, last int64) []byte {
 			return s.refuse("events", s.failure("events", err))[0]
 		}
 	}
-	lines := narrate.Namer(tl.Nodes).In(s.lang).Lines(evs)
+	lines := narrate.For(tl.Alg, tl.Nodes).In(s.lang).Lines(evs)
 	if lines == nil {
 		lines = []narrate.Line{}
 	}

@@ -563,7 +563,7 @@ func TestRefusals(t *testing.T) {
 		{`{"type":"seek","step":"3"}`, "seek", `the field "step" must be a whole number`},
 		{`{"type":"step"}`, "step", "there is no run yet"},
 		{`{"type":"play","speed":2}`, "play", "there is no run to play"},
-		{`{"type":"open"}`, "open", `open needs "algorithm": one of bully, chang-roberts`},
+		{`{"type":"open"}`, "open", `open needs "algorithm": one of chang-roberts, ring-list`},
 		{`{"type":"open","algorithm":"paxos"}`, "open", `unknown algorithm "paxos"`},
 		{`{"type":"open","algorithm":"bully","scenario":"x"}`, "open", `bully has no scenario "x"; choose one of lecture`},
 		{`{"type":"open","algorithm":"bully","params":{"n":1}}`, "open", "parameter n: 1 is below the minimum 2"},

@@ -13,6 +13,7 @@ import (
 
 	"distviz/algos"
 	"distviz/engine"
+	"distviz/narrate"
 	"distviz/timeline"
 )
 
@@ -21,7 +22,9 @@ const (
 	Format = "distviz-trace"
 	// Version 2: theory bounds carry the measure they predict, notes may carry
 	// a name, bus actions (plug, unplug) and list-of-lists parameters.
-	Version = 2
+	// Version 3: notes, violations and the reasons of starts and crashes
+	// are data, {"key": …, "args": [{"pos": 4}, …]}, rendered per language.
+	Version = 3
 )
 
 // Summary is the run's result: counters that agree with the events, the
@@ -104,7 +107,9 @@ type Violation struct {
 	Time      int64  `json:"time"`
 	Invariant string `json:"invariant"`
 	Node      *int   `json:"node,omitempty"`
-	Text      string `json:"text"`
+	Text      string `json:"text"` // in English
+	// Said is the text as data, for rendering in another language.
+	Said engine.Text `json:"-"`
 }
 
 // Header is everything in a trace but its events and summary.
@@ -142,18 +147,19 @@ func Summarize(t *timeline.Timeline) Summary {
 // ViolationsUpTo lists the violations among events 1..seq.
 func ViolationsUpTo(t *timeline.Timeline, seq int64) []Violation {
 	out := []Violation{}
+	english := narrate.For(t.Alg, t.Nodes).In(narrate.English)
 	for _, i := range t.Violations() {
 		if i > seq {
 			break
 		}
 		e := t.Event(i)
-		out = append(out, violationOf(&e))
+		out = append(out, violationOf(&e, english))
 	}
 	return out
 }
 
-func violationOf(e *engine.Event) Violation {
-	v := Violation{Seq: e.Seq, Time: e.Time, Invariant: e.Name, Text: e.Text}
+func violationOf(e *engine.Event, english narrate.Narrator) Violation {
+	v := Violation{Seq: e.Seq, Time: e.Time, Invariant: e.Name, Text: english.Text(e.Text), Said: e.Text}
 	if e.Node != engine.None {
 		n := int(e.Node)
 		v.Node = &n

@@ -135,8 +135,8 @@ func TestImportRefusesWhatDoesNotReplay(t *testing.T) {
 		name, from, to, want string
 	}{
 		{"format", `"format":"distviz-trace"`, `"format":"other"`, "format"},
-		{"version", `"version":2`, `"version":7`, "version 7"},
-		{"old version", `"version":2`, `"version":1`, "export it anew"},
+		{"version", `"version":3`, `"version":7`, "version 7"},
+		{"old version", `"version":3`, `"version":1`, "export it anew"},
 		{"algorithm", `"algorithm":"chang-roberts"`, `"algorithm":"paxos"`, "unknown algorithm"},
 		{"param", `"n":6`, `"n":1`, "below the minimum"},
 		{"seed", `"seed":11`, `"seed":12`, "differs from the re-simulation"},

@@ -1,0 +1,256 @@
+package engine
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+)
+
+// Text is narration as data: a key into the algorithm's texts (the folder's
+// texts/*.json) and typed arguments, rendered per language by narrate. A
+// process's notes, the reasons of starts and crashes and the invariants'
+// verdicts are Texts, so nothing downstream parses English. The zero Text
+// says nothing (an invariant that holds).
+type Text struct {
+	Key  string
+	Args []Arg
+}
+
+// T makes a Text.
+func T(key string, args ...Arg) Text { return Text{Key: key, Args: args} }
+
+// IsZero reports whether t says nothing.
+func (t Text) IsZero() bool { return t.Key == "" }
+
+// ArgKind says how an argument is written: a position as the process's
+// label, a stamp in the lecture's notation, a nested text in the reader's
+// language.
+type ArgKind uint8
+
+// The kinds of arguments.
+const (
+	ArgPos       ArgKind = iota + 1 // a process position, written as its label (P4)
+	ArgPositions                    // a list of positions: P1, P4, P7
+	ArgNum                          // a whole number: an ID, a count, a round
+	ArgFloat                        // a real number: a probability
+	ArgStamp                        // a pair (sequence number, ID): (3,7)
+	ArgTime                         // a virtual time or duration, in the run's unit
+	ArgRaw                          // verbatim: a message type, a timer's name, a constant
+	ArgText                         // a nested Text, rendered in the reader's language
+	ArgNums                         // a list of whole numbers: [3, 5, 8]
+)
+
+var argNames = [...]string{ArgPos: "pos", ArgPositions: "positions", ArgNum: "num", ArgFloat: "float",
+	ArgStamp: "stamp", ArgTime: "time", ArgRaw: "raw", ArgText: "text", ArgNums: "nums"}
+
+func (k ArgKind) String() string {
+	if int(k) < len(argNames) && argNames[k] != "" {
+		return argNames[k]
+	}
+	return "arg(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Arg is one typed argument of a Text.
+type Arg struct {
+	Kind ArgKind
+	N    int64   // pos, num, time
+	F    float64 // float
+	L    []int64 // positions, stamp (two numbers), nums
+	S    string  // raw
+	Sub  *Text   // text
+}
+
+// Pos is a process position.
+func Pos(p int) Arg { return Arg{Kind: ArgPos, N: int64(p)} }
+
+// Positions is a list of process positions.
+func Positions(ps []int) Arg { return Arg{Kind: ArgPositions, L: int64s(ps)} }
+
+// Num is a whole number.
+func Num(n int) Arg { return Arg{Kind: ArgNum, N: int64(n)} }
+
+// Nums is a list of whole numbers.
+func Nums(ns []int) Arg { return Arg{Kind: ArgNums, L: int64s(ns)} }
+
+// Float is a real number.
+func Float(f float64) Arg { return Arg{Kind: ArgFloat, F: f} }
+
+// Ts is a timestamp (sequence number or clock, ID), written (3,7).
+func Ts(seq, id int) Arg { return Arg{Kind: ArgStamp, L: []int64{int64(seq), int64(id)}} }
+
+// Dur is a virtual time or duration.
+func Dur(t Time) Arg { return Arg{Kind: ArgTime, N: t} }
+
+// Raw is a text written as it is in every language: a message type, a
+// timer's name.
+func Raw(s string) Arg { return Arg{Kind: ArgRaw, S: s} }
+
+// Sub is a nested text.
+func Sub(t Text) Arg { return Arg{Kind: ArgText, Sub: &t} }
+
+func int64s(xs []int) []int64 {
+	out := make([]int64, len(xs))
+	for i, x := range xs {
+		out[i] = int64(x)
+	}
+	return out
+}
+
+// MarshalJSON writes a text as {"key": …, "args": [{"pos": 4}, …]}.
+func (t Text) MarshalJSON() ([]byte, error) { return t.AppendJSON(nil), nil }
+
+// AppendJSON appends the text's JSON form, always the same bytes for the same text.
+func (t Text) AppendJSON(b []byte) []byte {
+	b = append(b, `{"key":`...)
+	b = appendString(b, t.Key)
+	if len(t.Args) > 0 {
+		b = append(b, `,"args":[`...)
+		for i, a := range t.Args {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = a.appendJSON(b)
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
+}
+
+func (a Arg) appendJSON(b []byte) []byte {
+	b = append(b, `{"`...)
+	b = append(b, a.Kind.String()...)
+	b = append(b, `":`...)
+	switch a.Kind {
+	case ArgPos, ArgNum, ArgTime:
+		b = strconv.AppendInt(b, a.N, 10)
+	case ArgFloat:
+		b = strconv.AppendFloat(b, a.F, 'g', -1, 64)
+	case ArgPositions, ArgStamp, ArgNums:
+		b = append(b, '[')
+		for i, x := range a.L {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, x, 10)
+		}
+		b = append(b, ']')
+	case ArgRaw:
+		b = appendString(b, a.S)
+	case ArgText:
+		b = a.Sub.AppendJSON(b)
+	default:
+		b = append(b, "null"...)
+	}
+	return append(b, '}')
+}
+
+// UnmarshalJSON reads the form MarshalJSON writes.
+func (t *Text) UnmarshalJSON(b []byte) error {
+	var raw struct {
+		Key  string                       `json:"key"`
+		Args []map[string]json.RawMessage `json:"args"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return fmt.Errorf("text: %w", err)
+	}
+	if raw.Key == "" {
+		return fmt.Errorf("text: no key")
+	}
+	t.Key, t.Args = raw.Key, nil
+	for i, m := range raw.Args {
+		a, err := argOf(m)
+		if err != nil {
+			return fmt.Errorf("text %s: argument %d: %w", raw.Key, i+1, err)
+		}
+		t.Args = append(t.Args, a)
+	}
+	return nil
+}
+
+func argOf(m map[string]json.RawMessage) (Arg, error) {
+	if len(m) != 1 {
+		return Arg{}, fmt.Errorf("want one field such as {\"pos\": 3}, got %d", len(m))
+	}
+	for name, v := range m {
+		for k, n := range argNames {
+			if n == "" || n != name {
+				continue
+			}
+			a := Arg{Kind: ArgKind(k)}
+			var err error
+			switch a.Kind {
+			case ArgPos, ArgNum, ArgTime:
+				err = json.Unmarshal(v, &a.N)
+			case ArgFloat:
+				err = json.Unmarshal(v, &a.F)
+			case ArgPositions, ArgStamp, ArgNums:
+				err = json.Unmarshal(v, &a.L)
+				if err == nil && a.Kind == ArgStamp && len(a.L) != 2 {
+					err = fmt.Errorf("a stamp has two numbers, not %d", len(a.L))
+				}
+			case ArgRaw:
+				err = json.Unmarshal(v, &a.S)
+			case ArgText:
+				a.Sub = new(Text)
+				err = json.Unmarshal(v, a.Sub)
+			}
+			return a, err
+		}
+		return Arg{}, fmt.Errorf("unknown kind %q", name)
+	}
+	return Arg{}, nil
+}
+
+// Equal reports whether two texts are the same data.
+func (t Text) Equal(u Text) bool {
+	if t.Key != u.Key || len(t.Args) != len(u.Args) {
+		return false
+	}
+	for i := range t.Args {
+		a, b := t.Args[i], u.Args[i]
+		if a.Kind != b.Kind || a.N != b.N || a.F != b.F || a.S != b.S || len(a.L) != len(b.L) {
+			return false
+		}
+		for j := range a.L {
+			if a.L[j] != b.L[j] {
+				return false
+			}
+		}
+		if (a.Sub == nil) != (b.Sub == nil) || (a.Sub != nil && !a.Sub.Equal(*b.Sub)) {
+			return false
+		}
+	}
+	return true
+}
+
+// TextError is an error that narrates as a Text: a process's refusal of an
+// action, which the engine writes as a note of that process.
+type TextError struct{ Text Text }
+
+func (e *TextError) Error() string { return e.Text.Key }
+
+// Errorf makes a TextError.
+func Errorf(key string, args ...Arg) error { return &TextError{Text: T(key, args...)} }
+
+// TextOf is the text an error narrates as: its Text, or (for errors that
+// are not TextErrors) its English sentence as a raw argument.
+func TextOf(err error) Text {
+	var te *TextError
+	if errors.As(err, &te) {
+		return te.Text
+	}
+	return T(err.Error()) // legacy: the English sentence is its own key
+}
+
+// Verdict says what is wrong after a step: Check's text, or Legacy's
+// sentence as its own key.
+func (inv *Invariant) Verdict(w World, node int) Text {
+	if inv.Check != nil {
+		return inv.Check(w, node)
+	}
+	if s := inv.Legacy(w, node); s != "" {
+		return T(s)
+	}
+	return Text{}
+}
