@@ -411,7 +411,7 @@ func init() {
 				Params: map[string]any{"n": 8, "crashed": []int{7}, "detectors": []int{4}, "recover": []int{7}, "recoverAt": 100}},
 		},
 		Complete: completeBully,
-		Make:    buildBully,
+		Make:     buildBully,
 	})
 }
 

@@ -436,7 +436,7 @@ func init() {
 				Params: map[string]any{"n": 8, "idOrder": "random", "crashed": []int{2, 5}, "initiators": []int{0}}, Seed: 1},
 		},
 		Complete: completeRingList,
-		Make:    buildRingList,
+		Make:     buildRingList,
 	})
 }
 

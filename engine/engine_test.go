@@ -40,7 +40,10 @@ func (e *echo) Receive(env *engine.Env, from int, m engine.Message) {
 	}
 }
 
-func (e *echo) Timer(env *engine.Env, name string) { e.timers++; env.Note("note.timer", engine.Raw(name)) }
+func (e *echo) Timer(env *engine.Env, name string) {
+	e.timers++
+	env.Note("note.timer", engine.Raw(name))
+}
 
 func (e *echo) View() engine.NodeView {
 	return engine.NodeView{Role: "idle", Vars: []engine.Var{{Name: "got", Value: e.got}}}

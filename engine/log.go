@@ -38,7 +38,7 @@ type Log struct {
 	strIdx  map[string]uint32
 	bodies  []any // message bodies; a body forwarded unchanged is stored once
 	actions []Action
-	texts   []Text // notes, violations and reasons: a small share of the events
+	texts   []Text  // notes, violations and reasons: a small share of the events
 	flagged []int64 // seqs of violation events, for the views' marks
 
 	// Caches for the common case of a process forwarding what it received.

@@ -75,7 +75,9 @@ func TestSentences(t *testing.T) {
 			"You: unplug P3", "Sie: P3 abziehen", "Tú: desconectar P3"},
 		{ev(engine.KindNote, func(e *engine.Event) { e.Text = engine.T("engine.busReset.plugged", engine.Pos(3), engine.Pos(1)) }),
 			"bus reset: P3 is plugged into P1", "Bus-Reset: P3 wird an P1 angesteckt", "reinicio del bus: P3 se conecta a P1"},
-		{ev(engine.KindNote, func(e *engine.Event) { e.Text = engine.T("engine.busReset.unpluggedFrom", engine.Pos(3), engine.Pos(1)) }),
+		{ev(engine.KindNote, func(e *engine.Event) {
+			e.Text = engine.T("engine.busReset.unpluggedFrom", engine.Pos(3), engine.Pos(1))
+		}),
 			"bus reset: P3 is unplugged from P1", "Bus-Reset: P3 wird von P1 abgezogen", "reinicio del bus: P3 se desconecta de P1"},
 		{ev(engine.KindNote, func(e *engine.Event) {
 			e.Text = engine.T("engine.busReset.split", engine.Pos(2), engine.Positions([]int{1, 3, 4}), engine.Num(3))
@@ -117,7 +119,9 @@ func TestSentences(t *testing.T) {
 			"P1: discards a smaller ID", "P1: verwirft eine kleinere ID", "P1: descarta un ID menor"},
 		{ev(engine.KindNote, func(e *engine.Event) { e.Node, e.Text = 1, engine.T("a note nobody translated") }),
 			"P1: a note nobody translated", "P1: a note nobody translated", "P1: a note nobody translated"},
-		{ev(engine.KindNote, func(e *engine.Event) { e.Text = engine.T("engine.actionSkipped", engine.Sub(engine.T("crash: P3 has already crashed"))) }),
+		{ev(engine.KindNote, func(e *engine.Event) {
+			e.Text = engine.T("engine.actionSkipped", engine.Sub(engine.T("crash: P3 has already crashed")))
+		}),
 			"scheduled action skipped: crash: P3 has already crashed",
 			"geplante Aktion übersprungen: crash: P3 has already crashed",
 			"acción programada omitida: crash: P3 has already crashed"},
