@@ -11,6 +11,7 @@ import (
 
 	"distviz/algos"
 	"distviz/engine"
+	"distviz/launch"
 	"distviz/narrate"
 	"distviz/param"
 	"distviz/trace"
@@ -227,7 +228,8 @@ func (p *Plan) run(ctx context.Context, i int) (row Row, err error) {
 			err = &Panic{Run: fmt.Sprintf("%s, seed %d", p.describe(combo), seed), Value: v, Stack: debug.Stack()}
 		}
 	}()
-	v, err := p.Alg.Resolve(combo, seed)
+	r, err := launch.Resolve(p.Alg, launch.Request{Params: combo, Seed: &seed})
+	v := r.Values
 	if err != nil {
 		return Row{}, fmt.Errorf("%s, seed %d: %w", p.describe(combo), seed, err)
 	}

@@ -19,10 +19,10 @@ import (
 
 	"distviz/algos"
 	"distviz/engine"
+	"distviz/launch"
 	"distviz/experiment"
 	"distviz/frame"
 	"distviz/narrate"
-	"distviz/param"
 	"distviz/timeline"
 )
 
@@ -314,73 +314,26 @@ func (s *Session) open(req request) [][]byte {
 		return refuse(err)
 	}
 
-	seed := int64(1)
-	raw := map[string]json.RawMessage{}
-	if req.Scenario != "" {
-		sc, err := alg.Scenario(req.Scenario)
-		if err != nil {
-			return refuse(fmt.Errorf("%v; choose one of %s", err, scenarioIDs(alg)))
-		}
-		for k, v := range sc.Params {
-			b, err := json.Marshal(v)
-			if err != nil {
-				return refuse(fmt.Errorf("scenario %s: parameter %s: %v", sc.ID, k, err))
-			}
-			raw[k] = b
-		}
-		seed = sc.Seed
-	}
-	switch {
-	case req.Seed != nil:
-		seed = *req.Seed
-	case seedText != "":
-		seed, err = strconv.ParseInt(strings.TrimSpace(seedText), 10, 64)
+	lreq := launch.Request{Scenario: req.Scenario, Params: req.Params, Query: query, Seed: req.Seed}
+	if req.Seed == nil && seedText != "" {
+		seed, err := strconv.ParseInt(strings.TrimSpace(seedText), 10, 64)
 		if err != nil {
 			return refuse(fmt.Errorf("seed %q is not a whole number in 0..%d", seedText, int64(algos.MaxSeed)))
 		}
+		lreq.Seed = &seed
 	}
-
-	// What the client gave overrides the scenario.
-	given := map[string]json.RawMessage{}
-	for k, v := range req.Params {
-		given[k] = v
-	}
-	if len(query) > 0 {
-		// Checked as a link's text first, for refusals in its terms.
-		if _, err := param.ResolveStrings(alg.Params, query); err != nil {
-			return refuse(err)
-		}
-		for k, text := range query {
-			i := slices.IndexFunc(alg.Params, func(p param.Spec) bool { return p.Name == k })
-			val, err := param.ParseText(alg.Params[i], text)
-			if err != nil {
-				return refuse(err)
-			}
-			b, err := json.Marshal(val)
-			if err != nil {
-				return refuse(fmt.Errorf("parameter %s: %v", k, err))
-			}
-			given[k] = b
-		}
-	}
-	for k, v := range given {
-		raw[k] = v
-	}
-	v, err := alg.Resolve(raw, seed)
+	tl, r, err := launch.Open(alg, lreq, s.cfg.MaxEvents)
 	if err != nil {
 		return refuse(err)
 	}
-	tl, err := timeline.New(alg, v, seed, s.cfg.MaxEvents)
-	if err != nil {
-		return refuse(err)
-	}
+	v, seed := r.Values, r.Seed
 
 	shown := map[string]string{"algorithm": alg.ID, "seed": strconv.FormatInt(seed, 10)}
 	if req.Scenario != "" {
 		shown["scenario"] = req.Scenario
 	}
 	all := v.Query()
-	for k := range given {
+	for _, k := range r.Given {
 		if text, ok := all[k]; ok {
 			shown[k] = text
 		}
@@ -574,13 +527,4 @@ func algorithmIDs() string {
 	return strings.Join(ids, ", ")
 }
 
-func scenarioIDs(a *algos.Algorithm) string {
-	var ids []string
-	for _, sc := range a.Scenarios {
-		ids = append(ids, sc.ID)
-	}
-	if len(ids) == 0 {
-		return "none (it has no scenarios)"
-	}
-	return strings.Join(ids, ", ")
-}
+

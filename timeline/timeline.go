@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"sort"
 
-	"distviz/algos"
+	"distviz/algo"
 	"distviz/engine"
 	"distviz/internal/chunk"
 	"distviz/param"
@@ -32,10 +32,10 @@ type checkpoint struct {
 
 // Timeline is one run with its whole history. Not safe for concurrent use.
 type Timeline struct {
-	Alg    *algos.Algorithm
+	Alg    *algo.Algorithm
 	Params param.Values
 	Seed   int64
-	Nodes  []algos.Node
+	Nodes  []algo.Node
 
 	maxEvents int64
 	every     int // steps between checkpoints
@@ -49,7 +49,7 @@ type Timeline struct {
 }
 
 // New starts a run at step 0 (the initial state). maxEvents ≤ 0 means no limit.
-func New(alg *algos.Algorithm, v param.Values, seed int64, maxEvents int64) (*Timeline, error) {
+func New(alg *algo.Algorithm, v param.Values, seed int64, maxEvents int64) (*Timeline, error) {
 	sim, nodes, err := initial(alg, v, seed)
 	if err != nil {
 		return nil, err
@@ -68,7 +68,7 @@ func New(alg *algos.Algorithm, v param.Values, seed int64, maxEvents int64) (*Ti
 // initial builds the state at step 0 (before Init's events are recorded).
 // It is also the run's first checkpoint: rebuilding it is as cheap as
 // copying it, and a run that is never rewound never pays for a copy.
-func initial(alg *algos.Algorithm, v param.Values, seed int64) (*engine.Sim, []algos.Node, error) {
+func initial(alg *algo.Algorithm, v param.Values, seed int64) (*engine.Sim, []algo.Node, error) {
 	cfg, nodes, err := alg.Build(v)
 	if err != nil {
 		return nil, nil, err

@@ -15,6 +15,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"distviz/algos"
+	"distviz/launch"
 	"distviz/timeline"
 	"distviz/trace"
 )
@@ -181,11 +182,8 @@ func (s *server) newTimeline(req runRequest) (*timeline.Timeline, error) {
 				maxEvents, s.cfg.MaxEvents, s.cfg.DefaultMaxEvents)
 		}
 	}
-	v, err := alg.Resolve(req.Params, seed)
-	if err != nil {
-		return nil, err
-	}
-	return timeline.New(alg, v, seed, maxEvents)
+	tl, _, err := launch.Open(alg, launch.Request{Params: req.Params, Seed: &seed}, maxEvents)
+	return tl, err
 }
 
 // checkOneValue refuses a body that is empty, not JSON, or more than one value.
