@@ -18,7 +18,7 @@ var sameInEveryLanguage = map[string]bool{"Chang–Roberts": true, "Ricart–Agr
 func TestEveryTextIsTranslated(t *testing.T) {
 	digits := regexp.MustCompile(`\d+`)
 	for _, a := range All() {
-		if a.Text != nil {
+		if legacyEntries[a.ID] == nil {
 			continue // in a folder of its own: the conformance suite checks its texts
 		}
 		for _, l := range languages {

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"distviz/algo"
+	"distviz/algos/kit"
+	"distviz/algos/kit/election"
 )
 
 // The registry's types, as the rest of the program names them.
@@ -48,6 +50,8 @@ func register(a *Algorithm) {
 		a.Experiments = presetsOf(a.ID)
 	}
 	a.I18n = translationsOf(a)
+	// the kits' keyed texts (their verdicts), for the narration
+	a.Text = algo.Merge(kit.Texts, election.Texts)
 	legacyEntries[a.ID] = a
 }
 

@@ -297,6 +297,9 @@ func TestEveryNoteIsTranslated(t *testing.T) {
 func TestScenarioTextsAreTranslated(t *testing.T) {
 	texts := map[string]bool{}
 	for _, a := range algos.All() {
+		if a.Text["en"]["name"] != "" {
+			continue // keyed texts: the conformance suite checks them
+		}
 		for _, sc := range a.Scenarios {
 			raw := map[string]json.RawMessage{}
 			for k, v := range sc.Params {
