@@ -4,13 +4,14 @@ import (
 	"sync"
 
 	"distviz/algo"
+	"distviz/algos/changroberts"
 )
 
 // catalog lists the algorithms in the picker's order: adding an algorithm
 // is its folder and one line here.
 var catalog = sync.OnceValue(func() []*algo.Algorithm {
 	return []*algo.Algorithm{
-		legacy("chang-roberts"),
+		changroberts.Algorithm,
 		legacy("ring-list"),
 		legacy("bully"),
 		legacy("central-mutex"),

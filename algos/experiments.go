@@ -19,36 +19,6 @@ var (
 
 // presets by algorithm id.
 var presets = map[string][]Preset{
-	"chang-roberts": {
-		{ID: "cases", Name: "Worst, best and average case against n",
-			Doc: "ELECTION messages for IDs decreasing, increasing and shuffled along the ring, n from 4 to 128, 20 seeds each: " +
-				"the worst case follows n(n+1)/2, the best case 2n−1 and the average n·H_n.",
-			Params: map[string]any{"variant": "lcr"},
-			Vary:   map[string][]any{"n": ringSizes, "idOrder": {"decreasing", "increasing", "random"}},
-			Seeds:  Seeds{From: 1, Count: 20},
-			Plot:   Plot{Kind: PlotLine, X: "n", Y: "messages.byType.ELECTION", Log: true, Series: "idOrder"}},
-		{ID: "average", Name: "Average case: random IDs against n",
-			Doc: "ELECTION messages for IDs shuffled by the seed, n from 4 to 128, 200 seeds each: the mean follows n·H_n, " +
-				"which grows like n·ln n, far below the worst case.",
-			Params: map[string]any{"variant": "lcr", "idOrder": "random"},
-			Vary:   map[string][]any{"n": ringSizes},
-			Seeds:  Seeds{From: 1, Count: 200},
-			Plot:   Plot{Kind: PlotLine, X: "n", Y: "messages.byType.ELECTION", Log: true}},
-		{ID: "spread", Name: "Spread of the average case, n = 16",
-			Doc: "ELECTION messages of 1000 random ID orders on a ring of 16: they scatter around the mean 16·H_16 ≈ 54 " +
-				"between the best case 31 and the worst case 136.",
-			Params: map[string]any{"n": 16, "variant": "lcr", "idOrder": "random"},
-			Vary:   map[string][]any{},
-			Seeds:  Seeds{From: 1, Count: 1000},
-			Plot:   Plot{Kind: PlotHistogram, Y: "messages.byType.ELECTION"}},
-		{ID: "participant", Name: "Ring with participants: one starter, against n",
-			Doc: "Variant participant, one starter at position 0, IDs shuffled by the seed, n from 4 to 128, 50 seeds each: all " +
-				"messages lie between 2n (the starter holds the maximum) and 3n−1 (the maximum sits just behind the starter).",
-			Params: map[string]any{"variant": "participant", "initiators": []int{0}, "idOrder": "random"},
-			Vary:   map[string][]any{"n": ringSizes},
-			Seeds:  Seeds{From: 1, Count: 50},
-			Plot:   Plot{Kind: PlotLine, X: "n", Y: "messages.sent", Log: true}},
-	},
 	"ring-list": {
 		{ID: "messages", Name: "Messages against n, one initiator",
 			Doc: "One initiator, no crash, n from 4 to 128: the list goes round once and the COORDINATOR message once more, " +

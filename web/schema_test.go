@@ -119,6 +119,12 @@ func TestTracesMatchSchema(t *testing.T) {
 			check(a.ID+"/"+sc.ID, simulate(t, h, string(body)))
 		}
 	}
+	// An explicit workload comes back as records: {"node", "at"}.
+	records := simulate(t, h, `{"algorithm": "ricart-agrawala", "params": {"n": 3, "requests": [{"node": 0, "at": 2}, {"node": 1, "at": 0}]}}`)
+	if !bytes.Contains(records, []byte(`"requests":[{"node":0,"at":2},{"node":1,"at":0}]`)) {
+		t.Errorf("the explicit workload is not written as records: %.300s", records)
+	}
+	check("explicit workload", records)
 	withActions := actionTrace(t)
 	check("user actions", withActions)
 

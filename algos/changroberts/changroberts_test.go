@@ -1,4 +1,4 @@
-package algos_test
+package changroberts_test
 
 import (
 	"bytes"
@@ -9,23 +9,22 @@ import (
 	"strings"
 	"testing"
 
-	"distviz/algos"
+	"distviz/algo"
+	"distviz/algos/algotest"
+	"distviz/algos/changroberts"
+	"distviz/algos/kit/election"
 	"distviz/engine"
 	"distviz/param"
 	"distviz/timeline"
 	"distviz/trace"
 )
 
-// Tests for Chang–Roberts, tied to ALGORITHMS.md 1.3. The helpers prefixed
-// "ring" are shared with ringlist_test.go.
+// Tests for Chang–Roberts, tied to ALGORITHMS.md 1.3.
 
 // ringResolve resolves params (Go values, as in a JSON request).
-func ringResolve(t testing.TB, id string, params map[string]any, seed int64) (*algos.Algorithm, param.Values) {
+func ringResolve(t testing.TB, id string, params map[string]any, seed int64) (*algo.Algorithm, param.Values) {
 	t.Helper()
-	a, err := algos.Get(id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := algorithm(t, id)
 	v, err := a.ResolveAny(params, seed)
 	if err != nil {
 		t.Fatalf("%s %v: %v", id, params, err)
@@ -65,11 +64,11 @@ func ringSent(m *engine.Metrics, typ string) int64 {
 	return 0
 }
 
-func ringOutcome(t testing.TB, o any) algos.ElectionOutcome {
+func ringOutcome(t testing.TB, o any) election.Outcome {
 	t.Helper()
-	e, ok := o.(algos.ElectionOutcome)
+	e, ok := o.(election.Outcome)
 	if !ok {
-		t.Fatalf("outcome is %T, want algos.ElectionOutcome", o)
+		t.Fatalf("outcome is %T, want election.Outcome", o)
 	}
 	return e
 }
@@ -77,7 +76,7 @@ func ringOutcome(t testing.TB, o any) algos.ElectionOutcome {
 // ringTheory is the registry's bound of the given name for a run's parameters.
 func ringTheory(t testing.TB, id string, v param.Values, name string) float64 {
 	t.Helper()
-	a, _ := algos.Get(id)
+	a := algorithm(t, id)
 	for _, e := range a.Evaluate(v) {
 		if e.Name == name {
 			return e.Value
@@ -138,6 +137,59 @@ func lcrHops(ids []int) int64 {
 		total += int64(d)
 	}
 	return total
+}
+
+func ringHarmonic(n int) float64 {
+	h := 0.0
+	for k := 1; k <= n; k++ {
+		h += 1 / float64(k)
+	}
+	return h
+}
+
+func ringIDs(r *rand.Rand, n int) []int {
+	ids := make([]int, 0, n)
+	for len(ids) < n {
+		if id := r.IntN(1e9 + 1); !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+func ringPositions(n int) []int {
+	ps := make([]int, n)
+	for i := range ps {
+		ps[i] = i
+	}
+	return ps
+}
+
+func ringStepToSend(t *testing.T, tl *timeline.Timeline, match func(e engine.Event) bool) int64 {
+	t.Helper()
+	for {
+		before := tl.Seq()
+		ok, err := tl.Forward()
+		if err != nil || !ok {
+			t.Fatalf("the run ended before the awaited send (err %v)", err)
+		}
+		for seq := before + 1; seq <= tl.Seq(); seq++ {
+			if e := tl.Event(seq); e.Kind == engine.KindSend && match(e) {
+				return e.MsgID
+			}
+		}
+	}
+}
+
+// ringTermination returns the final "termination" violations of a run.
+func ringTermination(s trace.Summary) []trace.Violation {
+	var out []trace.Violation
+	for _, v := range s.Violations {
+		if v.Invariant == "termination" {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // ALGORITHMS.md 1.3, variant A: worst case n(n+1)/2 ELECTION messages (IDs
@@ -228,14 +280,6 @@ func TestChangRobertsLCRAverage(t *testing.T) {
 	}
 }
 
-func ringHarmonic(n int) float64 {
-	h := 0.0
-	for k := 1; k <= n; k++ {
-		h += 1 / float64(k)
-	}
-	return h
-}
-
 // ALGORITHMS.md 1.3, variant B with one starter: between 2n and 3n−1
 // messages. Exactly: the running maximum travels d hops from the starter to
 // the maximum (d its distance along the ring), then the maximum's ID goes
@@ -300,7 +344,7 @@ func TestChangRobertsProperties(t *testing.T) {
 		if r.IntN(4) == 0 {
 			params["ids"] = ringIDs(r, n)
 		}
-		tl, s := runToEnd(t, "chang-roberts", params, seed)
+		tl, s := algotest.RunToEnd(t, changroberts.Algorithm, params, seed)
 		ids := tl.Params.Ints("ids")
 		maxID := slices.Max(ids)
 		o := ringOutcome(t, s.Outcome)
@@ -333,24 +377,6 @@ func TestChangRobertsProperties(t *testing.T) {
 
 // ringIDs draws n distinct IDs from 0..10⁹ (large and sparse, unlike the
 // default 0..n−1).
-func ringIDs(r *rand.Rand, n int) []int {
-	ids := make([]int, 0, n)
-	for len(ids) < n {
-		if id := r.IntN(1e9 + 1); !slices.Contains(ids, id) {
-			ids = append(ids, id)
-		}
-	}
-	return ids
-}
-
-func ringPositions(n int) []int {
-	ps := make([]int, n)
-	for i := range ps {
-		ps[i] = i
-	}
-	return ps
-}
-
 // The same parameters and seed give the same events, byte for byte.
 func TestChangRobertsDeterministic(t *testing.T) {
 	for _, params := range []map[string]any{
@@ -359,8 +385,8 @@ func TestChangRobertsDeterministic(t *testing.T) {
 		{"n": 12, "loss": 0.1},
 	} {
 		for seed := int64(1); seed <= 5; seed++ {
-			a, _ := runToEnd(t, "chang-roberts", params, seed)
-			b, _ := runToEnd(t, "chang-roberts", params, seed)
+			a, _ := algotest.RunToEnd(t, changroberts.Algorithm, params, seed)
+			b, _ := algotest.RunToEnd(t, changroberts.Algorithm, params, seed)
 			ea, eb := ringEncode(t, a), ringEncode(t, b)
 			if !bytes.Equal(ea, eb) {
 				t.Fatalf("%v seed %d: two runs differ", params, seed)
@@ -373,33 +399,6 @@ func TestChangRobertsDeterministic(t *testing.T) {
 }
 
 // ringStepToSend steps until a send matching the predicate and returns its message ID.
-func ringStepToSend(t *testing.T, tl *timeline.Timeline, match func(e engine.Event) bool) int64 {
-	t.Helper()
-	for {
-		before := tl.Seq()
-		ok, err := tl.Forward()
-		if err != nil || !ok {
-			t.Fatalf("the run ended before the awaited send (err %v)", err)
-		}
-		for seq := before + 1; seq <= tl.Seq(); seq++ {
-			if e := tl.Event(seq); e.Kind == engine.KindSend && match(e) {
-				return e.MsgID
-			}
-		}
-	}
-}
-
-// ringTermination returns the final "termination" violations of a run.
-func ringTermination(s trace.Summary) []trace.Violation {
-	var out []trace.Violation
-	for _, v := range s.Violations {
-		if v.Invariant == "termination" {
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
 // LCR assumes reliable channels: a lost message that matters (the maximum's
 // ELECTION, or an ELECTED) leaves live processes without a leader, the run
 // ends anyway, and the final check "termination" reports it.
@@ -414,7 +413,7 @@ func TestChangRobertsLossBreaksTermination(t *testing.T) {
 		{"ELECTED P1→P2", func(e engine.Event) bool { return e.Msg.Type == "ELECTED" && e.From == 1 }, 3},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			tl := newRun(t, "chang-roberts", params, 1)
+			tl := algotest.NewRun(t, changroberts.Algorithm, params, 1)
 			id := ringStepToSend(t, tl, c.match)
 			if err := tl.Apply(engine.Action{Type: engine.ActDrop, Msg: id}); err != nil {
 				t.Fatal(err)
@@ -423,7 +422,7 @@ func TestChangRobertsLossBreaksTermination(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := trace.Summarize(tl)
-			checkCounters(t, tl, s)
+			algotest.CheckCounters(t, tl, s)
 			o := ringOutcome(t, s.Outcome)
 			if !s.Terminated || o.Agree || o.Knowing != c.knowing || s.Messages.Dropped != 1 {
 				t.Fatalf("terminated %v, outcome %+v, dropped %d; want the run to end with %d of 5 knowing", s.Terminated, o, s.Messages.Dropped, c.knowing)
@@ -440,7 +439,7 @@ func TestChangRobertsLossBreaksTermination(t *testing.T) {
 	// leader, the final check says so, and some runs do.
 	failed := 0
 	for seed := int64(1); seed <= 40; seed++ {
-		_, s := runToEnd(t, "chang-roberts", map[string]any{"n": 8, "loss": 0.2}, seed)
+		_, s := algotest.RunToEnd(t, changroberts.Algorithm, map[string]any{"n": 8, "loss": 0.2}, seed)
 		o := ringOutcome(t, s.Outcome)
 		v := ringTermination(s)
 		if o.Agree != (len(v) == 0) {
@@ -453,8 +452,19 @@ func TestChangRobertsLossBreaksTermination(t *testing.T) {
 	if failed == 0 {
 		t.Fatal("loss 0.2: no run lost a message that matters; the final check was never exercised")
 	}
-	_, s := runToEnd(t, "chang-roberts", map[string]any{"n": 8, "loss": 1.0}, 1)
+	_, s := algotest.RunToEnd(t, changroberts.Algorithm, map[string]any{"n": 8, "loss": 1.0}, 1)
 	if v := ringTermination(s); len(v) != 1 || !strings.Contains(v[0].Text, "only 0 of 8") {
 		t.Fatalf("loss 1: violations %s", ringViolations(s))
 	}
 }
+
+// algorithm is the algorithm a helper's id names: this folder's.
+func algorithm(t testing.TB, id string) *algo.Algorithm {
+	t.Helper()
+	if id != changroberts.Algorithm.ID {
+		t.Fatalf("this folder tests %s, not %s", changroberts.Algorithm.ID, id)
+	}
+	return changroberts.Algorithm
+}
+
+func TestTranscripts(t *testing.T) { algotest.Transcripts(t, changroberts.Algorithm) }
