@@ -40,6 +40,8 @@ func checkCounters(t testing.TB, tl *timeline.Timeline, s trace.Summary) {
 	algotest.CheckCounters(t, tl, s)
 }
 
-func narration(tl *timeline.Timeline, from, to int64) []string { return algotest.Narration(tl, from, to) }
+func narration(tl *timeline.Timeline, from, to int64) []string {
+	return algotest.Narration(tl, from, to)
+}
 
 func TestTranscripts(t *testing.T) { algotest.TranscriptsOf(t, "testdata/*.txt", algos.Get) }

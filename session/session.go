@@ -19,9 +19,9 @@ import (
 
 	"distviz/algos"
 	"distviz/engine"
-	"distviz/launch"
 	"distviz/experiment"
 	"distviz/frame"
+	"distviz/launch"
 	"distviz/narrate"
 	"distviz/timeline"
 )
@@ -526,5 +526,3 @@ func algorithmIDs() string {
 	}
 	return strings.Join(ids, ", ")
 }
-
-
