@@ -107,8 +107,11 @@ type Bound struct {
 	// "outcome.messagesPerEntry", "outcome.contentionRounds"); empty: derived
 	// from Counts (a message type alone, "all messages …", "… messages per
 	// entry …"), and none for a reference such as a lower bound.
-	Measure string                       `json:"measure,omitempty"`
-	Eval    func(v param.Values) float64 `json:"-"`
+	Measure string `json:"measure,omitempty"`
+	// Reference marks a bound that predicts no measured value (a lower
+	// bound for every algorithm of a kind): it has no Measure.
+	Reference bool                         `json:"-"`
+	Eval      func(v param.Values) float64 `json:"-"`
 	// Distribution, where the theory predicts more than a mean, gives the
 	// probability of each value (FireWire's contention rounds: ½, ¼, …), for
 	// histograms; nil: none.
@@ -123,6 +126,10 @@ type Scenario struct {
 	Doc    string         `json:"description"`
 	Params map[string]any `json:"params"`
 	Seed   int64          `json:"seed"`
+	// Violates names the invariants the scenario shows broken (a crashed
+	// coordinator's deadlock, a timeout too short): the run must end with
+	// exactly these violated, and a scenario without any must break none.
+	Violates []string `json:"violates,omitempty"`
 }
 
 // Node describes a process for views and traces.
@@ -266,6 +273,8 @@ func (a *Algorithm) Evaluate(v param.Values) []Evaluated {
 // what it counts.
 func (a *Algorithm) measureOf(b Bound) string {
 	switch c := strings.TrimSpace(b.Counts); {
+	case b.Reference:
+		return ""
 	case b.Measure != "":
 		return b.Measure
 	case slices.Contains(a.MessageTypes, c):

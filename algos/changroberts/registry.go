@@ -54,19 +54,19 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 	Actions:    []algo.ActionSpec{},
 	Invariants: []algo.Doc{{Name: "uniqueness"}, {Name: "agreement"}, {Name: "termination"}},
 	Theory: []algo.Bound{
-		{ID: "worst", Formula: "n(n+1)/2", Counts: msgElection, Applies: isLCR,
+		{ID: "worst", Formula: "n(n+1)/2", Counts: msgElection, Measure: byType + msgElection, Applies: isLCR,
 			Eval: func(v param.Values) float64 { n := float64(v.Int("n")); return n * (n + 1) / 2 }},
-		{ID: "average", Formula: "n·H_n", Counts: msgElection, Applies: isLCR,
+		{ID: "average", Formula: "n·H_n", Counts: msgElection, Measure: byType + msgElection, Applies: isLCR,
 			Eval: func(v param.Values) float64 { n := v.Int("n"); return float64(n) * kit.Harmonic(n) }},
-		{ID: "best", Formula: "2n−1", Counts: msgElection, Applies: isLCR,
+		{ID: "best", Formula: "2n−1", Counts: msgElection, Measure: byType + msgElection, Applies: isLCR,
 			Eval: func(v param.Values) float64 { return float64(2*v.Int("n") - 1) }},
-		{ID: "announcement", Formula: "n", Counts: msgElected,
+		{ID: "announcement", Formula: "n", Counts: msgElected, Measure: byType + msgElected,
 			Eval: func(v param.Values) float64 { return float64(v.Int("n")) }},
-		{ID: "lower", Formula: "n·log₂n",
+		{ID: "lower", Formula: "n·log₂n", Reference: true,
 			Eval: func(v param.Values) float64 { n := float64(v.Int("n")); return n * math.Log2(n) }},
-		{ID: "fewest", Formula: "2n", Applies: isParticipantVariant,
+		{ID: "fewest", Formula: "2n", Measure: "messages.sent", Applies: isParticipantVariant,
 			Eval: func(v param.Values) float64 { return float64(2 * v.Int("n")) }},
-		{ID: "most", Formula: "3n−1", Applies: isParticipantVariant,
+		{ID: "most", Formula: "3n−1", Measure: "messages.sent", Applies: isParticipantVariant,
 			Eval: func(v param.Values) float64 { return float64(3*v.Int("n") - 1) }},
 	},
 	Scenarios: []algo.Scenario{
@@ -80,6 +80,8 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 	Complete:    complete,
 	Make:        build,
 }, algo.Merge(kit.Texts, election.Texts, algo.MustTexts(files)))
+
+const byType = "messages.byType."
 
 // ringSizes are the presets' n: doubling, so a logarithmic axis spaces them evenly.
 var ringSizes = []any{4, 8, 16, 32, 64, 128}
