@@ -222,7 +222,9 @@ func checkDeclarations(t *testing.T, a *algo.Algorithm) {
 
 func checkShown(t *testing.T, a *algo.Algorithm, scenario string, tl *timeline.Timeline) {
 	t.Helper()
-	roleOK := func(r string) bool { return slices.ContainsFunc(a.Roles, func(x algo.Role) bool { return x.Name == r }) }
+	roleOK := func(r string) bool {
+		return slices.ContainsFunc(a.Roles, func(x algo.Role) bool { return x.Name == r })
+	}
 	varOK := func(v string) bool { return slices.ContainsFunc(a.Vars, func(x algo.Var) bool { return x.Name == v }) }
 	for _, k := range []int{0, tl.Steps() / 2, tl.Steps() - 1} {
 		if err := tl.Seek(k); err != nil {

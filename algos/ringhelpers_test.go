@@ -189,4 +189,3 @@ func ringTermination(s trace.Summary) []trace.Violation {
 	}
 	return out
 }
-
