@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"distviz/algo"
+	"distviz/algos/ringlist"
 )
 
 // catalog lists the algorithms in the picker's order: adding an algorithm
@@ -11,7 +12,7 @@ import (
 var catalog = sync.OnceValue(func() []*algo.Algorithm {
 	return []*algo.Algorithm{
 		legacy("chang-roberts"),
-		legacy("ring-list"),
+		ringlist.Algorithm,
 		legacy("bully"),
 		legacy("central-mutex"),
 		legacy("ricart-agrawala"),

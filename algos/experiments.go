@@ -49,15 +49,6 @@ var presets = map[string][]Preset{
 			Seeds:  Seeds{From: 1, Count: 50},
 			Plot:   Plot{Kind: PlotLine, X: "n", Y: "messages.sent", Log: true}},
 	},
-	"ring-list": {
-		{ID: "messages", Name: "Messages against n, one initiator",
-			Doc: "One initiator, no crash, n from 4 to 128: the list goes round once and the COORDINATOR message once more, " +
-				"2k messages for k live processes, whatever the IDs.",
-			Params: map[string]any{"initiators": []int{0}},
-			Vary:   map[string][]any{"n": ringSizes},
-			Seeds:  Seeds{From: 1, Count: 5},
-			Plot:   Plot{Kind: PlotLine, X: "n", Y: "messages.sent", Log: true}},
-	},
 	"bully": {
 		{ID: "lowest", Name: "Worst case: the lowest notices, against n",
 			Doc: "The highest process has crashed and process 0 notices: every process answers every lower one and holds " +
