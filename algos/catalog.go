@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"distviz/algo"
+	"distviz/algos/bully"
 	"distviz/algos/ringlist"
 )
 
@@ -13,7 +14,7 @@ var catalog = sync.OnceValue(func() []*algo.Algorithm {
 	return []*algo.Algorithm{
 		legacy("chang-roberts"),
 		ringlist.Algorithm,
-		legacy("bully"),
+		bully.Algorithm,
 		legacy("central-mutex"),
 		legacy("ricart-agrawala"),
 		legacy("lamport-mutex"),
