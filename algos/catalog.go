@@ -4,7 +4,9 @@ import (
 	"sync"
 
 	"distviz/algo"
+	"distviz/algos/bully"
 	"distviz/algos/changroberts"
+	"distviz/algos/ringlist"
 )
 
 // catalog lists the algorithms in the picker's order: adding an algorithm
@@ -12,8 +14,8 @@ import (
 var catalog = sync.OnceValue(func() []*algo.Algorithm {
 	return []*algo.Algorithm{
 		changroberts.Algorithm,
-		legacy("ring-list"),
-		legacy("bully"),
+		ringlist.Algorithm,
+		bully.Algorithm,
 		legacy("central-mutex"),
 		legacy("ricart-agrawala"),
 		legacy("lamport-mutex"),

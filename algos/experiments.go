@@ -19,35 +19,6 @@ var (
 
 // presets by algorithm id.
 var presets = map[string][]Preset{
-	"ring-list": {
-		{ID: "messages", Name: "Messages against n, one initiator",
-			Doc: "One initiator, no crash, n from 4 to 128: the list goes round once and the COORDINATOR message once more, " +
-				"2k messages for k live processes, whatever the IDs.",
-			Params: map[string]any{"initiators": []int{0}},
-			Vary:   map[string][]any{"n": ringSizes},
-			Seeds:  Seeds{From: 1, Count: 5},
-			Plot:   Plot{Kind: PlotLine, X: "n", Y: "messages.sent", Log: true}},
-	},
-	"bully": {
-		{ID: "lowest", Name: "Worst case: the lowest notices, against n",
-			Doc: "The highest process has crashed and process 0 notices: every process answers every lower one and holds " +
-				"its own election, n²−n−1 messages.",
-			Params: map[string]any{"detectors": []int{0}},
-			Vary:   map[string][]any{"n": {3, 4, 8, 16, 32, 64}},
-			Seeds:  Seeds{From: 1, Count: 1},
-			Plot:   Plot{Kind: PlotLine, X: "n", Y: "messages.sent", Log: true}},
-		{ID: "second-highest", Name: "Best case: the second-highest notices, against n",
-			Doc: "The highest process has crashed and the second-highest notices: it knows every higher process is dead " +
-				"and announces itself with n−2 COORDINATOR messages.",
-			Params: map[string]any{},
-			Vary:   map[string][]any{},
-			Cases: []map[string]any{
-				{"n": 3, "detectors": []int{1}}, {"n": 4, "detectors": []int{2}}, {"n": 8, "detectors": []int{6}},
-				{"n": 16, "detectors": []int{14}}, {"n": 32, "detectors": []int{30}}, {"n": 64, "detectors": []int{62}},
-			},
-			Seeds: Seeds{From: 1, Count: 1},
-			Plot:  Plot{Kind: PlotLine, X: "n", Y: "messages.sent", Log: true}},
-	},
 	"maekawa": {
 		{ID: "contention", Name: "Uncontended against everybody at once, projective planes",
 			Doc: "Every process of a projective plane (n = 7 to 91, |S| = 3 to 10) requests once, all at time 0 or spread over " +
