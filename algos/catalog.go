@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"distviz/algo"
+	"distviz/algos/firewire"
 )
 
 // catalog lists the algorithms in the picker's order: adding an algorithm
@@ -18,7 +19,7 @@ var catalog = sync.OnceValue(func() []*algo.Algorithm {
 		legacy("lamport-mutex"),
 		legacy("token-ring-mutex"),
 		legacy("maekawa"),
-		legacy("firewire"),
+		firewire.Algorithm,
 		legacy("tree-echo"),
 	}
 })

@@ -1,6 +1,8 @@
 package algos_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -93,3 +95,9 @@ func TestTreeEchoRefusesHotPlug(t *testing.T) {
 }
 
 func engineAction(typ string, node int) engine.Action { return engine.Action{Type: typ, Node: node} }
+
+// runName names a run in failure messages.
+func runName(params map[string]any, seed int64) string {
+	b, _ := json.Marshal(params)
+	return fmt.Sprintf("%s seed %d", b, seed)
+}
