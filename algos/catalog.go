@@ -5,6 +5,7 @@ import (
 
 	"distviz/algo"
 	"distviz/algos/firewire"
+	"distviz/algos/treeecho"
 )
 
 // catalog lists the algorithms in the picker's order: adding an algorithm
@@ -20,6 +21,6 @@ var catalog = sync.OnceValue(func() []*algo.Algorithm {
 		legacy("token-ring-mutex"),
 		legacy("maekawa"),
 		firewire.Algorithm,
-		legacy("tree-echo"),
+		treeecho.Algorithm,
 	}
 })

@@ -96,15 +96,6 @@ var presets = map[string][]Preset{
 			Seeds:  Seeds{From: 1, Count: 10},
 			Plot:   Plot{Kind: PlotLine, X: "n", Y: "outcome.messagesPerEntry"}},
 	},
-	"tree-echo": {
-		{ID: "messages", Name: "Messages against n, one starter",
-			Doc: "Random trees, one starter, n from 2 to 256, 20 seeds each: n−1 EXPLOSION, n ECHO and n−2 INFO messages, " +
-				"3n−3 in all, whatever the tree's shape.",
-			Params: map[string]any{"starters": []int{0}},
-			Vary:   map[string][]any{"n": {2, 4, 8, 16, 32, 64, 128, 256}},
-			Seeds:  Seeds{From: 1, Count: 20},
-			Plot:   Plot{Kind: PlotLine, X: "n", Y: "messages.sent", Log: true}},
-	},
 	"ricart-agrawala": {mutexPerEntry("2(n−1)")},
 	"lamport-mutex":   {mutexPerEntry("3(n−1)")},
 	"central-mutex":   {mutexPerEntry("3")},

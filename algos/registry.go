@@ -12,7 +12,6 @@ import (
 	"distviz/algo"
 	"distviz/algos/kit"
 	"distviz/algos/kit/election"
-	"distviz/algos/kit/tree"
 )
 
 // The registry's types, as the rest of the program names them.
@@ -52,7 +51,7 @@ func register(a *Algorithm) {
 	}
 	a.I18n = translationsOf(a)
 	// the kits' keyed texts (their verdicts), for the narration
-	a.Text = algo.Merge(kit.Texts, election.Texts, tree.Texts)
+	a.Text = algo.Merge(kit.Texts, election.Texts)
 	legacyEntries[a.ID] = a
 }
 
