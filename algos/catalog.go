@@ -6,7 +6,9 @@ import (
 	"distviz/algo"
 	"distviz/algos/bully"
 	"distviz/algos/changroberts"
+	"distviz/algos/firewire"
 	"distviz/algos/ringlist"
+	"distviz/algos/treeecho"
 )
 
 // catalog lists the algorithms in the picker's order: adding an algorithm
@@ -21,7 +23,7 @@ var catalog = sync.OnceValue(func() []*algo.Algorithm {
 		legacy("lamport-mutex"),
 		legacy("token-ring-mutex"),
 		legacy("maekawa"),
-		legacy("firewire"),
-		legacy("tree-echo"),
+		firewire.Algorithm,
+		treeecho.Algorithm,
 	}
 })
