@@ -101,7 +101,7 @@ func TestTokenRingOrder(t *testing.T) {
 		if e.Kind == engine.KindSend {
 			passes++
 		}
-		if e.Kind == engine.KindNote && strings.HasPrefix(e.Text.Key, "enters the critical section") && passes != int(e.Node) {
+		if e.Kind == engine.KindNote && e.Text.Key == "note.enters" && passes != int(e.Node) {
 			t.Errorf("P%d enters after %d TOKEN passes, want %d", e.Node, passes, e.Node)
 		}
 	}

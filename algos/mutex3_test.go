@@ -91,10 +91,10 @@ func TestMutexOutcomeRecords(t *testing.T) {
 
 func checkRecords(t *testing.T, tl *timeline.Timeline, id string, seed int64, o algos.MutexOutcome) {
 	t.Helper()
-	note := func(seq int64, node int, prefix string) engine.Event {
+	note := func(seq int64, node int, keys ...string) engine.Event {
 		e := tl.Event(seq)
-		if e.Kind != engine.KindNote || int(e.Node) != node || !strings.HasPrefix(e.Text.Key, prefix) {
-			t.Fatalf("%s seed %d: event %d is %+v, want P%d's note %q", id, seed, seq, e, node, prefix)
+		if e.Kind != engine.KindNote || int(e.Node) != node || !slices.Contains(keys, e.Text.Key) {
+			t.Fatalf("%s seed %d: event %d is %+v, want P%d's note %q", id, seed, seq, e, node, keys)
 		}
 		return e
 	}
@@ -102,16 +102,16 @@ func checkRecords(t *testing.T, tl *timeline.Timeline, id string, seed int64, o 
 	var maxClient, maxSync engine.Time
 	syncs := 0
 	for i, e := range o.Entries {
-		if r := note(e.Requested, e.Node, "wants the critical section"); r.Time != e.RequestedTime || e.RequestedAt != e.RequestedTime {
+		if r := note(e.Requested, e.Node, "note.wants", "note.wantsAgain"); r.Time != e.RequestedTime || e.RequestedAt != e.RequestedTime {
 			t.Fatalf("%s seed %d: entry %+v: request at %d", id, seed, e, r.Time)
 		}
-		if x := note(e.Enter, e.Node, "enters the critical section"); x.Time != e.EnterTime {
+		if x := note(e.Enter, e.Node, "note.enters"); x.Time != e.EnterTime {
 			t.Fatalf("%s seed %d: entry %+v: entered at %d", id, seed, e, x.Time)
 		}
 		if e.Exit == nil {
 			t.Fatalf("%s seed %d: entry %+v still inside at the end", id, seed, e)
 		}
-		if x := note(*e.Exit, e.Node, "leaves the critical section"); x.Time != *e.ExitTime {
+		if x := note(*e.Exit, e.Node, "note.leaves"); x.Time != *e.ExitTime {
 			t.Fatalf("%s seed %d: entry %+v: left at %d", id, seed, e, x.Time)
 		}
 		if e.ClientDelay != e.EnterTime-e.RequestedTime {
@@ -148,7 +148,7 @@ func checkRecords(t *testing.T, tl *timeline.Timeline, id string, seed int64, o 
 // me3FromTrace finds, independently of the engine's tracker, the pairs of
 // requests (a, b) with a → b whose entries came in the other order: vector
 // clocks recomputed from the trace's sends and deliveries, a request being
-// the note "wants the critical section" that starts its service.
+// the note "wants the critical section" (note.wants) that starts its service.
 func me3FromTrace(tl *timeline.Timeline, n int) int {
 	vc := make([][]int, n)
 	for p := range vc {
@@ -176,11 +176,11 @@ func me3FromTrace(tl *timeline.Timeline, n int) int {
 				vc[p][i] = max(vc[p][i], x)
 			}
 			vc[p][p]++
-		case e.Kind == engine.KindNote && e.Text.Key == "wants the critical section":
+		case e.Kind == engine.KindNote && e.Text.Key == "note.wants":
 			vc[p][p]++
 			r := &req{node: p, vc: slices.Clone(vc[p])}
 			reqs, serving[p] = append(reqs, r), r
-		case e.Kind == engine.KindNote && strings.HasPrefix(e.Text.Key, "enters the critical section"):
+		case e.Kind == engine.KindNote && e.Text.Key == "note.enters":
 			serving[p].enter = seq
 		}
 	}
@@ -220,7 +220,7 @@ func TestMutexME3(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := trace.Write(&second, back); err != nil || !bytes.Equal(first.Bytes(), second.Bytes()) || !strings.Contains(first.String(), `"text":{"key":"ME3: the request of P1`) {
+	if err := trace.Write(&second, back); err != nil || !bytes.Equal(first.Bytes(), second.Bytes()) || !strings.Contains(first.String(), `"text":{"key":"note.me3Broken","args":[{"pos":1},{"pos":2}]}`) {
 		t.Errorf("export → import → export changed the ME3 run (%v)", err)
 	}
 	lines := strings.Join(narration(tl, 0, tl.Len()), "\n")
@@ -242,7 +242,7 @@ func TestMutexME3(t *testing.T) {
 			}
 			notes := 0
 			for seq := int64(1); seq <= tl.Len(); seq++ {
-				if e := tl.Event(seq); e.Kind == engine.KindNote && strings.HasPrefix(e.Text.Key, "ME3: ") {
+				if e := tl.Event(seq); e.Kind == engine.KindNote && strings.HasPrefix(e.Text.Key, "note.me3Broken") {
 					notes++
 				}
 			}

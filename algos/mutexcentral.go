@@ -31,25 +31,25 @@ type centralNode struct {
 	asked  []int64 // REQUESTs received from each process: the number of its current request
 }
 
-func (c *centralNode) isCoord() bool { return c.self == c.coord }
+func (c *centralNode) isCoord() bool { return c.Self() == c.coord }
 
-func (c *centralNode) Start(env *engine.Env)               { c.start(env) }
-func (c *centralNode) Timer(env *engine.Env, name string)  { c.timer(env, name, c) }
-func (c *centralNode) Act(env *engine.Env, a string) error { return c.act(env, a, c) }
-func (c *centralNode) Recover(env *engine.Env)             { c.recover(env) }
+func (c *centralNode) Start(env *engine.Env)               { c.StartWorkload(env) }
+func (c *centralNode) Timer(env *engine.Env, name string)  { c.OnTimer(env, name, c) }
+func (c *centralNode) Act(env *engine.Env, a string) error { return c.OnAct(env, a, c) }
+func (c *centralNode) Recover(env *engine.Env)             { c.OnRecover(env) }
 func (c *centralNode) Receive(env *engine.Env, from int, m engine.Message) {
-	c.justEntered = false
+	c.Step()
 	switch m.Type {
 	case msgTell:
-		c.told(env, from, c)
+		c.Told(env, from, c)
 	case msgCMRequest:
 		if c.isCoord() {
 			c.asked[from]++
 			c.onRequest(env, from)
 		}
 	case msgCMGrant:
-		if c.state == stWanted {
-			c.enter(env)
+		if c.State() == stWanted {
+			c.Enter(env)
 		}
 	case msgCMRelease:
 		if c.isCoord() {
@@ -58,20 +58,20 @@ func (c *centralNode) Receive(env *engine.Env, from int, m engine.Message) {
 	}
 }
 
-func (c *centralNode) acquire(env *engine.Env) {
+func (c *centralNode) Acquire(env *engine.Env) {
 	if c.isCoord() {
-		c.onRequest(env, c.self)
+		c.onRequest(env, c.Self())
 		return
 	}
-	c.send(env, c.coord, engine.Message{Type: msgCMRequest})
+	c.Send(env, c.coord, engine.Message{Type: msgCMRequest})
 }
 
-func (c *centralNode) release(env *engine.Env) {
+func (c *centralNode) Release(env *engine.Env) {
 	if c.isCoord() {
-		c.onRelease(env, c.self)
+		c.onRelease(env, c.Self())
 		return
 	}
-	c.send(env, c.coord, engine.Message{Type: msgCMRelease})
+	c.Send(env, c.coord, engine.Message{Type: msgCMRelease})
 }
 
 // onRequest is the coordinator receiving a request (its own, locally).
@@ -101,16 +101,16 @@ func (c *centralNode) onRelease(env *engine.Env, p int) {
 
 func (c *centralNode) grant(env *engine.Env, p int) {
 	c.holder = p
-	if p == c.self {
+	if p == c.Self() {
 		env.Note("is the coordinator: grants itself the critical section without messages")
-		c.enter(env)
+		c.Enter(env)
 		return
 	}
-	c.sendFor(env, p, engine.Message{Type: msgCMGrant}, p, c.asked[p])
+	c.SendFor(env, p, engine.Message{Type: msgCMGrant}, p, c.asked[p])
 }
 
 func (c *centralNode) View() engine.NodeView {
-	vars := c.vars()
+	vars := c.Vars()
 	if c.isCoord() {
 		var holder any
 		if c.holder >= 0 {
@@ -118,12 +118,12 @@ func (c *centralNode) View() engine.NodeView {
 		}
 		vars = append(vars, engine.Var{Name: "granted", Value: holder}, engine.Var{Name: "queue", Value: posLabels(c.queue)})
 	}
-	return engine.NodeView{Role: c.state, Vars: vars}
+	return engine.NodeView{Role: c.State(), Vars: vars}
 }
 
 func (c *centralNode) Clone() engine.Process {
 	d := *c
-	d.mutexCore = c.clone()
+	d.mutexCore = c.Copy()
 	d.queue = append([]int(nil), c.queue...)
 	d.asked = slices.Clone(c.asked)
 	return &d

@@ -30,13 +30,6 @@ const (
 	msgLMRelease = "RELEASE"
 )
 
-// lmTime is the Lamport time a REPLY or RELEASE carries.
-type lmTime struct {
-	T int `json:"t"`
-}
-
-func (s *lmTime) Label() string { return strconv.Itoa(s.T) }
-
 type lamportNode struct {
 	mutexCore
 	clock  int
@@ -45,21 +38,13 @@ type lamportNode struct {
 	latest []int     // the latest time received from each process; -1: none
 }
 
-func (l *lamportNode) Start(env *engine.Env)               { l.start(env) }
-func (l *lamportNode) Timer(env *engine.Env, name string)  { l.timer(env, name, l) }
-func (l *lamportNode) Act(env *engine.Env, a string) error { return l.act(env, a, l) }
-func (l *lamportNode) Recover(env *engine.Env)             { l.recover(env) }
+func (l *lamportNode) Start(env *engine.Env)               { l.StartWorkload(env) }
+func (l *lamportNode) Timer(env *engine.Env, name string)  { l.OnTimer(env, name, l) }
+func (l *lamportNode) Act(env *engine.Env, a string) error { return l.OnAct(env, a, l) }
+func (l *lamportNode) Recover(env *engine.Env)             { l.OnRecover(env) }
 
 func (l *lamportNode) enqueue(s raStamp) {
-	i, _ := slices.BinarySearchFunc(l.queue, s, func(a, b raStamp) int {
-		switch {
-		case a.less(b):
-			return -1
-		case b.less(a):
-			return 1
-		}
-		return 0
-	})
+	i, _ := slices.BinarySearchFunc(l.queue, s, raStamp.Compare)
 	l.queue = slices.Insert(l.queue, i, s)
 }
 
@@ -69,24 +54,24 @@ func (l *lamportNode) dequeue(id int) {
 
 func (l *lamportNode) multicast(env *engine.Env, m engine.Message) {
 	for q := range env.N() {
-		if q != l.self {
-			l.send(env, q, m)
+		if q != l.Self() {
+			l.Send(env, q, m)
 		}
 	}
 }
 
-func (l *lamportNode) acquire(env *engine.Env) {
+func (l *lamportNode) Acquire(env *engine.Env) {
 	l.clock++ // LC1
-	l.req = raStamp{T: l.clock, ID: l.self}
-	l.orderBy(l.req.T, l.req.ID)
+	l.req = raStamp{T: l.clock, ID: l.Self()}
+	l.OrderBy(l.req.T, l.req.ID)
 	l.enqueue(l.req)
 	env.Note("multicasts REQUEST(" + l.req.Label() + ") and puts it in its own queue")
 	l.multicast(env, engine.Message{Type: msgLMRequest, Body: &raStamp{T: l.req.T, ID: l.req.ID}})
 	l.tryEnter(env)
 }
 
-func (l *lamportNode) release(env *engine.Env) {
-	l.dequeue(l.self)
+func (l *lamportNode) Release(env *engine.Env) {
+	l.dequeue(l.Self())
 	l.clock++ // LC1
 	env.Note("removes its request from its queue and multicasts RELEASE(" + strconv.Itoa(l.clock) + ")")
 	l.multicast(env, engine.Message{Type: msgLMRelease, Body: &lmTime{T: l.clock}})
@@ -95,17 +80,17 @@ func (l *lamportNode) release(env *engine.Env) {
 // heardLater tells whether q has sent a message stamped later than the
 // current request (equal times are ordered by ID).
 func (l *lamportNode) heardLater(q int) bool {
-	return l.latest[q] >= 0 && l.req.less(raStamp{T: l.latest[q], ID: q})
+	return l.latest[q] >= 0 && l.req.Less(raStamp{T: l.latest[q], ID: q})
 }
 
 // awaiting are the processes not yet heard from after the current request.
 func (l *lamportNode) awaiting() []int {
 	var out []int
-	if l.state != stWanted {
+	if l.State() != stWanted {
 		return out
 	}
 	for q := range len(l.latest) {
-		if q != l.self && !l.heardLater(q) {
+		if q != l.Self() && !l.heardLater(q) {
 			out = append(out, q)
 		}
 	}
@@ -113,15 +98,15 @@ func (l *lamportNode) awaiting() []int {
 }
 
 func (l *lamportNode) tryEnter(env *engine.Env) {
-	if l.state != stWanted || len(l.queue) == 0 || l.queue[0] != l.req || len(l.awaiting()) > 0 {
+	if l.State() != stWanted || len(l.queue) == 0 || l.queue[0] != l.req || len(l.awaiting()) > 0 {
 		return
 	}
 	env.Note("its request (" + l.req.Label() + ") heads its queue and every other process has sent a later message")
-	l.enter(env)
+	l.Enter(env)
 }
 
 func (l *lamportNode) Receive(env *engine.Env, from int, m engine.Message) {
-	l.justEntered = false
+	l.Step()
 	var t int
 	switch b := m.Body.(type) {
 	case *raStamp:
@@ -133,10 +118,10 @@ func (l *lamportNode) Receive(env *engine.Env, from int, m engine.Message) {
 	l.latest[from] = max(l.latest[from], t)
 	switch m.Type {
 	case msgTell:
-		l.told(env, from, l)
+		l.Told(env, from, l)
 	case msgLMRequest:
 		l.enqueue(*m.Body.(*raStamp))
-		l.sendFor(env, from, engine.Message{Type: msgLMReply, Body: &lmTime{T: l.clock}}, from, int64(m.Body.(*raStamp).T))
+		l.SendFor(env, from, engine.Message{Type: msgLMReply, Body: &lmTime{T: l.clock}}, from, int64(m.Body.(*raStamp).T))
 	case msgLMRelease:
 		l.dequeue(from)
 		env.Note("removes the request of " + posLabel(from) + " from its queue")
@@ -144,12 +129,12 @@ func (l *lamportNode) Receive(env *engine.Env, from int, m engine.Message) {
 	l.tryEnter(env)
 }
 
-func (l *lamportNode) tellBody() any { return &lmTime{T: l.clock} }
+func (l *lamportNode) TellBody() any { return &lmTime{T: l.clock} }
 
 func (l *lamportNode) View() engine.NodeView {
-	vars := l.vars()
+	vars := l.Vars()
 	var req any
-	if l.state != stReleased {
+	if l.State() != stReleased {
 		req = "(" + l.req.Label() + ")"
 	}
 	queue := make([]string, len(l.queue))
@@ -161,12 +146,12 @@ func (l *lamportNode) View() engine.NodeView {
 		engine.Var{Name: "request", Value: req},
 		engine.Var{Name: "queue", Value: queue},
 		engine.Var{Name: "awaiting", Value: posLabels(l.awaiting())})
-	return engine.NodeView{Role: l.state, Vars: vars}
+	return engine.NodeView{Role: l.State(), Vars: vars}
 }
 
 func (l *lamportNode) Clone() engine.Process {
 	d := *l
-	d.mutexCore = l.clone()
+	d.mutexCore = l.Copy()
 	d.queue = slices.Clone(l.queue)
 	d.latest = slices.Clone(l.latest)
 	return &d
@@ -229,7 +214,7 @@ func init() {
 				}
 				return l
 			})
-			cfg.Invariants = append(cfg.Invariants, mutexTimestampOrder(posLabel))
+			cfg.Invariants = append(cfg.Invariants, mutexTimestampOrder())
 			return cfg, mutexNodes(len(cfg.Procs)), nil
 		},
 	})

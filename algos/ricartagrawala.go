@@ -27,16 +27,6 @@ const (
 	msgRAReply   = "REPLY"
 )
 
-// raStamp is a request's (Lamport time, ID); smaller means earlier.
-type raStamp struct {
-	T  int `json:"t"`
-	ID int `json:"id"`
-}
-
-func (s *raStamp) Label() string { return strconv.Itoa(s.T) + "," + strconv.Itoa(s.ID) }
-
-func (s raStamp) less(o raStamp) bool { return s.T < o.T || (s.T == o.T && s.ID < o.ID) }
-
 type raNode struct {
 	mutexCore
 	clock    int
@@ -45,40 +35,40 @@ type raNode struct {
 	deferred []raStamp // requests whose REPLY waits for our exit, in arrival order
 }
 
-func (r *raNode) Start(env *engine.Env)               { r.start(env) }
-func (r *raNode) Timer(env *engine.Env, name string)  { r.timer(env, name, r) }
-func (r *raNode) Act(env *engine.Env, a string) error { return r.act(env, a, r) }
-func (r *raNode) Recover(env *engine.Env)             { r.recover(env) }
+func (r *raNode) Start(env *engine.Env)               { r.StartWorkload(env) }
+func (r *raNode) Timer(env *engine.Env, name string)  { r.OnTimer(env, name, r) }
+func (r *raNode) Act(env *engine.Env, a string) error { return r.OnAct(env, a, r) }
+func (r *raNode) Recover(env *engine.Env)             { r.OnRecover(env) }
 
-func (r *raNode) acquire(env *engine.Env) {
+func (r *raNode) Acquire(env *engine.Env) {
 	r.clock++ // LC1
-	r.req = raStamp{T: r.clock, ID: r.self}
-	r.orderBy(r.req.T, r.req.ID)
+	r.req = raStamp{T: r.clock, ID: r.Self()}
+	r.OrderBy(r.req.T, r.req.ID)
 	r.awaiting = env.N() - 1
 	env.Note("multicasts REQUEST(" + r.req.Label() + ") and waits for " + strconv.Itoa(r.awaiting) + " REPLYs")
 	body := &raStamp{T: r.req.T, ID: r.req.ID}
 	for q := range env.N() {
-		if q != r.self {
-			r.send(env, q, engine.Message{Type: msgRARequest, Body: body})
+		if q != r.Self() {
+			r.Send(env, q, engine.Message{Type: msgRARequest, Body: body})
 		}
 	}
 	if r.awaiting == 0 {
-		r.enter(env)
+		r.Enter(env)
 	}
 }
 
-func (r *raNode) release(env *engine.Env) {
+func (r *raNode) Release(env *engine.Env) {
 	if len(r.deferred) > 0 {
 		env.Note("replies to every deferred request: " + strings.Join(posLabels(r.deferredFrom()), ", "))
 	}
 	for _, s := range r.deferred {
-		r.sendFor(env, s.ID, r.reply(), s.ID, int64(s.T))
+		r.SendFor(env, s.ID, r.reply(), s.ID, int64(s.T))
 	}
 	r.deferred = r.deferred[:0]
 }
 
 func (r *raNode) Receive(env *engine.Env, from int, m engine.Message) {
-	r.justEntered = false
+	r.Step()
 	switch b := m.Body.(type) {
 	case *raStamp:
 		r.clock = max(r.clock, b.T) + 1 // LC2
@@ -87,29 +77,29 @@ func (r *raNode) Receive(env *engine.Env, from int, m engine.Message) {
 	}
 	switch m.Type {
 	case msgTell:
-		r.told(env, from, r)
+		r.Told(env, from, r)
 	case msgRARequest:
 		s := *m.Body.(*raStamp)
 		switch {
-		case r.state == stHeld:
+		case r.State() == stHeld:
 			r.deferred = append(r.deferred, s)
 			env.Note("HELD: defers its reply to " + posLabel(from))
-		case r.state == stWanted && r.req.less(s):
+		case r.State() == stWanted && r.req.Less(s):
 			r.deferred = append(r.deferred, s)
 			env.Note("WANTED with the smaller (" + r.req.Label() + ") < (" + s.Label() + "): defers its reply to " + posLabel(from))
-		case r.state == stWanted:
+		case r.State() == stWanted:
 			env.Note("WANTED, but (" + s.Label() + ") < (" + r.req.Label() + "): replies to " + posLabel(from) + " at once")
-			r.sendFor(env, from, r.reply(), from, int64(s.T))
+			r.SendFor(env, from, r.reply(), from, int64(s.T))
 		default:
-			r.sendFor(env, from, r.reply(), from, int64(s.T))
+			r.SendFor(env, from, r.reply(), from, int64(s.T))
 		}
 	case msgRAReply:
-		if r.state != stWanted || r.awaiting == 0 {
+		if r.State() != stWanted || r.awaiting == 0 {
 			return
 		}
 		r.awaiting--
 		if r.awaiting == 0 {
-			r.enter(env)
+			r.Enter(env)
 		}
 	}
 }
@@ -123,7 +113,7 @@ func (r *raNode) deferredFrom() []int {
 	return out
 }
 
-func (r *raNode) tellBody() any { return &lmTime{T: r.clock} }
+func (r *raNode) TellBody() any { return &lmTime{T: r.clock} }
 
 // reply is a REPLY carrying the current Lamport time.
 func (r *raNode) reply() engine.Message {
@@ -131,9 +121,9 @@ func (r *raNode) reply() engine.Message {
 }
 
 func (r *raNode) View() engine.NodeView {
-	vars := r.vars()
+	vars := r.Vars()
 	var req any
-	if r.state != stReleased {
+	if r.State() != stReleased {
 		req = "(" + r.req.Label() + ")"
 	}
 	vars = append(vars,
@@ -141,12 +131,12 @@ func (r *raNode) View() engine.NodeView {
 		engine.Var{Name: "request", Value: req},
 		engine.Var{Name: "awaiting", Value: r.awaiting},
 		engine.Var{Name: "deferred", Value: posLabels(r.deferredFrom())})
-	return engine.NodeView{Role: r.state, Vars: vars}
+	return engine.NodeView{Role: r.State(), Vars: vars}
 }
 
 func (r *raNode) Clone() engine.Process {
 	d := *r
-	d.mutexCore = r.clone()
+	d.mutexCore = r.Copy()
 	d.deferred = slices.Clone(r.deferred)
 	return &d
 }
@@ -203,7 +193,7 @@ func init() {
 				}
 				return r
 			})
-			cfg.Invariants = append(cfg.Invariants, mutexTimestampOrder(posLabel))
+			cfg.Invariants = append(cfg.Invariants, mutexTimestampOrder())
 			return cfg, mutexNodes(len(cfg.Procs)), nil
 		},
 	})

@@ -47,7 +47,7 @@ type tokenNode struct {
 }
 
 func (t *tokenNode) Start(env *engine.Env) {
-	t.start(env)
+	t.StartWorkload(env)
 	if t.hasToken {
 		env.SetTimer(timerPass, 0)
 	}
@@ -55,19 +55,19 @@ func (t *tokenNode) Start(env *engine.Env) {
 
 func (t *tokenNode) Timer(env *engine.Env, name string) {
 	if name == timerPass {
-		t.justEntered = false
-		if t.hasToken && t.state != stHeld {
+		t.Step()
+		if t.hasToken && t.State() != stHeld {
 			t.pass(env)
 		}
 		return
 	}
-	t.timer(env, name, t)
+	t.OnTimer(env, name, t)
 }
 
-func (t *tokenNode) Act(env *engine.Env, a string) error { return t.act(env, a, t) }
-func (t *tokenNode) Recover(env *engine.Env)             { t.recover(env) }
+func (t *tokenNode) Act(env *engine.Env, a string) error { return t.OnAct(env, a, t) }
+func (t *tokenNode) Recover(env *engine.Env)             { t.OnRecover(env) }
 
-func (t *tokenNode) acquire(env *engine.Env) {
+func (t *tokenNode) Acquire(env *engine.Env) {
 	if t.hasToken {
 		env.Note("holds the token")
 		t.enterWithToken(env)
@@ -76,7 +76,7 @@ func (t *tokenNode) acquire(env *engine.Env) {
 	env.Note("waits for the token")
 }
 
-func (t *tokenNode) release(env *engine.Env) { t.pass(env) }
+func (t *tokenNode) Release(env *engine.Env) { t.pass(env) }
 
 // pass sends the token to the next position, unless its rounds are over.
 func (t *tokenNode) pass(env *engine.Env) {
@@ -88,21 +88,21 @@ func (t *tokenNode) pass(env *engine.Env) {
 	t.hasToken = false
 	t.hops++
 	t.since++
-	t.sendFor(env, (t.self+1)%n, engine.Message{Type: msgTRToken, Body: &trToken{Round: (t.hops-1)/n + 1, Hops: t.hops, Since: t.since}}, -1, 0)
+	t.SendFor(env, (t.Self()+1)%n, engine.Message{Type: msgTRToken, Body: &trToken{Round: (t.hops-1)/n + 1, Hops: t.hops, Since: t.since}}, -1, 0)
 }
 
 // enterWithToken enters; the entry is charged the TOKEN passes since the
 // previous entry: what it took to bring the token here.
 func (t *tokenNode) enterWithToken(env *engine.Env) {
-	t.enter(env)
-	t.countEntry(int64(t.since))
+	t.Enter(env)
+	t.CountEntry(int64(t.since))
 	t.since = 0
 }
 
 func (t *tokenNode) Receive(env *engine.Env, from int, m engine.Message) {
-	t.justEntered = false
+	t.Step()
 	if m.Type == msgTell {
-		t.told(env, from, t)
+		t.Told(env, from, t)
 		return
 	}
 	if m.Type != msgTRToken {
@@ -111,7 +111,7 @@ func (t *tokenNode) Receive(env *engine.Env, from int, m engine.Message) {
 	b := m.Body.(*trToken)
 	t.hasToken = true
 	t.hops, t.since = b.Hops, b.Since
-	if t.state == stWanted {
+	if t.State() == stWanted {
 		env.Note("has the token and wants the critical section")
 		t.enterWithToken(env)
 		return
@@ -120,10 +120,10 @@ func (t *tokenNode) Receive(env *engine.Env, from int, m engine.Message) {
 }
 
 func (t *tokenNode) View() engine.NodeView {
-	vars := t.vars()
+	vars := t.Vars()
 	vars = append(vars, engine.Var{Name: "token", Value: t.hasToken})
-	role := t.state
-	if t.hasToken && t.state == stReleased {
+	role := t.State()
+	if t.hasToken && t.State() == stReleased {
 		role = roleToken
 	}
 	return engine.NodeView{Role: role, Vars: vars}
@@ -131,7 +131,7 @@ func (t *tokenNode) View() engine.NodeView {
 
 func (t *tokenNode) Clone() engine.Process {
 	d := *t
-	d.mutexCore = t.clone()
+	d.mutexCore = t.Copy()
 	return &d
 }
 
@@ -217,7 +217,7 @@ func init() {
 			cfg := mutexBuild(v, func(p int, c mutexCore) engine.Process {
 				return &tokenNode{mutexCore: c, rounds: rounds, hasToken: p == 0}
 			})
-			cfg.Final = append(cfg.Final, mutexOvertakeBound(posLabel))
+			cfg.Final = append(cfg.Final, mutexOvertakeBound())
 			return cfg, mutexNodes(len(cfg.Procs)), nil
 		},
 	})
