@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"distviz/algo"
+	"distviz/algos/centralmutex"
 )
 
 // catalog lists the algorithms in the picker's order: adding an algorithm
@@ -13,7 +14,7 @@ var catalog = sync.OnceValue(func() []*algo.Algorithm {
 		legacy("chang-roberts"),
 		legacy("ring-list"),
 		legacy("bully"),
-		legacy("central-mutex"),
+		centralmutex.Algorithm,
 		legacy("ricart-agrawala"),
 		legacy("lamport-mutex"),
 		legacy("token-ring-mutex"),
