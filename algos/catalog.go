@@ -5,6 +5,7 @@ import (
 
 	"distviz/algo"
 	"distviz/algos/centralmutex"
+	"distviz/algos/ricartagrawala"
 )
 
 // catalog lists the algorithms in the picker's order: adding an algorithm
@@ -15,7 +16,7 @@ var catalog = sync.OnceValue(func() []*algo.Algorithm {
 		legacy("ring-list"),
 		legacy("bully"),
 		centralmutex.Algorithm,
-		legacy("ricart-agrawala"),
+		ricartagrawala.Algorithm,
 		legacy("lamport-mutex"),
 		legacy("token-ring-mutex"),
 		legacy("maekawa"),

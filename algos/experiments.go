@@ -128,8 +128,7 @@ var presets = map[string][]Preset{
 			Seeds:  Seeds{From: 1, Count: 20},
 			Plot:   Plot{Kind: PlotLine, X: "n", Y: "messages.sent", Log: true}},
 	},
-	"ricart-agrawala": {mutexPerEntry("2(n−1)")},
-	"lamport-mutex":   {mutexPerEntry("3(n−1)")},
+	"lamport-mutex": {mutexPerEntry("3(n−1)")},
 	"token-ring-mutex": {
 		{ID: "per-entry", Name: "Messages per entry against n, everyone wants",
 			Doc: "Every process requests 10 times at time 0, n from 2 to 64: one TOKEN message per entry, plus the rounds " +

@@ -11,6 +11,7 @@ import (
 	"distviz/algos/algotest"
 	"distviz/algos/centralmutex"
 	"distviz/algos/kit/mutex"
+	"distviz/algos/ricartagrawala"
 	"distviz/engine"
 	"distviz/timeline"
 	"distviz/trace"
@@ -21,7 +22,8 @@ import (
 
 // folders are the family's algorithms that live in folders of their own.
 var folders = map[string]*algo.Algorithm{
-	centralmutex.Algorithm.ID: centralmutex.Algorithm,
+	centralmutex.Algorithm.ID:   centralmutex.Algorithm,
+	ricartagrawala.Algorithm.ID: ricartagrawala.Algorithm,
 }
 
 // get finds one of the family's algorithms by id: its folder's entry, or the
