@@ -5,6 +5,7 @@ import (
 
 	"distviz/algo"
 	"distviz/algos/centralmutex"
+	"distviz/algos/lamportmutex"
 	"distviz/algos/ricartagrawala"
 )
 
@@ -17,7 +18,7 @@ var catalog = sync.OnceValue(func() []*algo.Algorithm {
 		legacy("bully"),
 		centralmutex.Algorithm,
 		ricartagrawala.Algorithm,
-		legacy("lamport-mutex"),
+		lamportmutex.Algorithm,
 		legacy("token-ring-mutex"),
 		legacy("maekawa"),
 		legacy("firewire"),

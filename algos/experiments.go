@@ -128,7 +128,6 @@ var presets = map[string][]Preset{
 			Seeds:  Seeds{From: 1, Count: 20},
 			Plot:   Plot{Kind: PlotLine, X: "n", Y: "messages.sent", Log: true}},
 	},
-	"lamport-mutex": {mutexPerEntry("3(n−1)")},
 	"token-ring-mutex": {
 		{ID: "per-entry", Name: "Messages per entry against n, everyone wants",
 			Doc: "Every process requests 10 times at time 0, n from 2 to 64: one TOKEN message per entry, plus the rounds " +
@@ -145,17 +144,4 @@ var presets = map[string][]Preset{
 			Seeds:  Seeds{From: 1, Count: 20},
 			Plot:   Plot{Kind: PlotLine, X: "count", Y: "outcome.messagesPerEntry", Log: true}},
 	},
-}
-
-// mutexPerEntry is the family's preset: every process requests once at a
-// random time with random delays, and the messages per entry are measured
-// against n.
-func mutexPerEntry(formula string) Preset {
-	return Preset{ID: "per-entry", Name: "Messages per entry against n",
-		Doc: "Every process requests once at a time drawn from [0, 20], delays from 1 to 5, n from 2 to 64, 10 seeds each: " +
-			"the messages per entry against the theory's " + formula + ".",
-		Params: map[string]any{"count": 1, "spread": 20, "delay": map[string]any{"min": 1, "max": 5}},
-		Vary:   map[string][]any{"n": smallSizes},
-		Seeds:  Seeds{From: 1, Count: 10},
-		Plot:   Plot{Kind: PlotLine, X: "n", Y: "outcome.messagesPerEntry"}}
 }

@@ -11,6 +11,7 @@ import (
 	"distviz/algos/algotest"
 	"distviz/algos/centralmutex"
 	"distviz/algos/kit/mutex"
+	"distviz/algos/lamportmutex"
 	"distviz/algos/ricartagrawala"
 	"distviz/engine"
 	"distviz/timeline"
@@ -24,6 +25,7 @@ import (
 var folders = map[string]*algo.Algorithm{
 	centralmutex.Algorithm.ID:   centralmutex.Algorithm,
 	ricartagrawala.Algorithm.ID: ricartagrawala.Algorithm,
+	lamportmutex.Algorithm.ID:   lamportmutex.Algorithm,
 }
 
 // get finds one of the family's algorithms by id: its folder's entry, or the
