@@ -7,6 +7,7 @@ import (
 	"distviz/algos/centralmutex"
 	"distviz/algos/lamportmutex"
 	"distviz/algos/ricartagrawala"
+	"distviz/algos/tokenringmutex"
 )
 
 // catalog lists the algorithms in the picker's order: adding an algorithm
@@ -19,7 +20,7 @@ var catalog = sync.OnceValue(func() []*algo.Algorithm {
 		centralmutex.Algorithm,
 		ricartagrawala.Algorithm,
 		lamportmutex.Algorithm,
-		legacy("token-ring-mutex"),
+		tokenringmutex.Algorithm,
 		legacy("maekawa"),
 		legacy("firewire"),
 		legacy("tree-echo"),

@@ -10,12 +10,9 @@ func presetsOf(id string) []Preset {
 	return []Preset{}
 }
 
-// ringSizes and smallSizes are the n of the presets' curves: doubling, so a
-// logarithmic axis spaces them evenly.
-var (
-	ringSizes  = []any{4, 8, 16, 32, 64, 128}
-	smallSizes = []any{2, 4, 8, 16, 32, 64}
-)
+// ringSizes are the n of the presets' curves: doubling, so a logarithmic
+// axis spaces them evenly.
+var ringSizes = []any{4, 8, 16, 32, 64, 128}
 
 // presets by algorithm id.
 var presets = map[string][]Preset{
@@ -127,21 +124,5 @@ var presets = map[string][]Preset{
 			Vary:   map[string][]any{"n": {2, 4, 8, 16, 32, 64, 128, 256}},
 			Seeds:  Seeds{From: 1, Count: 20},
 			Plot:   Plot{Kind: PlotLine, X: "n", Y: "messages.sent", Log: true}},
-	},
-	"token-ring-mutex": {
-		{ID: "per-entry", Name: "Messages per entry against n, everyone wants",
-			Doc: "Every process requests 10 times at time 0, n from 2 to 64: one TOKEN message per entry, plus the rounds " +
-				"the token keeps going after the last request.",
-			Params: map[string]any{"count": 10, "spread": 0},
-			Vary:   map[string][]any{"n": smallSizes},
-			Seeds:  Seeds{From: 1, Count: 1},
-			Plot:   Plot{Kind: PlotLine, X: "n", Y: "outcome.messagesPerEntry"}},
-		{ID: "load", Name: "Messages per entry against the load, n = 8",
-			Doc: "Every process requests 1 to 32 times at random times: the more requests, the fewer of the token's " +
-				"passes are wasted on processes that do not want it.",
-			Params: map[string]any{"n": 8, "spread": 100},
-			Vary:   map[string][]any{"count": {1, 2, 4, 8, 16, 32}},
-			Seeds:  Seeds{From: 1, Count: 20},
-			Plot:   Plot{Kind: PlotLine, X: "count", Y: "outcome.messagesPerEntry", Log: true}},
 	},
 }

@@ -9,16 +9,12 @@ import (
 	"distviz/param"
 )
 
-// The mutual-exclusion core for algorithms not yet in a folder: kit/mutex's,
-// with the English help written into the specs as the legacy registry needs.
+// The mutual-exclusion core for Maekawa, the family's algorithm not yet in
+// a folder: kit/mutex's, with the English help written into the specs as
+// the legacy registry needs.
 
-// The family's outcome, as the rest of the program names it.
-type (
-	MutexOutcome    = mutex.Outcome
-	MutexEntry      = mutex.Entry
-	MutexRequestRef = mutex.RequestRef
-	MutexME3        = mutex.ME3Pair
-)
+// MutexOutcome is the family's outcome, which Maekawa's embeds.
+type MutexOutcome = mutex.Outcome
 
 type mutexCore = mutex.Core
 
@@ -27,16 +23,12 @@ const (
 	stReleased = mutex.Released
 	stWanted   = mutex.Wanted
 	stHeld     = mutex.Held
-	maxMutexN  = mutex.MaxN
 )
 
-// lmTime is the Lamport time a TELL, REPLY or RELEASE carries.
+// lmTime is the Lamport time a TELL carries.
 type lmTime = mutex.LamportTime
 
-// raStamp is a request's (Lamport time, ID).
-type raStamp = mutex.Stamp
-
-// mutexEnglish is the family's English text by key.
+// mutexEnglish is the family's (or the common parameters') English text by key.
 func mutexEnglish(key string) string {
 	if s, ok := mutex.Texts["en"][key]; ok {
 		return s
@@ -57,28 +49,15 @@ func mutexParams(defN int, own ...param.Spec) []param.Spec {
 
 var completeWorkload = mutex.CompleteWorkload
 
-func workloadOf(v param.Values) (nodes, times []int) { return mutex.Workload(v) }
-
-func mutexBuild(v param.Values, mk func(p int, c mutexCore) engine.Process) engine.Config {
-	return mutex.Build(v, mk)
-}
-
 func mutexBuildLabeled(v param.Values, label func(p int) string, mk func(p int, c mutexCore) engine.Process) engine.Config {
 	return mutex.BuildLabeled(v, label, mk)
 }
-
-func mutexNodes(n int) []Node { return mutex.Nodes(n) }
 
 func mutexOutcome(w engine.World, label func(int) string) MutexOutcome {
 	return mutex.OutcomeOf(w, label)
 }
 
-func mutexDeadlock() engine.Invariant       { return mutex.Deadlock() }
-func mutexTimestampOrder() engine.Invariant { return mutex.TimestampOrder() }
-func mutexOvertakeBound() engine.Invariant  { return mutex.OvertakeBound() }
-
-func posLabel(p int) string       { return mutex.PosLabel(p) }
-func posLabels(ps []int) []string { return mutex.PosLabels(ps) }
+func mutexDeadlock() engine.Invariant { return mutex.Deadlock() }
 
 var mutexActions = []ActionSpec{{ID: mutex.ActRequest,
 	Label: mutexEnglish("action." + mutex.ActRequest), Doc: mutexEnglish("action." + mutex.ActRequest + ".doc")}}
@@ -90,8 +69,3 @@ var mutexInvariants = func() []Doc {
 	}
 	return slices.Clip(ds)
 }()
-
-var (
-	mutexTimestampOrderDoc = Doc{Name: "ME2", Doc: "Liveness: requests are served in (Lamport time, ID) order: no process enters while a request with a smaller (time, ID) waits, so every request is served in the end."}
-	mutexOvertakeDoc       = Doc{Name: "ME2", Doc: "Liveness: while a request waits, the token visits every other process at most once, so no request is overtaken more than n−1 times (checked when the run ends)."}
-)
