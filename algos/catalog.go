@@ -5,9 +5,13 @@ import (
 
 	"distviz/algo"
 	"distviz/algos/bully"
+	"distviz/algos/centralmutex"
 	"distviz/algos/changroberts"
 	"distviz/algos/firewire"
+	"distviz/algos/lamportmutex"
+	"distviz/algos/ricartagrawala"
 	"distviz/algos/ringlist"
+	"distviz/algos/tokenringmutex"
 	"distviz/algos/treeecho"
 )
 
@@ -18,10 +22,10 @@ var catalog = sync.OnceValue(func() []*algo.Algorithm {
 		changroberts.Algorithm,
 		ringlist.Algorithm,
 		bully.Algorithm,
-		legacy("central-mutex"),
-		legacy("ricart-agrawala"),
-		legacy("lamport-mutex"),
-		legacy("token-ring-mutex"),
+		centralmutex.Algorithm,
+		ricartagrawala.Algorithm,
+		lamportmutex.Algorithm,
+		tokenringmutex.Algorithm,
 		legacy("maekawa"),
 		firewire.Algorithm,
 		treeecho.Algorithm,

@@ -115,23 +115,23 @@ type maekawaNode struct {
 	failed   []int // members that sent FAILED for the current request
 }
 
-func (m *maekawaNode) Start(env *engine.Env) { m.start(env); m.drain(env) }
+func (m *maekawaNode) Start(env *engine.Env) { m.StartWorkload(env); m.drain(env) }
 func (m *maekawaNode) Timer(env *engine.Env, name string) {
-	m.timer(env, name, m)
+	m.OnTimer(env, name, m)
 	m.drain(env)
 }
-func (m *maekawaNode) Recover(env *engine.Env) { m.recover(env); m.drain(env) }
+func (m *maekawaNode) Recover(env *engine.Env) { m.OnRecover(env); m.drain(env) }
 func (m *maekawaNode) Act(env *engine.Env, a string) error {
-	err := m.act(env, a, m)
+	err := m.OnAct(env, a, m)
 	m.drain(env)
 	return err
 }
 
 func (m *maekawaNode) Receive(env *engine.Env, from int, msg engine.Message) {
-	m.justEntered = false
+	m.Step()
 	if msg.Type == msgTell { // the family's application message: request now
 		m.clock = max(m.clock, msg.Body.(*lmTime).T) + 1 // Lamport's rule
-		m.told(env, from, m)
+		m.Told(env, from, m)
 	} else {
 		m.handle(env, from, msg)
 	}
@@ -140,7 +140,7 @@ func (m *maekawaNode) Receive(env *engine.Env, from int, msg engine.Message) {
 
 // tellBody: a TELL carries the sequence number, so that a request made after
 // hearing one is stamped later than the teller's (ME3).
-func (m *maekawaNode) tellBody() any { return &lmTime{T: m.clock} }
+func (m *maekawaNode) TellBody() any { return &lmTime{T: m.clock} }
 
 // post sends a message for the request (forNode, forTS) — for the outcome's
 // messages per entry — or keeps it for local handling if it is to itself.
@@ -150,11 +150,11 @@ func (m *maekawaNode) tellBody() any { return &lmTime{T: m.clock} }
 // sender cannot know which request caused the INQUIRE.)
 func (m *maekawaNode) post(env *engine.Env, to int, typ string, ts mkStamp, forNode int, forTS mkStamp) {
 	msg := engine.Message{Type: typ, Body: &mkStamp{Seq: ts.Seq, ID: ts.ID}}
-	if to == m.self {
+	if to == m.Self() {
 		m.localMsgs = append(m.localMsgs, msg)
 		return
 	}
-	m.sendFor(env, to, msg, forNode, int64(forTS.Seq))
+	m.SendFor(env, to, msg, forNode, int64(forTS.Seq))
 }
 
 // drain handles the messages this process sent itself, in order.
@@ -163,7 +163,7 @@ func (m *maekawaNode) drain(env *engine.Env) {
 		msg := m.localMsgs[0]
 		m.localMsgs = m.localMsgs[1:]
 		env.Note("handles its own " + msg.Label() + " locally: it is in its own quorum, no message is sent")
-		m.handle(env, m.self, msg)
+		m.handle(env, m.Self(), msg)
 	}
 }
 
@@ -187,29 +187,29 @@ func (m *maekawaNode) handle(env *engine.Env, from int, msg engine.Message) {
 
 // The requester's side.
 
-func (m *maekawaNode) acquire(env *engine.Env) {
+func (m *maekawaNode) Acquire(env *engine.Env) {
 	m.clock++
-	m.req = mkStamp{Seq: m.clock, ID: m.self + 1}
-	m.tagRequest(int64(m.req.Seq)) // the messages for it name it by its sequence number
+	m.req = mkStamp{Seq: m.clock, ID: m.Self() + 1}
+	m.TagRequest(int64(m.req.Seq)) // the messages for it name it by its sequence number
 	m.granted, m.inquires, m.failed = m.granted[:0], m.inquires[:0], m.failed[:0]
 	env.Note("requests with (" + m.req.Label() + "): REQUEST to its quorum " + mkLabels(m.quorum))
 	for _, q := range m.quorum {
-		m.post(env, q, msgMKRequest, m.req, m.self, m.req)
+		m.post(env, q, msgMKRequest, m.req, m.Self(), m.req)
 	}
 }
 
-func (m *maekawaNode) release(env *engine.Env) {
+func (m *maekawaNode) Release(env *engine.Env) {
 	m.granted, m.inquires, m.failed = m.granted[:0], m.inquires[:0], m.failed[:0]
 	env.Note("exit: E := ∅; RELEASE(" + m.req.Label() + ") to its quorum " + mkLabels(m.quorum))
 	for _, q := range m.quorum {
-		m.post(env, q, msgMKRelease, m.req, m.self, m.req)
+		m.post(env, q, msgMKRelease, m.req, m.Self(), m.req)
 	}
 }
 
-func (m *maekawaNode) current(ts mkStamp) bool { return m.state != stReleased && ts == m.req }
+func (m *maekawaNode) current(ts mkStamp) bool { return m.State() != stReleased && ts == m.req }
 
 func (m *maekawaNode) onLocked(env *engine.Env, from int, ts mkStamp) {
-	if m.state != stWanted || ts != m.req {
+	if m.State() != stWanted || ts != m.req {
 		env.Note("ignores a stale LOCKED(" + ts.Label() + ") from " + mkLabel(from))
 		return
 	}
@@ -220,12 +220,12 @@ func (m *maekawaNode) onLocked(env *engine.Env, from int, ts mkStamp) {
 	}
 	env.Note("L1: " + mkLabel(from) + " has locked for it: " + strconv.Itoa(len(m.granted)) + " of " + strconv.Itoa(len(m.quorum)) +
 		"; L2: all of its quorum have locked → enters")
-	m.enter(env)
+	m.Enter(env)
 }
 
 func (m *maekawaNode) onInquire(env *engine.Env, from int, ts mkStamp) {
 	switch {
-	case m.state == stHeld && ts == m.req:
+	case m.State() == stHeld && ts == m.req:
 		env.Note("inside the critical section: keeps the lock of " + mkLabel(from) + "; its RELEASE will answer the INQUIRE")
 		return
 	case !m.current(ts) || !slices.Contains(m.granted, from):
@@ -235,7 +235,7 @@ func (m *maekawaNode) onInquire(env *engine.Env, from int, ts mkStamp) {
 	if len(m.failed) > 0 {
 		m.granted = slices.DeleteFunc(m.granted, func(x int) bool { return x == from })
 		env.Note("has received FAILED (from " + mkLabels(m.failed) + "): Ia removes " + mkLabel(from) + " from E; Ib RELINQUISH to " + mkLabel(from))
-		m.post(env, from, msgMKRelinquish, m.req, m.self, m.req)
+		m.post(env, from, msgMKRelinquish, m.req, m.Self(), m.req)
 		return
 	}
 	m.inquires = insertSorted(m.inquires, from)
@@ -243,7 +243,7 @@ func (m *maekawaNode) onInquire(env *engine.Env, from int, ts mkStamp) {
 }
 
 func (m *maekawaNode) onFailed(env *engine.Env, from int, ts mkStamp) {
-	if m.state != stWanted || ts != m.req {
+	if m.State() != stWanted || ts != m.req {
 		env.Note("ignores a stale FAILED(" + ts.Label() + ") from " + mkLabel(from))
 		return
 	}
@@ -257,7 +257,7 @@ func (m *maekawaNode) onFailed(env *engine.Env, from int, ts mkStamp) {
 	m.granted = slices.DeleteFunc(m.granted, func(x int) bool { return slices.Contains(give, x) })
 	env.Note("Fa: FAILED from " + mkLabel(from) + " while it holds the INQUIRE of " + mkLabels(give) + ": Ia removes it from E; Ib RELINQUISH to " + mkLabels(give))
 	for _, x := range give {
-		m.post(env, x, msgMKRelinquish, m.req, m.self, m.req)
+		m.post(env, x, msgMKRelinquish, m.req, m.Self(), m.req)
 	}
 }
 
@@ -293,7 +293,7 @@ func (m *maekawaNode) lockForOldest() mkReq {
 }
 
 func (m *maekawaNode) onRequest(env *engine.Env, from int, ts mkStamp) {
-	if from != m.self {
+	if from != m.Self() {
 		m.clock = max(m.clock, ts.Seq) + 1 // Lamport's rule
 	}
 	if m.lock == nil {
@@ -393,9 +393,9 @@ type mkLockView struct {
 }
 
 func (m *maekawaNode) View() engine.NodeView {
-	vars := m.vars()
+	vars := m.Vars()
 	var req any
-	if m.state != stReleased {
+	if m.State() != stReleased {
 		req = m.req.json()
 	}
 	var lock any
@@ -415,12 +415,12 @@ func (m *maekawaNode) View() engine.NodeView {
 		engine.Var{Name: "granted", Value: append([]int{}, m.granted...)},
 		engine.Var{Name: "inquired", Value: append([]int{}, m.inquires...)},
 		engine.Var{Name: "failed", Value: append([]int{}, m.failed...)})
-	return engine.NodeView{Role: m.state, Vars: vars}
+	return engine.NodeView{Role: m.State(), Vars: vars}
 }
 
 func (m *maekawaNode) Clone() engine.Process {
 	d := *m
-	d.mutexCore = m.clone()
+	d.mutexCore = m.Copy()
 	if m.lock != nil {
 		l := *m.lock
 		d.lock = &l

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"distviz/algos/kit/mutex"
 	"distviz/engine"
 )
 
@@ -68,7 +69,7 @@ func mkNoCycle(w engine.World, waiting []int) string {
 func mkWaiting(w engine.World) []int {
 	var out []int
 	for p := range w.N() {
-		if !w.Crashed(p) && len(w.Process(p).(*maekawaNode).pending) > 0 {
+		if !w.Crashed(p) && w.Process(p).(*maekawaNode).Pending() > 0 {
 			out = append(out, p)
 		}
 	}
@@ -78,16 +79,18 @@ func mkWaiting(w engine.World) []int {
 // maekawaDeadlock is the family's deadlock check with the cycle of waits
 // explained.
 func maekawaDeadlock(lecture, inquire bool) engine.Invariant {
-	family := mutexDeadlock(mkLabel)
+	family := mutexDeadlock()
 	inv := family
 	inv.Description = mkDeadlockDoc
-	inv.Legacy = func(w engine.World, node int) string {
-		text := family.Legacy(w, node)
-		if text == "" {
-			return ""
+	inv.Check = func(w engine.World, node int) engine.Text {
+		text := family.Check(w, node)
+		if text.IsZero() {
+			return text
 		}
 		if _, why := mkExplain(w, lecture, inquire); why != "" {
-			text += "; " + why
+			// the family's verdict in English with the explanation after it,
+			// one legacy sentence (translated as a whole by narrate)
+			return engine.T(mutex.English(text, w.N(), mkLabel) + "; " + why)
 		}
 		return text
 	}
@@ -105,7 +108,7 @@ func mkCycle(w engine.World) []mkWaitEdge {
 	out := make([][]mkWaitEdge, n)
 	for p := range n {
 		m := w.Process(p).(*maekawaNode)
-		if w.Crashed(p) || m.state != stWanted {
+		if w.Crashed(p) || m.State() != stWanted {
 			continue
 		}
 		for _, j := range m.quorum {

@@ -12,6 +12,7 @@ import (
 	"distviz/algo"
 	"distviz/algos/kit"
 	"distviz/algos/kit/election"
+	"distviz/algos/kit/mutex"
 )
 
 // The registry's types, as the rest of the program names them.
@@ -51,7 +52,7 @@ func register(a *Algorithm) {
 	}
 	a.I18n = translationsOf(a)
 	// the kits' keyed texts (their verdicts), for the narration
-	a.Text = algo.Merge(kit.Texts, election.Texts)
+	a.Text = algo.Merge(kit.Texts, election.Texts, mutex.Texts)
 	legacyEntries[a.ID] = a
 }
 

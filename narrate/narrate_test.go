@@ -293,9 +293,16 @@ func TestEveryNoteIsTranslated(t *testing.T) {
 
 // Every text the algorithms narrate in their scenarios (notes, violations,
 // the reasons of starts and crashes) is translated, and the translation keeps
-// every label and number of the English.
+// every label and number of the English. An algorithm not yet keyed may
+// narrate its kits' keyed texts (the mutual-exclusion core's): those render
+// from the algorithm's texts in each language.
 func TestScenarioTextsAreTranslated(t *testing.T) {
 	texts := map[string]bool{}
+	type keyed struct {
+		namer narrate.Namer
+		text  engine.Text
+	}
+	var kitTexts []keyed
 	for _, a := range algos.All() {
 		if a.Text["en"]["name"] != "" {
 			continue // keyed texts: the conformance suite checks them
@@ -321,7 +328,12 @@ func TestScenarioTextsAreTranslated(t *testing.T) {
 				t.Fatalf("%s/%s: %v", a.ID, sc.ID, err)
 			}
 			for seq := int64(1); seq <= tl.Len(); seq++ {
-				if e := tl.Event(seq); !e.Text.IsZero() {
+				e := tl.Event(seq)
+				switch _, isKey := a.Text["en"][e.Text.Key]; {
+				case e.Text.IsZero():
+				case isKey:
+					kitTexts = append(kitTexts, keyed{narrate.For(a, tl.Nodes), e.Text})
+				default:
 					texts[e.Text.Key] = true
 				}
 			}
@@ -331,6 +343,13 @@ func TestScenarioTextsAreTranslated(t *testing.T) {
 		t.Fatalf("the scenarios narrate only %d texts", len(texts))
 	}
 	tokens := regexp.MustCompile(`P[0-9]+|[0-9]+`)
+	keep := func(lang narrate.Lang, en, got string) {
+		for _, tok := range tokens.FindAllString(en, -1) {
+			if !strings.Contains(got, tok) {
+				t.Errorf("%s translation of %q lost %q: %q", lang, en, tok, got)
+			}
+		}
+	}
 	for text := range texts {
 		for _, lang := range narrate.Langs()[1:] {
 			got := nodes.In(lang).Translate(text)
@@ -338,11 +357,17 @@ func TestScenarioTextsAreTranslated(t *testing.T) {
 				t.Errorf("%s has no translation of %q: add it to narrate/translations.go", lang, text)
 				continue
 			}
-			for _, tok := range tokens.FindAllString(text, -1) {
-				if !strings.Contains(got, tok) {
-					t.Errorf("%s translation of %q lost %q: %q", lang, text, tok, got)
-				}
+			keep(lang, text, got)
+		}
+	}
+	for _, k := range kitTexts {
+		en := k.namer.In(narrate.English).Text(k.text)
+		for _, lang := range narrate.Langs()[1:] {
+			if !k.namer.Known(lang, k.text.Key) {
+				t.Errorf("%s has no text %s (%q)", lang, k.text.Key, en)
+				continue
 			}
+			keep(lang, en, k.namer.In(lang).Text(k.text))
 		}
 	}
 }

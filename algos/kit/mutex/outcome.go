@@ -1,24 +1,25 @@
-package algos
+package mutex
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 
+	"distviz/algo"
 	"distviz/engine"
+	"distviz/narrate"
 )
 
-// The mutual-exclusion family's outcome (ALGORITHMS.md 2): every entry with
-// its moments as event numbers and virtual times, the messages attributed to
-// it, its client and synchronisation delay and how often it was overtaken;
-// the means and maxima; and the pairs of requests whose entries broke ME3.
+// The family's outcome (ALGORITHMS.md 2): every entry with its moments as
+// event numbers and virtual times, the messages attributed to it, its client
+// and synchronisation delay and how often it was overtaken; the means and
+// maxima; and the pairs of requests whose entries broke ME3.
 
-// MutexEntry is one stay in the critical section. Requested, Enter and Exit
-// are the trace's event numbers (seq) of the notes "wants the critical
-// section", "enters the critical section" and "leaves the critical section";
-// the *Time fields are the same moments in virtual time. Exit and ExitTime
-// are null while the process is inside.
-type MutexEntry struct {
+// Entry is one stay in the critical section. Requested, Enter and Exit are
+// the trace's event numbers (seq) of the notes "wants the critical section",
+// "enters the critical section" and "leaves the critical section"; the
+// *Time fields are the same moments in virtual time. Exit and ExitTime are
+// null while the process is inside.
+type Entry struct {
 	Node          int          `json:"node"`
 	RequestedAt   engine.Time  `json:"requestedAt"` // = requestedTime, kept for compatibility
 	Requested     int64        `json:"requested"`
@@ -42,31 +43,32 @@ type MutexEntry struct {
 	Overtakes int `json:"overtakes"`
 }
 
-// MutexRequestRef names a request in an ME3 report: its process, the moment
-// the algorithm started to serve it (event number and virtual time), and its
+// RequestRef names a request in an ME3 report: its process, the moment the
+// algorithm started to serve it (event number and virtual time), and its
 // entry's event number (null while it waits).
-type MutexRequestRef struct {
+type RequestRef struct {
 	Node          int         `json:"node"`
 	Requested     int64       `json:"requested"`
 	RequestedTime engine.Time `json:"requestedTime"`
 	Enter         *int64      `json:"enter"`
 }
 
-// MutexME3 is a pair of requests whose entries break ME3: Earlier happened
+// ME3Pair is a pair of requests whose entries break ME3: Earlier happened
 // before Later, yet Later entered first. Information for the lecture, not a
-// violation: only some algorithms promise ME3.
-type MutexME3 struct {
-	Earlier MutexRequestRef `json:"earlier"`
-	Later   MutexRequestRef `json:"later"`
-	Text    string          `json:"text"`
+// violation: only some algorithms promise ME3. Text explains it in English
+// (the API documents it), from the family's text note.me3Pair.
+type ME3Pair struct {
+	Earlier RequestRef `json:"earlier"`
+	Later   RequestRef `json:"later"`
+	Text    string     `json:"text"`
 }
 
 // maxME3Listed bounds the ME3 list a frame carries; ME3Count counts them all.
 const maxME3Listed = 50
 
-// MutexOutcome is a mutual-exclusion run's result.
-type MutexOutcome struct {
-	Entries          []MutexEntry `json:"entries"`          // in order of entry
+// Outcome is a mutual-exclusion run's result.
+type Outcome struct {
+	Entries          []Entry      `json:"entries"`          // in order of entry
 	Pending          int          `json:"pending"`          // requests made and not yet served
 	Messages         int64        `json:"messages"`         // messages the algorithm sent, in all
 	MessagesPerEntry *float64     `json:"messagesPerEntry"` // messages / entries; null before the first entry
@@ -76,35 +78,35 @@ type MutexOutcome struct {
 	MaxSyncDelay     *engine.Time `json:"maxSyncDelay"`
 	// MaxOvertakes is the largest Overtakes of an entry or of a request
 	// still waiting (counted so far).
-	MaxOvertakes int        `json:"maxOvertakes"`
-	ME3          []MutexME3 `json:"me3"`      // the first maxME3Listed pairs, by the later request's entry
-	ME3Count     int        `json:"me3Count"` // all pairs
+	MaxOvertakes int       `json:"maxOvertakes"`
+	ME3          []ME3Pair `json:"me3"`      // the first maxME3Listed pairs, by the later request's entry
+	ME3Count     int       `json:"me3Count"` // all pairs
 }
 
-// mutexEntryRec is an entry with its process, for sorting.
-type mutexEntryRec struct {
+// entryRec is an entry with its process, for sorting.
+type entryRec struct {
 	node int
-	e    *mutexEntry
+	e    *entry
 }
 
-// mutexOutcome gathers the outcome from every process's records; label
-// names the processes in the ME3 texts.
-func mutexOutcome(w engine.World, label func(int) string) MutexOutcome {
-	o := MutexOutcome{Entries: []MutexEntry{}, ME3: []MutexME3{}}
-	var recs []mutexEntryRec
-	var waiting []mutexEntryRec // requests being served that have not entered yet
+// OutcomeOf gathers the outcome from every process's records; label names
+// the processes in the ME3 texts.
+func OutcomeOf(w engine.World, label func(int) string) Outcome {
+	o := Outcome{Entries: []Entry{}, ME3: []ME3Pair{}}
+	var recs []entryRec
+	var waiting []entryRec // requests being served that have not entered yet
 	for p := range w.N() {
 		c := coreOf(w, p)
 		o.Pending += len(c.pending)
 		o.Messages += c.sent
 		for i := range c.entries {
-			recs = append(recs, mutexEntryRec{p, &c.entries[i]})
+			recs = append(recs, entryRec{p, &c.entries[i]})
 		}
 		if r := waitingRequest(c); r != nil {
-			waiting = append(waiting, mutexEntryRec{p, &mutexEntry{req: *r}})
+			waiting = append(waiting, entryRec{p, &entry{req: *r}})
 		}
 	}
-	slices.SortFunc(recs, func(a, b mutexEntryRec) int { return cmp.Compare(a.e.enter.Seq(), b.e.enter.Seq()) })
+	slices.SortFunc(recs, func(a, b entryRec) int { return cmp.Compare(a.e.enter.Seq(), b.e.enter.Seq()) })
 	enters := make([]int64, len(recs))
 	for i, r := range recs {
 		enters[i] = r.e.enter.Seq()
@@ -124,7 +126,7 @@ func mutexOutcome(w engine.World, label func(int) string) MutexOutcome {
 	var clientSum, syncSum float64
 	syncs := 0
 	for i, r := range recs {
-		me := mutexEntryOut(w, r.node, r.e)
+		me := entryOut(w, r.node, r.e)
 		me.Overtakes = overtakes(r.e.req.begun.Seq(), i)
 		if i > 0 {
 			if prev := recs[i-1].e; !prev.inside && r.e.req.made.Seq() < prev.exit.Seq() {
@@ -158,12 +160,12 @@ func mutexOutcome(w engine.World, label func(int) string) MutexOutcome {
 		m := syncSum / float64(syncs)
 		o.MeanSyncDelay = &m
 	}
-	o.ME3, o.ME3Count = mutexME3Pairs(recs, waiting, label)
+	o.ME3, o.ME3Count = me3Pairs(recs, waiting, w.N(), label)
 	return o
 }
 
-func mutexEntryOut(w engine.World, p int, e *mutexEntry) MutexEntry {
-	me := MutexEntry{Node: p, RequestedAt: e.req.made.Time(), Requested: e.req.made.Seq(),
+func entryOut(w engine.World, p int, e *entry) Entry {
+	me := Entry{Node: p, RequestedAt: e.req.made.Time(), Requested: e.req.made.Seq(),
 		Enter: e.enter.Seq(), RequestedTime: e.req.made.Time(), EnterTime: e.enter.Time(),
 		ClientDelay: e.enter.Time() - e.req.made.Time(), Messages: e.messages}
 	if !e.inside {
@@ -176,11 +178,12 @@ func mutexEntryOut(w engine.World, p int, e *mutexEntry) MutexEntry {
 	return me
 }
 
-// mutexME3Pairs finds the requests that happened before a request that
-// entered ahead of them (recs in order of entry, then the waiting ones).
-func mutexME3Pairs(recs, waiting []mutexEntryRec, label func(int) string) ([]MutexME3, int) {
-	out := []MutexME3{}
+// me3Pairs finds the requests that happened before a request that entered
+// ahead of them (recs in order of entry, then the waiting ones).
+func me3Pairs(recs, waiting []entryRec, n int, label func(int) string) ([]ME3Pair, int) {
+	out := []ME3Pair{}
 	count := 0
+	var say narrate.Narrator // made for the first pair
 	all := append(slices.Clip(recs), waiting...)
 	for j, later := range recs {
 		for i := j + 1; i < len(all); i++ {
@@ -193,19 +196,38 @@ func mutexME3Pairs(recs, waiting []mutexEntryRec, label func(int) string) ([]Mut
 				continue
 			}
 			a, b := me3Ref(earlier, i < len(recs)), me3Ref(later, true)
-			out = append(out, MutexME3{Earlier: a, Later: b, Text: fmt.Sprintf(
-				"the request of %s at time %d happened before the request of %s at time %d, yet %s entered the critical section first",
-				label(a.Node), a.RequestedTime, label(b.Node), b.RequestedTime, label(b.Node))})
+			why := engine.T("note.me3Pair", engine.Pos(a.Node), engine.Dur(a.RequestedTime), engine.Pos(b.Node), engine.Dur(b.RequestedTime))
+			if len(out) == 0 {
+				say = english(n, label)
+			}
+			out = append(out, ME3Pair{Earlier: a, Later: b, Text: say.Text(why)})
 		}
 	}
 	return out, count
 }
 
-func me3Ref(r mutexEntryRec, entered bool) MutexRequestRef {
-	ref := MutexRequestRef{Node: r.node, Requested: r.e.req.begun.Seq(), RequestedTime: r.e.req.begun.Time()}
+func me3Ref(r entryRec, entered bool) RequestRef {
+	ref := RequestRef{Node: r.node, Requested: r.e.req.begun.Seq(), RequestedTime: r.e.req.begun.Time()}
 	if entered {
 		x := r.e.enter.Seq()
 		ref.Enter = &x
 	}
 	return ref
+}
+
+// family narrates the family's own texts, for English renders outside a
+// run's narration.
+var family = &algo.Algorithm{Text: Texts}
+
+// English renders one of the family's texts in English, naming position p
+// (of n) label(p): the outcome's sentences, which the API documents in
+// English, come from the same keyed templates as the narration.
+func English(t engine.Text, n int, label func(int) string) string { return english(n, label).Text(t) }
+
+func english(n int, label func(int) string) narrate.Narrator {
+	nodes := make([]algo.Node, n)
+	for p := range nodes {
+		nodes[p] = algo.Node{ID: p, Label: label(p)}
+	}
+	return narrate.For(family, nodes).In(narrate.English)
 }

@@ -1,4 +1,4 @@
-package algos_test
+package mutex_test
 
 import (
 	"encoding/json"
@@ -6,16 +6,13 @@ import (
 	"slices"
 	"testing"
 
-	"distviz/algos"
+	"distviz/algos/kit/mutex"
 )
 
 // A Poisson workload: count requests per process, gaps exponential with mean
 // 1/rate (within sampling error), the same for the same seed.
 func TestPoissonWorkload(t *testing.T) {
-	a, err := algos.Get("ricart-agrawala")
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := get(t, "ricart-agrawala")
 	params := map[string]any{"n": 8, "count": 50, "rate": 0.1}
 	v, err := a.ResolveAny(params, 3)
 	if err != nil {
@@ -57,14 +54,11 @@ func TestPoissonWorkload(t *testing.T) {
 // The explicit workload as [position, time] pairs is the same as the two
 // parallel lists; mixing the two forms or a malformed pair is refused.
 func TestRequestsPairs(t *testing.T) {
-	a, err := algos.Get("ricart-agrawala")
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := get(t, "ricart-agrawala")
 	params := map[string]any{"n": 3, "requests": []map[string]int{{"node": 0, "at": 12}, {"node": 1, "at": 8}}}
 	_, got := runToEnd(t, "ricart-agrawala", params, 1)
 	_, want := runToEnd(t, "ricart-agrawala", map[string]any{"n": 3, "requestNodes": []int{0, 1}, "requestTimes": []int{12, 8}}, 1)
-	if g, w := mutexOutcomeOf(t, got), mutexOutcomeOf(t, want); len(g.Entries) != 2 || !slices.EqualFunc(g.Entries, w.Entries, sameEntry) {
+	if g, w := outcomeOf(t, got), outcomeOf(t, want); len(g.Entries) != 2 || !slices.EqualFunc(g.Entries, w.Entries, sameEntry) {
 		t.Errorf("requests gave entries %+v, the parallel lists %+v", g.Entries, w.Entries)
 	}
 	// the resolved values (as a trace keeps them) resolve again to the same
@@ -90,6 +84,6 @@ func TestRequestsPairs(t *testing.T) {
 }
 
 // sameEntry compares entries by who entered and when.
-func sameEntry(a, b algos.MutexEntry) bool {
+func sameEntry(a, b mutex.Entry) bool {
 	return a.Node == b.Node && a.RequestedTime == b.RequestedTime && a.EnterTime == b.EnterTime
 }

@@ -1,22 +1,21 @@
-package algos_test
+package mutex_test
 
 import (
-	"bytes"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
-	"distviz/algos"
+	"distviz/algos/algotest"
+	"distviz/algos/kit/mutex"
 	"distviz/engine"
 	"distviz/timeline"
-	"distviz/trace"
 )
 
-// randomMutexParams is a random workload for the property tests; with tells,
+// randomParams is a random workload for the property tests; with tells,
 // some processes also tell another that they requested (TELL), which makes
 // requests happen before others.
-func randomMutexParams(id string, seed int64, tells bool) (map[string]any, int) {
+func randomParams(id string, seed int64, tells bool) (map[string]any, int) {
 	r := rand.New(rand.NewPCG(uint64(seed), 44))
 	n := 2 + r.IntN(8)
 	lo := r.IntN(4)
@@ -50,10 +49,10 @@ func randomMutexParams(id string, seed int64, tells bool) (map[string]any, int) 
 // maxima from the entries; and every message is attributed to the entry it
 // serves, exactly as the lecture counts: central 3 (0 for the coordinator's
 // own entries), Ricart–Agrawala 2(n−1), Lamport 3(n−1), under contention too.
-func TestMutexOutcomeRecords(t *testing.T) {
+func TestOutcomeRecords(t *testing.T) {
 	for _, id := range []string{"central-mutex", "ricart-agrawala", "lamport-mutex", "token-ring-mutex"} {
 		for seed := int64(1); seed <= 60; seed++ {
-			params, n := randomMutexParams(id, seed, false)
+			params, n := randomParams(id, seed, false)
 			tl, s := runToEnd(t, id, params, seed)
 			o := checkAllServed(t, id, params, seed)
 			if len(s.Violations) > 0 {
@@ -81,20 +80,20 @@ func TestMutexOutcomeRecords(t *testing.T) {
 	}
 	// The token ring's lecture case: everyone waits, 1 TOKEN per entry (P0
 	// holds the token at the start: 0).
-	_, s := runToEnd(t, "token-ring-mutex", scenarioParams(t, "token-ring-mutex", "lecture"), 1)
-	for i, e := range mutexOutcomeOf(t, s).Entries {
+	_, s := runToEnd(t, "token-ring-mutex", algotest.ScenarioParams(t, get(t, "token-ring-mutex"), "lecture"), 1)
+	for i, e := range outcomeOf(t, s).Entries {
 		if want := int64(min(i, 1)); e.Messages != want {
 			t.Errorf("token ring lecture: entry %d of P%d has %d messages, want %d", i, e.Node, e.Messages, want)
 		}
 	}
 }
 
-func checkRecords(t *testing.T, tl *timeline.Timeline, id string, seed int64, o algos.MutexOutcome) {
+func checkRecords(t *testing.T, tl *timeline.Timeline, id string, seed int64, o mutex.Outcome) {
 	t.Helper()
-	note := func(seq int64, node int, prefix string) engine.Event {
+	note := func(seq int64, node int, keys ...string) engine.Event {
 		e := tl.Event(seq)
-		if e.Kind != engine.KindNote || int(e.Node) != node || !strings.HasPrefix(e.Text.Key, prefix) {
-			t.Fatalf("%s seed %d: event %d is %+v, want P%d's note %q", id, seed, seq, e, node, prefix)
+		if e.Kind != engine.KindNote || int(e.Node) != node || !slices.Contains(keys, e.Text.Key) {
+			t.Fatalf("%s seed %d: event %d is %+v, want P%d's note %q", id, seed, seq, e, node, keys)
 		}
 		return e
 	}
@@ -102,16 +101,16 @@ func checkRecords(t *testing.T, tl *timeline.Timeline, id string, seed int64, o 
 	var maxClient, maxSync engine.Time
 	syncs := 0
 	for i, e := range o.Entries {
-		if r := note(e.Requested, e.Node, "wants the critical section"); r.Time != e.RequestedTime || e.RequestedAt != e.RequestedTime {
+		if r := note(e.Requested, e.Node, "note.wants", "note.wantsAgain"); r.Time != e.RequestedTime || e.RequestedAt != e.RequestedTime {
 			t.Fatalf("%s seed %d: entry %+v: request at %d", id, seed, e, r.Time)
 		}
-		if x := note(e.Enter, e.Node, "enters the critical section"); x.Time != e.EnterTime {
+		if x := note(e.Enter, e.Node, "note.enters"); x.Time != e.EnterTime {
 			t.Fatalf("%s seed %d: entry %+v: entered at %d", id, seed, e, x.Time)
 		}
 		if e.Exit == nil {
 			t.Fatalf("%s seed %d: entry %+v still inside at the end", id, seed, e)
 		}
-		if x := note(*e.Exit, e.Node, "leaves the critical section"); x.Time != *e.ExitTime {
+		if x := note(*e.Exit, e.Node, "note.leaves"); x.Time != *e.ExitTime {
 			t.Fatalf("%s seed %d: entry %+v: left at %d", id, seed, e, x.Time)
 		}
 		if e.ClientDelay != e.EnterTime-e.RequestedTime {
@@ -148,7 +147,7 @@ func checkRecords(t *testing.T, tl *timeline.Timeline, id string, seed int64, o 
 // me3FromTrace finds, independently of the engine's tracker, the pairs of
 // requests (a, b) with a → b whose entries came in the other order: vector
 // clocks recomputed from the trace's sends and deliveries, a request being
-// the note "wants the critical section" that starts its service.
+// the note "wants the critical section" (note.wants) that starts its service.
 func me3FromTrace(tl *timeline.Timeline, n int) int {
 	vc := make([][]int, n)
 	for p := range vc {
@@ -176,11 +175,11 @@ func me3FromTrace(tl *timeline.Timeline, n int) int {
 				vc[p][i] = max(vc[p][i], x)
 			}
 			vc[p][p]++
-		case e.Kind == engine.KindNote && e.Text.Key == "wants the critical section":
+		case e.Kind == engine.KindNote && e.Text.Key == "note.wants":
 			vc[p][p]++
 			r := &req{node: p, vc: slices.Clone(vc[p])}
 			reqs, serving[p] = append(reqs, r), r
-		case e.Kind == engine.KindNote && strings.HasPrefix(e.Text.Key, "enters the critical section"):
+		case e.Kind == engine.KindNote && e.Text.Key == "note.enters":
 			serving[p].enter = seq
 		}
 	}
@@ -196,44 +195,17 @@ func me3FromTrace(tl *timeline.Timeline, n int) int {
 	return pairs
 }
 
-// ME3: the central coordinator's lecture case breaks it (reported as a note
-// and in the outcome, not as a violation); Ricart–Agrawala and Lamport never
-// do, over many seeds with application messages making requests causally
-// ordered; and the outcome's pairs agree with a recount from the trace.
-func TestMutexME3(t *testing.T) {
-	tl, s := runToEnd(t, "central-mutex", scenarioParams(t, "central-mutex", "me3"), 9)
-	o := mutexOutcomeOf(t, s)
-	if len(s.Violations) > 0 || o.ME3Count != 1 || len(o.ME3) != 1 {
-		t.Fatalf("central me3: violations %+v, me3 %+v", s.Violations, o.ME3)
-	}
-	p := o.ME3[0]
-	if p.Earlier.Node != 1 || p.Later.Node != 2 || p.Earlier.Enter == nil || *p.Earlier.Enter < *p.Later.Enter ||
-		p.Text != "the request of P1 at time 0 happened before the request of P2 at time 3, yet P2 entered the critical section first" {
-		t.Errorf("central me3: %+v", p)
-	}
-	// The trace, with its ME3 note, exports and imports unchanged.
-	var first, second bytes.Buffer
-	if err := trace.Write(&first, tl); err != nil {
-		t.Fatal(err)
-	}
-	back, err := trace.Import(bytes.NewReader(first.Bytes()), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := trace.Write(&second, back); err != nil || !bytes.Equal(first.Bytes(), second.Bytes()) || !strings.Contains(first.String(), `"text":{"key":"ME3: the request of P1`) {
-		t.Errorf("export → import → export changed the ME3 run (%v)", err)
-	}
-	lines := strings.Join(narration(tl, 0, tl.Len()), "\n")
-	if !strings.Contains(lines, "t=12 P2: ME3: the request of P1 happened before the request of P2, yet P2 enters first") {
-		t.Errorf("the narration lacks the ME3 note:\n%s", lines)
-	}
-
+// ME3: Ricart–Agrawala and Lamport never break it, over many seeds with
+// application messages making requests causally ordered; the central
+// coordinator does (reported as a note and in the outcome, not as a
+// violation); and the outcome's pairs agree with a recount from the trace.
+func TestME3(t *testing.T) {
 	broken := 0
 	for _, id := range []string{"central-mutex", "ricart-agrawala", "lamport-mutex", "token-ring-mutex"} {
 		for seed := int64(1); seed <= 150; seed++ {
-			params, n := randomMutexParams(id, seed, true)
+			params, n := randomParams(id, seed, true)
 			tl, s := runToEnd(t, id, params, seed)
-			o := mutexOutcomeOf(t, s)
+			o := outcomeOf(t, s)
 			if len(s.Violations) > 0 || o.Pending > 0 {
 				t.Fatalf("%s seed %d %v: violations %+v, %d pending", id, seed, params, s.Violations, o.Pending)
 			}
@@ -242,7 +214,7 @@ func TestMutexME3(t *testing.T) {
 			}
 			notes := 0
 			for seq := int64(1); seq <= tl.Len(); seq++ {
-				if e := tl.Event(seq); e.Kind == engine.KindNote && strings.HasPrefix(e.Text.Key, "ME3: ") {
+				if e := tl.Event(seq); e.Kind == engine.KindNote && strings.HasPrefix(e.Text.Key, "note.me3Broken") {
 					notes++
 				}
 			}
@@ -268,11 +240,11 @@ func TestMutexME3(t *testing.T) {
 // (checked at the end); both are invariants, so checkAllServed already
 // fails on a break. Here: the overtakes the outcome reports agree with its
 // entries and respect n−1 for the ring, and requests are overtaken at all.
-func TestMutexOvertakes(t *testing.T) {
+func TestOvertakes(t *testing.T) {
 	seen := 0
 	for _, id := range []string{"ricart-agrawala", "lamport-mutex", "token-ring-mutex", "central-mutex"} {
 		for seed := int64(1); seed <= 100; seed++ {
-			params, n := randomMutexParams(id, seed, false)
+			params, n := randomParams(id, seed, false)
 			o := checkAllServed(t, id, params, seed)
 			most := 0
 			for _, e := range o.Entries {
@@ -291,22 +263,5 @@ func TestMutexOvertakes(t *testing.T) {
 	}
 	if seen == 0 {
 		t.Error("no request was ever overtaken: the counts show nothing")
-	}
-}
-
-// Parameter errors of the TELL workload name the parameter.
-func TestMutexTellParamErrors(t *testing.T) {
-	for _, c := range []struct {
-		params map[string]any
-		want   string
-	}{
-		{map[string]any{"n": 3, "tellFrom": []int{0}, "tellTo": []int{}}, "parameter tellTo: has 0 entries but tellFrom has 1"},
-		{map[string]any{"n": 3, "tellFrom": []int{0}, "tellTo": []int{3}}, "parameter tellFrom: TELL 0→3"},
-		{map[string]any{"n": 3, "tellFrom": []int{1}, "tellTo": []int{1}}, "parameter tellTo: process 1 would tell itself"},
-	} {
-		a, _ := algos.Get("central-mutex")
-		if _, err := a.ResolveAny(c.params, 1); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%v: error %v, want %q", c.params, err, c.want)
-		}
 	}
 }
