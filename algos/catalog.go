@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"distviz/algo"
+	"distviz/algos/maekawa"
 )
 
 // catalog lists the algorithms in the picker's order: adding an algorithm
@@ -17,7 +18,7 @@ var catalog = sync.OnceValue(func() []*algo.Algorithm {
 		legacy("ricart-agrawala"),
 		legacy("lamport-mutex"),
 		legacy("token-ring-mutex"),
-		legacy("maekawa"),
+		maekawa.Algorithm,
 		legacy("firewire"),
 		legacy("tree-echo"),
 	}

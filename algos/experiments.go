@@ -78,24 +78,6 @@ var presets = map[string][]Preset{
 			Seeds: Seeds{From: 1, Count: 1},
 			Plot:  Plot{Kind: PlotLine, X: "n", Y: "messages.sent", Log: true}},
 	},
-	"maekawa": {
-		{ID: "contention", Name: "Uncontended against everybody at once, projective planes",
-			Doc: "Every process of a projective plane (n = 7 to 91, |S| = 3 to 10) requests once, all at time 0 or spread over " +
-				"a million time units so that requests practically never meet, delays from 1 to 10, 10 seeds each: spread " +
-				"requests cost 3(|S|−1) messages per entry; at once, INQUIRE, RELINQUISH and FAILED push the cost towards " +
-				"4(|S|−1) and 5(|S|−1).",
-			Params: map[string]any{"quorums": "projective", "count": 1, "delay": map[string]any{"min": 1, "max": 10}},
-			Vary:   map[string][]any{"n": {7, 13, 21, 31, 57, 73, 91}, "spread": {0, 1000000}},
-			Seeds:  Seeds{From: 1, Count: 10},
-			Plot:   Plot{Kind: PlotLine, X: "n", Y: "outcome.messagesPerEntry", Series: "spread"}},
-		{ID: "grid", Name: "Grid quorums against n, everybody at once",
-			Doc: "Row-and-column quorums of a √n×√n grid (|S| = 2√n−1), every process requests at time 0, delays from 1 to 10, " +
-				"10 seeds each: the messages per entry grow like √n, not like n as in Ricart–Agrawala.",
-			Params: map[string]any{"quorums": "grid", "count": 1, "spread": 0, "delay": map[string]any{"min": 1, "max": 10}},
-			Vary:   map[string][]any{"n": {4, 9, 16, 25, 36, 49, 64, 81}},
-			Seeds:  Seeds{From: 1, Count: 10},
-			Plot:   Plot{Kind: PlotLine, X: "n", Y: "outcome.messagesPerEntry"}},
-	},
 	"firewire": {
 		{ID: "rounds", Name: "Contention rounds of two devices, 100 ns wire delay",
 			Doc: "Two devices on one cable, 2000 bus resets: the first round resolves exactly when the coins differ " +

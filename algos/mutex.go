@@ -73,7 +73,6 @@ func mutexOutcome(w engine.World, label func(int) string) MutexOutcome {
 	return mutex.OutcomeOf(w, label)
 }
 
-func mutexDeadlock() engine.Invariant       { return mutex.Deadlock() }
 func mutexTimestampOrder() engine.Invariant { return mutex.TimestampOrder() }
 func mutexOvertakeBound() engine.Invariant  { return mutex.OvertakeBound() }
 
