@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"distviz/algos"
+	"distviz/algos/algotest"
 	"distviz/engine"
 )
 
@@ -19,7 +20,7 @@ func TestClonesAreIndependent(t *testing.T) {
 		for _, sc := range a.Scenarios {
 			t.Run(a.ID+"/"+sc.ID, func(t *testing.T) {
 				fresh := func() *engine.Sim {
-					v, err := a.ResolveAny(scenarioParams(t, a.ID, sc.ID), sc.Seed)
+					v, err := a.ResolveAny(algotest.ScenarioParams(t, a, sc.ID), sc.Seed)
 					if err != nil {
 						t.Fatal(err)
 					}

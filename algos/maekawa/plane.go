@@ -1,4 +1,4 @@
-package algos
+package maekawa
 
 import (
 	"fmt"
@@ -7,9 +7,9 @@ import (
 	"strings"
 )
 
-// Quorum systems for Maekawa's algorithm (ALGORITHMS.md 2.5): one quorum
-// S_i per position, every two of them intersect. Quorums are ascending
-// lists of positions 0..n−1; the lecture numbers the nodes 1..n.
+// The projective planes (ALGORITHMS.md 2.5): q²+q+1 quorums of q+1 nodes,
+// every two meeting in exactly one node, the smallest quorums that
+// intersect. n = 13 is the lecture's table; the others are built over GF(q).
 
 // projectiveOrders maps the sizes of the supported projective planes,
 // q²+q+1 points, to their order q (a prime power, so GF(q) exists).
@@ -185,92 +185,6 @@ func newField(q int) field {
 
 func (f field) add(a, b int) int { return f.addT[a][b] }
 func (f field) mul(a, b int) int { return f.mulT[a][b] }
-
-// gridQuorums: positions fill rows of a ⌈√n⌉-wide grid; a quorum is its
-// position's row and column. The last row may be partial: two positions in
-// different rows still meet, because at least one of them lies in a full
-// row r and the other's column c reaches row r (r·w + c < n).
-func gridQuorums(n int) [][]int {
-	w := 1
-	for w*w < n {
-		w++
-	}
-	out := make([][]int, n)
-	for p := range n {
-		r, c := p/w, p%w
-		var s []int
-		for x := range n {
-			if x/w == r || x%w == c {
-				s = append(s, x)
-			}
-		}
-		out[p] = s
-	}
-	return out
-}
-
-// majorityQuorums: position p's quorum is p and the next ⌊n/2⌋ positions
-// round the ring: ⌊n/2⌋+1 nodes, a majority, so any two meet.
-func majorityQuorums(n int) [][]int {
-	out := make([][]int, n)
-	for p := range n {
-		s := make([]int, 0, n/2+1)
-		for k := range n/2 + 1 {
-			s = append(s, (p+k)%n)
-		}
-		slices.Sort(s)
-		out[p] = s
-	}
-	return out
-}
-
-// checkQuorums validates explicit quorums: one per position, positions in
-// range and not repeated, every two intersecting. Processes are named P1..Pn.
-func checkQuorums(qs [][]int, n int) ([][]int, error) {
-	if len(qs) != n {
-		return nil, fmt.Errorf("has %d quorums but n is %d: give one quorum per process", len(qs), n)
-	}
-	out := make([][]int, n)
-	for i, s := range qs {
-		if len(s) == 0 {
-			return nil, fmt.Errorf("the quorum of %s is empty", mkLabel(i))
-		}
-		c := slices.Clone(s)
-		slices.Sort(c)
-		for k, x := range c {
-			if x < 0 || x >= n {
-				return nil, fmt.Errorf("the quorum of %s holds position %d, outside 0..%d", mkLabel(i), x, n-1)
-			}
-			if k > 0 && c[k-1] == x {
-				return nil, fmt.Errorf("the quorum of %s lists position %d twice", mkLabel(i), x)
-			}
-		}
-		out[i] = c
-	}
-	for i := range n {
-		for j := i + 1; j < n; j++ {
-			if !intersect(out[i], out[j]) {
-				return nil, fmt.Errorf("quorums of %s and %s do not intersect", mkLabel(i), mkLabel(j))
-			}
-		}
-	}
-	return out, nil
-}
-
-// intersect tells whether two ascending lists share an element.
-func intersect(a, b []int) bool {
-	for i, j := 0, 0; i < len(a) && j < len(b); {
-		switch {
-		case a[i] == b[j]:
-			return true
-		case a[i] < b[j]:
-			i++
-		default:
-			j++
-		}
-	}
-	return false
-}
 
 func joinInts(xs []int) string {
 	s := make([]string, len(xs))

@@ -1,4 +1,4 @@
-package algos
+package maekawa
 
 import (
 	"slices"
@@ -114,7 +114,7 @@ func TestProjectiveRefusesOtherN(t *testing.T) {
 // The grid, including a partial last row, and the majorities intersect
 // for every n; the grid's quorums are row ∪ column.
 func TestGridAndMajorityQuorums(t *testing.T) {
-	for n := 1; n <= maxMaekawaN; n++ {
+	for n := 1; n <= maxN; n++ {
 		g := gridQuorums(n)
 		checkIntersecting(t, "grid "+itoa(n), g, n)
 		m := majorityQuorums(n)
