@@ -13,12 +13,7 @@ import (
 func TestTranscripts(t *testing.T) { algotest.Transcripts(t, lamportmutex.Algorithm) }
 
 func outcomeOf(t testing.TB, s trace.Summary) mutex.Outcome {
-	t.Helper()
-	o, ok := s.Outcome.(mutex.Outcome)
-	if !ok {
-		t.Fatalf("outcome is %T, want mutex.Outcome", s.Outcome)
-	}
-	return o
+	return algotest.OutcomeOf[mutex.Outcome](t, s.Outcome)
 }
 
 // ALGORITHMS.md 2.4: Lamport's algorithm sends exactly 3(n−1) messages per

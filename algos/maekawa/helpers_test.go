@@ -30,12 +30,7 @@ func scenarioParams(t testing.TB, id string) map[string]any {
 func narration(tl *timeline.Timeline) []string { return algotest.Narration(tl, 0, tl.Len()) }
 
 func outcomeOf(t testing.TB, s trace.Summary) maekawa.Outcome {
-	t.Helper()
-	o, ok := s.Outcome.(maekawa.Outcome)
-	if !ok {
-		t.Fatalf("outcome is %T, want maekawa.Outcome", s.Outcome)
-	}
-	return o
+	return algotest.OutcomeOf[maekawa.Outcome](t, s.Outcome)
 }
 
 // sentByType counts the messages sent, by type.

@@ -16,12 +16,7 @@ import (
 func TestTranscripts(t *testing.T) { algotest.Transcripts(t, ricartagrawala.Algorithm) }
 
 func outcomeOf(t testing.TB, s trace.Summary) mutex.Outcome {
-	t.Helper()
-	o, ok := s.Outcome.(mutex.Outcome)
-	if !ok {
-		t.Fatalf("outcome is %T, want mutex.Outcome", s.Outcome)
-	}
-	return o
+	return algotest.OutcomeOf[mutex.Outcome](t, s.Outcome)
 }
 
 // ALGORITHMS.md 2.2 and 6: P0 requests with Lamport time 12, P1 with 8, P2

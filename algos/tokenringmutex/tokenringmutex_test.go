@@ -16,12 +16,7 @@ import (
 func TestTranscripts(t *testing.T) { algotest.Transcripts(t, tokenringmutex.Algorithm) }
 
 func outcomeOf(t testing.TB, s trace.Summary) mutex.Outcome {
-	t.Helper()
-	o, ok := s.Outcome.(mutex.Outcome)
-	if !ok {
-		t.Fatalf("outcome is %T, want mutex.Outcome", s.Outcome)
-	}
-	return o
+	return algotest.OutcomeOf[mutex.Outcome](t, s.Outcome)
 }
 
 // Everyone requests at once: the entries follow the ring from P0, once per
