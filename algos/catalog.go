@@ -8,6 +8,7 @@ import (
 	"distviz/algos/firewire"
 	"distviz/algos/lamportmutex"
 	"distviz/algos/maekawa"
+	"distviz/algos/peterson"
 	"distviz/algos/ricartagrawala"
 	"distviz/algos/ringlist"
 	"distviz/algos/tokenringmutex"
@@ -18,6 +19,7 @@ import (
 // is its folder and one line here.
 var catalog = []*algo.Algorithm{
 	changroberts.Algorithm,
+	peterson.Algorithm,
 	ringlist.Algorithm,
 	bully.Algorithm,
 	centralmutex.Algorithm,
