@@ -19,8 +19,8 @@ import (
 // is its folder and one line here.
 var catalog = []*algo.Algorithm{
 	changroberts.Algorithm,
-	peterson.Algorithm,
 	ringlist.Algorithm,
+	peterson.Algorithm,
 	bully.Algorithm,
 	centralmutex.Algorithm,
 	ricartagrawala.Algorithm,
