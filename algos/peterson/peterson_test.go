@@ -21,26 +21,7 @@ import (
 // tests, which need only the counters, the outcome and the violations.
 func bare(t testing.TB, params map[string]any, seed int64) (*engine.Sim, param.Values) {
 	t.Helper()
-	a := peterson.Algorithm
-	v, err := a.ResolveAny(params, seed)
-	if err != nil {
-		t.Fatalf("%v: %v", params, err)
-	}
-	cfg, _, err := a.Build(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim, err := engine.New(cfg, uint64(seed))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim.Init()
-	for steps := 0; sim.Step(); steps++ {
-		if steps > 10_000_000 {
-			t.Fatalf("%v seed %d: no end after %d steps", params, seed, steps)
-		}
-	}
-	return sim, v
+	return algotest.Bare(t, peterson.Algorithm, params, seed)
 }
 
 // sent is the number of messages of a type sent so far.
@@ -55,23 +36,13 @@ func sent(m *engine.Metrics, typ string) int64 {
 
 func outcome(t testing.TB, o any) peterson.Outcome {
 	t.Helper()
-	p, ok := o.(peterson.Outcome)
-	if !ok {
-		t.Fatalf("outcome is %T, want peterson.Outcome", o)
-	}
-	return p
+	return algotest.OutcomeOf[peterson.Outcome](t, o)
 }
 
-// theory is the registry's bound with the given id for a run's parameters.
-func theory(t testing.TB, v param.Values, id string) float64 {
+// theory is the registry's bound with the given name for a run's parameters.
+func theory(t testing.TB, v param.Values, name string) float64 {
 	t.Helper()
-	for _, b := range peterson.Algorithm.Theory {
-		if b.ID == id && (b.Applies == nil || b.Applies(v)) {
-			return b.Eval(v)
-		}
-	}
-	t.Fatalf("no bound %q for these parameters", id)
-	return 0
+	return algotest.Theory(t, peterson.Algorithm, v, name)
 }
 
 func log2(n int) int { return bits.Len(uint(n)) - 1 }
@@ -173,10 +144,10 @@ func checkRun(t *testing.T, sim *engine.Sim, v param.Values, what string) (messa
 			t.Fatalf("%s: active per phase %v does not halve", what, o.ActivePerPhase)
 		}
 	}
-	if b := theory(t, v, "upper"); float64(election) > b {
+	if b := theory(t, v, "upper bound"); float64(election) > b {
 		t.Fatalf("%s: %d ELECTION messages, over the bound 2n(⌊log₂ n⌋+1) = %v", what, election, b)
 	}
-	if b := theory(t, v, "worst"); float64(election) > b {
+	if b := theory(t, v, "worst case"); float64(election) > b {
 		t.Fatalf("%s: %d ELECTION messages, over the worst case n(2⌊log₂ n⌋+1) = %v", what, election, b)
 	}
 	if b := theory(t, v, "phases"); float64(*o.Phases) > b {
@@ -192,7 +163,7 @@ func checkRun(t *testing.T, sim *engine.Sim, v param.Values, what string) (messa
 	} else if sent(m, "ELECTED") != 0 || o.Knowing != 1 {
 		t.Fatalf("%s: without the announcement %d ELECTED, %d knowing", what, sent(m, "ELECTED"), o.Knowing)
 	}
-	return election, theory(t, v, "upper")
+	return election, theory(t, v, "upper bound")
 }
 
 // ALGORITHMS.md 1.4: over 500 random ID orders for n from 2 to 256 (and 100
@@ -255,8 +226,8 @@ func TestWorstOrder(t *testing.T) {
 			}
 		}
 		got := sent(sim.Metrics(), "ELECTION")
-		if *o.Phases != log2(n)+1 || got != int64(n*(2*log2(n)+1)) || float64(got) != theory(t, v, "worst") ||
-			float64(*o.Phases) != theory(t, v, "phases") || theory(t, v, "upper")-float64(got) != float64(n) {
+		if *o.Phases != log2(n)+1 || got != int64(n*(2*log2(n)+1)) || float64(got) != theory(t, v, "worst case") ||
+			float64(*o.Phases) != theory(t, v, "phases") || theory(t, v, "upper bound")-float64(got) != float64(n) {
 			t.Fatalf("n=%d: %d phases, %d ELECTION; want ⌊log₂ n⌋+1 = %d phases, n(2⌊log₂ n⌋+1) = %d", n, *o.Phases, got, log2(n)+1, n*(2*log2(n)+1))
 		}
 	}
@@ -274,7 +245,7 @@ func TestBestOrders(t *testing.T) {
 			o := outcome(t, sim.Outcome())
 			top := slices.Index(v.Ints("ids"), n-1)
 			got := sent(sim.Metrics(), "ELECTION")
-			if *o.Phases != 2 || got != int64(3*n) || float64(got) != theory(t, v, "best") || *o.Leader != (top+1)%n {
+			if *o.Phases != 2 || got != int64(3*n) || float64(got) != theory(t, v, "best case") || *o.Leader != (top+1)%n {
 				t.Fatalf("%s n=%d: %d phases, %d ELECTION, leader P%d; want 2, 3n = %d, P%d", order, n, *o.Phases, got, *o.Leader, 3*n, (top+1)%n)
 			}
 		}
@@ -290,7 +261,7 @@ func TestLectureRing(t *testing.T) {
 	if len(s.Violations) != 0 || !s.Terminated || *o.Leader != 4 || *o.Winner != 7 || tl.Params.Ints("ids")[4] != 1 ||
 		!slices.Equal(o.ActivePerPhase, []int{8, 3, 1}) || !slices.Equal(o.MessagesPerPhase, []int64{16, 16, 8}) ||
 		s.Messages.ByType.Get("ELECTION") != 40 || s.Messages.ByType.Get("ELECTED") != 8 || !o.Agree {
-		t.Fatalf("outcome %+v, messages %+v, violations %v", o, s.Messages, s.Violations)
+		t.Fatalf("outcome %+v, messages %+v, violations %v", o, s.Messages, algotest.Violations(s))
 	}
 }
 
@@ -349,7 +320,7 @@ func TestNonFIFOKeeps(t *testing.T) {
 		params := map[string]any{"n": 12, "fifo": false, "delay": map[string]any{"min": 0, "max": 9}}
 		tl, s := algotest.RunToEnd(t, peterson.Algorithm, params, seed)
 		if len(s.Violations) != 0 || !s.Terminated || !outcome(t, s.Outcome).Agree {
-			t.Fatalf("seed %d: violations %v, outcome %+v", seed, s.Violations, s.Outcome)
+			t.Fatalf("seed %d: violations %v, outcome %+v", seed, algotest.Violations(s), s.Outcome)
 		}
 		for seq := int64(1); seq <= tl.Len(); seq++ {
 			if e := tl.Event(seq); e.Kind == engine.KindNote {
@@ -393,7 +364,7 @@ func TestDeliveredBeforeStart(t *testing.T) {
 	lines := strings.Join(algotest.Narration(tl, 0, tl.Len()), "\n")
 	if !strings.Contains(lines, "P1: has not started yet: keeps (1,0) of phase 1") || len(s.Violations) != 0 || !outcome(t, s.Outcome).Agree ||
 		s.Messages.ByType.Get("ELECTION") != 12 {
-		t.Fatalf("violations %v, outcome %+v, messages %+v:\n%s", s.Violations, s.Outcome, s.Messages, lines)
+		t.Fatalf("violations %v, outcome %+v, messages %+v:\n%s", algotest.Violations(s), s.Outcome, s.Messages, lines)
 	}
 }
 
@@ -429,7 +400,7 @@ func TestLossBreaksTermination(t *testing.T) {
 			}
 			s := trace.Summarize(tl)
 			if len(s.Violations) != 1 || s.Violations[0].Invariant != "termination" || !strings.Contains(s.Violations[0].Text, c.want) {
-				t.Fatalf("violations %+v; want one termination violation saying %q", s.Violations, c.want)
+				t.Fatalf("violations %s; want one termination violation saying %q", algotest.Violations(s), c.want)
 			}
 		})
 	}
