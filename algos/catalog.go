@@ -19,8 +19,8 @@ import (
 // is its folder and one line here.
 var catalog = []*algo.Algorithm{
 	changroberts.Algorithm,
-	ringlist.Algorithm,
 	peterson.Algorithm,
+	ringlist.Algorithm,
 	bully.Algorithm,
 	centralmutex.Algorithm,
 	ricartagrawala.Algorithm,

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"distviz/algos"
 	"distviz/session"
 	"distviz/timeline"
 	"distviz/trace"
@@ -563,7 +564,7 @@ func TestRefusals(t *testing.T) {
 		{`{"type":"seek","step":"3"}`, "seek", `the field "step" must be a whole number`},
 		{`{"type":"step"}`, "step", "there is no run yet"},
 		{`{"type":"play","speed":2}`, "play", "there is no run to play"},
-		{`{"type":"open"}`, "open", `open needs "algorithm": one of chang-roberts, ring-list`},
+		{`{"type":"open"}`, "open", `open needs "algorithm": one of ` + catalogIDs()},
 		{`{"type":"open","algorithm":"paxos"}`, "open", `unknown algorithm "paxos"`},
 		{`{"type":"open","algorithm":"bully","scenario":"x"}`, "open", `bully has no scenario "x"; choose one of lecture`},
 		{`{"type":"open","algorithm":"bully","params":{"n":1}}`, "open", "parameter n: 1 is below the minimum 2"},
@@ -718,4 +719,13 @@ func TestOpenStopsPlay(t *testing.T) {
 	if got[0].Playing || c.s.Playing() {
 		t.Fatal("still playing")
 	}
+}
+
+// catalogIDs lists the catalog's ids as refusals name them.
+func catalogIDs() string {
+	var ids []string
+	for _, a := range algos.All() {
+		ids = append(ids, a.ID)
+	}
+	return strings.Join(ids, ", ")
 }
