@@ -15,7 +15,7 @@ import (
 const (
 	selTree        = `[data-testid="tree"]`
 	selTreeNode    = selTree + ` [data-node][display="inline"]` // a device plugged in (empty slots are not drawn)
-	selTreeEdge    = selTree + ` [data-edge]`                   // a cable "a-b"; data-kind plain|asked|parent|contention, data-to the end the arrow points at
+	selTreeEdge    = selTree + ` [data-edge]`                   // a cable "a-b"; data-kind plain|asked|uplink|contention, data-to the end the arrow points at
 	selContention  = selTree + ` [data-contention]`             // the contended cable's badge
 	selWait        = selTree + ` [data-wait]`                   // a contender's coin and countdown; data-coin, data-left
 	selTreeClock   = `[data-testid="tree-clock"]`
@@ -287,7 +287,7 @@ func TestTreeHotPlug(t *testing.T) {
 	if n := p.count(selTree + ` [data-role="root"]`); n != 0 {
 		p.fatalf("%d roots right after the bus reset", n)
 	}
-	if n := p.count(selTreeEdge + `[data-kind="parent"]`); n != 0 {
+	if n := p.count(selTreeEdge + `[data-kind="uplink"]`); n != 0 {
 		p.fatalf("%d parent links right after the bus reset", n)
 	}
 	if txt := eval[string](p, `document.querySelector('[data-testid="narration"]').textContent`); !strings.Contains(strings.ToLower(txt), "plug") {
