@@ -4,7 +4,11 @@ import (
 	"sync"
 
 	"distviz/algo"
+	"distviz/algos/bully"
 	"distviz/algos/changroberts"
+	"distviz/algos/firewire"
+	"distviz/algos/ringlist"
+	"distviz/algos/treeecho"
 )
 
 // catalog lists the algorithms in the picker's order: adding an algorithm
@@ -12,14 +16,14 @@ import (
 var catalog = sync.OnceValue(func() []*algo.Algorithm {
 	return []*algo.Algorithm{
 		changroberts.Algorithm,
-		legacy("ring-list"),
-		legacy("bully"),
+		ringlist.Algorithm,
+		bully.Algorithm,
 		legacy("central-mutex"),
 		legacy("ricart-agrawala"),
 		legacy("lamport-mutex"),
 		legacy("token-ring-mutex"),
 		legacy("maekawa"),
-		legacy("firewire"),
-		legacy("tree-echo"),
+		firewire.Algorithm,
+		treeecho.Algorithm,
 	}
 })

@@ -19,35 +19,6 @@ var (
 
 // presets by algorithm id.
 var presets = map[string][]Preset{
-	"ring-list": {
-		{ID: "messages", Name: "Messages against n, one initiator",
-			Doc: "One initiator, no crash, n from 4 to 128: the list goes round once and the COORDINATOR message once more, " +
-				"2k messages for k live processes, whatever the IDs.",
-			Params: map[string]any{"initiators": []int{0}},
-			Vary:   map[string][]any{"n": ringSizes},
-			Seeds:  Seeds{From: 1, Count: 5},
-			Plot:   Plot{Kind: PlotLine, X: "n", Y: "messages.sent", Log: true}},
-	},
-	"bully": {
-		{ID: "lowest", Name: "Worst case: the lowest notices, against n",
-			Doc: "The highest process has crashed and process 0 notices: every process answers every lower one and holds " +
-				"its own election, n²−n−1 messages.",
-			Params: map[string]any{"detectors": []int{0}},
-			Vary:   map[string][]any{"n": {3, 4, 8, 16, 32, 64}},
-			Seeds:  Seeds{From: 1, Count: 1},
-			Plot:   Plot{Kind: PlotLine, X: "n", Y: "messages.sent", Log: true}},
-		{ID: "second-highest", Name: "Best case: the second-highest notices, against n",
-			Doc: "The highest process has crashed and the second-highest notices: it knows every higher process is dead " +
-				"and announces itself with n−2 COORDINATOR messages.",
-			Params: map[string]any{},
-			Vary:   map[string][]any{},
-			Cases: []map[string]any{
-				{"n": 3, "detectors": []int{1}}, {"n": 4, "detectors": []int{2}}, {"n": 8, "detectors": []int{6}},
-				{"n": 16, "detectors": []int{14}}, {"n": 32, "detectors": []int{30}}, {"n": 64, "detectors": []int{62}},
-			},
-			Seeds: Seeds{From: 1, Count: 1},
-			Plot:  Plot{Kind: PlotLine, X: "n", Y: "messages.sent", Log: true}},
-	},
 	"maekawa": {
 		{ID: "contention", Name: "Uncontended against everybody at once, projective planes",
 			Doc: "Every process of a projective plane (n = 7 to 91, |S| = 3 to 10) requests once, all at time 0 or spread over " +
@@ -65,38 +36,6 @@ var presets = map[string][]Preset{
 			Vary:   map[string][]any{"n": {4, 9, 16, 25, 36, 49, 64, 81}},
 			Seeds:  Seeds{From: 1, Count: 10},
 			Plot:   Plot{Kind: PlotLine, X: "n", Y: "outcome.messagesPerEntry"}},
-	},
-	"firewire": {
-		{ID: "rounds", Name: "Contention rounds of two devices, 100 ns wire delay",
-			Doc: "Two devices on one cable, 2000 bus resets: the first round resolves exactly when the coins differ " +
-				"(probability ½), so the rounds follow a geometric distribution with mean 2.",
-			Params: map[string]any{"n": 2, "edges": [][]int{{0, 1}}, "wireDelay": 100},
-			Vary:   map[string][]any{},
-			Seeds:  Seeds{From: 1, Count: 2000},
-			Plot:   Plot{Kind: PlotHistogram, Y: "outcome.contentionRounds"}},
-		{ID: "wire-delay", Name: "Contention rounds against the wire delay",
-			Doc: "Two devices on one cable, 300 bus resets for each wire delay from 10 to 200 ns: on a short wire a later " +
-				"round can resolve with equal coins (mean about 1.47 at 10 ns, 1.95 at 30 ns); from 50 ns on the mean is 2.",
-			Params: map[string]any{"n": 2, "edges": [][]int{{0, 1}}},
-			Vary:   map[string][]any{"wireDelay": {10, 30, 50, 100, 200}},
-			Seeds:  Seeds{From: 1, Count: 300},
-			Plot:   Plot{Kind: PlotLine, X: "wireDelay", Y: "outcome.contentionRounds"}},
-		{ID: "messages", Name: "Messages against n on random trees",
-			Doc: "Random trees of 3-port devices, n from 2 to 63, 50 seeds each: 2(n−1) messages plus two for every contention " +
-				"round (one BE_MY_PARENT from each side).",
-			Params: map[string]any{"spares": 0},
-			Vary:   map[string][]any{"n": {2, 4, 8, 16, 32, 63}},
-			Seeds:  Seeds{From: 1, Count: 50},
-			Plot:   Plot{Kind: PlotLine, X: "n", Y: "messages.sent", Log: true}},
-	},
-	"tree-echo": {
-		{ID: "messages", Name: "Messages against n, one starter",
-			Doc: "Random trees, one starter, n from 2 to 256, 20 seeds each: n−1 EXPLOSION, n ECHO and n−2 INFO messages, " +
-				"3n−3 in all, whatever the tree's shape.",
-			Params: map[string]any{"starters": []int{0}},
-			Vary:   map[string][]any{"n": {2, 4, 8, 16, 32, 64, 128, 256}},
-			Seeds:  Seeds{From: 1, Count: 20},
-			Plot:   Plot{Kind: PlotLine, X: "n", Y: "messages.sent", Log: true}},
 	},
 	"ricart-agrawala": {mutexPerEntry("2(n−1)")},
 	"lamport-mutex":   {mutexPerEntry("3(n−1)")},

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"distviz/algo"
+	"distviz/engine"
 	"distviz/param"
 	"distviz/timeline"
 )
@@ -23,6 +24,15 @@ type Request struct {
 	Params   map[string]json.RawMessage // parameters as JSON values
 	Query    map[string]string          // parameters as a link's texts, checked as texts
 	Seed     *int64                     // nil: the scenario's seed, or 1
+	// Actions are what the user did, in order, each at the step it was
+	// applied at: replaying them reproduces the run exactly.
+	Actions []Acted
+}
+
+// Acted is a user action and the step (the cursor) it was applied at.
+type Acted struct {
+	Step   int           `json:"step"`
+	Action engine.Action `json:"action"`
 }
 
 // Resolved is a request checked against its algorithm: every parameter
@@ -103,7 +113,39 @@ func Open(alg *algo.Algorithm, req Request, maxEvents int64) (*timeline.Timeline
 		return nil, r, err
 	}
 	tl, err := timeline.New(alg, r.Values, r.Seed, maxEvents)
-	return tl, r, err
+	if err != nil {
+		return nil, r, err
+	}
+	for i, a := range req.Actions {
+		if err := replay(tl, a); err != nil {
+			return nil, r, fmt.Errorf("action %d (%s at step %d): %w", i+1, a.Action.Type, a.Step, err)
+		}
+	}
+	return tl, r, nil
+}
+
+// replay moves the cursor to the action's step, computing steps as needed,
+// and applies it there (forking the run if it lies in the past).
+func replay(tl *timeline.Timeline, a Acted) error {
+	if a.Step < 0 {
+		return fmt.Errorf("the step must be 0 or more")
+	}
+	if err := tl.Seek(tl.Steps() - 1); err != nil {
+		return err
+	}
+	for tl.Steps() <= a.Step {
+		ok, err := tl.Forward()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("the run ends at step %d", tl.Steps()-1)
+		}
+	}
+	if err := tl.Seek(a.Step); err != nil {
+		return err
+	}
+	return tl.Apply(a.Action)
 }
 
 func scenarioIDs(a *algo.Algorithm) string {

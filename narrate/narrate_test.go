@@ -346,33 +346,3 @@ func TestScenarioTextsAreTranslated(t *testing.T) {
 		}
 	}
 }
-
-// FireWire's theory notes (algos/firewiretheory.go) in every form, the
-// rarer ones too, which the scenarios may not reach: translated, keeping
-// every label and number, with the coin translated inside.
-func TestFireWireTheoryNotesAreTranslated(t *testing.T) {
-	tokens := regexp.MustCompile(`P[0-9]+|[0-9]+`)
-	for _, text := range []string{
-		"round 2: both coins say slow, but the waits end 12 ns apart, more than the wire delay of 10 ns: P0 resends first and P1 hears it while it waits, so the round resolves although the coins are equal",
-		"round 2: both coins say fast, but the round started 10 ns later at P0 and the waits end 13 ns apart, more than the wire delay of 10 ns: P1 resends first and P0 hears it while it waits, so the round resolves although the coins are equal",
-		"round 1: the coins differ (P0 fast, P1 slow): the fast one resends first and the slow one hears it while it waits, so the round resolves",
-		"round 3: the coins differ (P0 fast, P1 slow), yet P1 resends first (its wait began earlier) and P0 hears it while it waits, so the round resolves",
-		"round 2: both coins say slow: both resend and the messages cross again (the waits end 7 ns apart, no more than the wire delay of 100 ns; the next round starts offset by that much)",
-		"round 1: the coins differ (P1 fast, P0 slow), but the waits end only 290 ns apart, no more than the wire delay of 400 ns: both resend and the messages cross again (the next round starts offset by that much)",
-	} {
-		for _, lang := range narrate.Langs()[1:] {
-			got := nodes.In(lang).Translate(text)
-			if got == text || strings.Contains(got, "fast") || strings.Contains(got, "slow") || strings.Contains(got, "round") {
-				t.Errorf("%s: %q is not translated: %q", lang, text, got)
-			}
-			for _, tok := range tokens.FindAllString(text, -1) {
-				if !strings.Contains(got, tok) {
-					t.Errorf("%s translation of %q lost %q: %q", lang, text, tok, got)
-				}
-			}
-		}
-	}
-	if got := nodes.In(narrate.German).Translate("round 2: both coins say slow: both resend and the messages cross again (the waits end 7 ns apart, no more than the wire delay of 100 ns; the next round starts offset by that much)"); !strings.Contains(got, "beide Münzen sagen lang") {
-		t.Errorf("the coin inside the German note: %q", got)
-	}
-}

@@ -1,47 +1,58 @@
-package algos
+// Package tree is the core of the algorithms on trees of cables (FireWire's
+// tree identify, the election by echo): the edges and ports parameters,
+// their checks, a random tree drawn from the seed when none is given, the
+// cables for the engine's topology and the one-number message body. Its
+// texts (the parameters' help in every language) are merged under each
+// algorithm's.
+package tree
 
 import (
 	"cmp"
-	"fmt"
+	"embed"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 
+	"distviz/algo"
 	"distviz/engine"
 	"distviz/param"
 )
 
-// Trees shared by firewire and tree-echo: the edges parameter, its checks,
-// and a random tree drawn from the seed when none is given.
+//go:embed texts/*.json
+var files embed.FS
 
-func edgesParam() param.Spec {
-	return param.Spec{Name: "edges", Type: param.Lists, Default: [][]int{}, Min: param.Bound(0), Max: param.Bound(1e6),
-		DefaultText: "a random tree drawn from the seed, at most ports cables per device",
-		Doc:         "The tree as position pairs [a, b], one per cable: connected, without cycles, at most ports cables per device. A device's ports are numbered in the order its cables appear here. Empty: a random tree drawn from the seed."}
+// Texts are the tree parameters' help texts in every language.
+var Texts = algo.MustTexts(files)
+
+// Edges is the tree as position pairs, one per cable; empty: a random tree
+// (Complete draws it).
+func Edges() param.Spec {
+	return param.Spec{Name: "edges", Type: param.Lists, Default: [][]int{}, Min: param.Bound(0), Max: param.Bound(1e6)}
 }
 
-func portsParam() param.Spec {
-	return param.Spec{Name: "ports", Type: param.Int, Default: 3, Min: param.Bound(1), Max: param.Bound(16),
-		Doc: "How many cables a device can take (the standard recommends 3 ports per device)."}
+// Ports is how many cables a device can take.
+func Ports() param.Spec {
+	return param.Spec{Name: "ports", Type: param.Int, Default: 3, Min: param.Bound(1), Max: param.Bound(16)}
 }
 
-// completeTree fills "edges" with a random tree on positions 0..n−1 when it
-// is empty, and otherwise checks that it is one, within the port limit.
-func completeTree(v param.Values, rng *rand.Rand) error {
+// Complete fills "edges" with a random tree on positions 0..n−1 when it is
+// empty, and otherwise checks that it is one, within the port limit.
+func Complete(v param.Values, rng *rand.Rand) error {
 	n, ports := v.Int("n"), v.Int("ports")
 	edges := v.IntLists("edges")
 	if len(edges) == 0 {
 		if n > 2 && ports < 2 {
 			return param.Errorf("ports", "a tree of %d devices needs a device with at least 2 ports; ports is %d", n, ports)
 		}
-		v.SetIntLists("edges", randomTree(n, ports, rng))
+		v.SetIntLists("edges", Random(n, ports, rng))
 		return nil
 	}
-	return checkTree(edges, n, ports)
+	return Check(edges, n, ports)
 }
 
-// randomTree attaches each device in turn to a random earlier one that still
+// Random attaches each device in turn to a random earlier one that still
 // has a free port. The pairs come out sorted.
-func randomTree(n, ports int, rng *rand.Rand) [][]int {
+func Random(n, ports int, rng *rand.Rand) [][]int {
 	deg := make([]int, n)
 	edges := [][]int{}
 	for q := 1; q < n; q++ {
@@ -60,8 +71,8 @@ func randomTree(n, ports int, rng *rand.Rand) [][]int {
 	return edges
 }
 
-// checkTree says why edges is not a tree on 0..n−1 with at most ports cables a device.
-func checkTree(edges [][]int, n, ports int) error {
+// Check says why edges is not a tree on 0..n−1 with at most ports cables a device.
+func Check(edges [][]int, n, ports int) error {
 	switch {
 	case len(edges) < n-1:
 		return param.Errorf("edges", "%d cables cannot connect %d devices: the bus is not connected (a tree of %d devices has %d cables)", len(edges), n, n, n-1)
@@ -107,8 +118,8 @@ func checkTree(edges [][]int, n, ports int) error {
 	return nil
 }
 
-// treeEdges converts the edges parameter for the engine.
-func treeEdges(v param.Values) [][2]int {
+// Cables converts the edges parameter for the engine's topology.
+func Cables(v param.Values) [][2]int {
 	var out [][2]int
 	for _, e := range v.IntLists("edges") {
 		out = append(out, [2]int{e[0], e[1]})
@@ -116,8 +127,8 @@ func treeEdges(v param.Values) [][2]int {
 	return out
 }
 
-// attachedList is every position's attachment, for the outcomes.
-func attachedList(w engine.World) []bool {
+// Attached is every position's attachment, for the outcomes.
+func Attached(w engine.World) []bool {
 	out := make([]bool, w.N())
 	for p := range out {
 		out[p] = w.Attached(p)
@@ -125,9 +136,11 @@ func attachedList(w engine.World) []bool {
 	return out
 }
 
-// treeMsg is a label for messages that carry one number (an ID or a maximum).
-type treeMsg struct {
+// Msg is the body of messages that carry one number (an ID or a maximum),
+// shown as that number: ECHO(7).
+type Msg struct {
 	ID int `json:"id"`
 }
 
-func (b treeMsg) Label() string { return fmt.Sprint(b.ID) }
+// Label is the number.
+func (b Msg) Label() string { return strconv.Itoa(b.ID) }

@@ -1,0 +1,183 @@
+package firewire
+
+import (
+	"slices"
+
+	"distviz/algos/kit/tree"
+	"distviz/engine"
+)
+
+// Outcome is the result of tree identify since the last bus reset.
+// Unplugging an inner device splits the bus into separate buses (parts),
+// each with its own root.
+type Outcome struct {
+	Root             *int         `json:"root"`             // the root of the part holding the lowest attached position, or null
+	Roots            []int        `json:"roots"`            // the roots elected so far, one per part at most, ascending
+	Parts            [][]int      `json:"parts"`            // the buses: the positions of each connected part, ascending, ordered by the first
+	Parent           []*int       `json:"parent"`           // per position: the parent, −1 for a root, null if not known (or detached)
+	ContentionRounds int          `json:"contentionRounds"` // root contention rounds (each crossing of BE_MY_PARENT is one; the most on any part)
+	ElectedAt        *engine.Time `json:"electedAt"`        // when root became root (ns), or null
+	ResetAt          engine.Time  `json:"resetAt"`          // the last bus reset on any part (0: the start)
+	Edges            [][2]int     `json:"edges"`            // the cables now, pairs a < b, sorted
+	Attached         []bool       `json:"attached"`         // per position: plugged in
+}
+
+func outcomeOf(w engine.World) any { return Of(w) }
+
+// Of is the outcome of a run's current state.
+func Of(w engine.World) Outcome {
+	o := Outcome{Roots: []int{}, Parent: make([]*int, w.N()), Edges: w.Edges(), Attached: tree.Attached(w)}
+	o.Parts, _ = busParts(w.N(), o.Edges, o.Attached)
+	for p := range w.N() {
+		f := w.Process(p).(*node)
+		if !f.attached {
+			continue
+		}
+		o.ResetAt = max(o.ResetAt, f.resetAt)
+		o.ContentionRounds = max(o.ContentionRounds, f.rounds)
+		if f.parentKnown {
+			parent := f.parent
+			o.Parent[p] = &parent
+		}
+		if f.isRoot() {
+			o.Roots = append(o.Roots, p)
+		}
+	}
+	if len(o.Parts) > 0 {
+		for _, r := range o.Roots {
+			if slices.Contains(o.Parts[0], r) {
+				root, at := r, w.Process(r).(*node).rootAt
+				o.Root, o.ElectedAt = &root, &at
+				break
+			}
+		}
+	}
+	return o
+}
+
+// busParts splits the attached positions into the buses the cables join:
+// each part ascending, ordered by its first position; part[p] is p's part
+// (−1 for a detached position).
+func busParts(n int, edges [][2]int, attached []bool) (parts [][]int, part []int) {
+	adj := make([][]int, n)
+	for _, e := range edges {
+		adj[e[0]] = append(adj[e[0]], e[1])
+		adj[e[1]] = append(adj[e[1]], e[0])
+	}
+	part = slices.Repeat([]int{-1}, n)
+	parts = [][]int{}
+	for s := range n {
+		if !attached[s] || part[s] >= 0 {
+			continue
+		}
+		k := len(parts)
+		members := []int{s}
+		part[s] = k
+		for i := 0; i < len(members); i++ {
+			for _, q := range adj[members[i]] {
+				if part[q] < 0 {
+					part[q] = k
+					members = append(members, q)
+				}
+			}
+		}
+		slices.Sort(members)
+		parts = append(parts, members)
+	}
+	return parts, part
+}
+
+// live yields the attached devices.
+func live(w engine.World) func(yield func(int, *node) bool) {
+	return func(yield func(int, *node) bool) {
+		for p := range w.N() {
+			if f := w.Process(p).(*node); f.attached && !w.Crashed(p) {
+				if !yield(p, f) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// oneRoot: at most one device of each bus is root (after a split, each
+// part is a bus of its own).
+func oneRoot() engine.Invariant {
+	return engine.Invariant{Name: "one root", Check: func(w engine.World, _ int) engine.Text {
+		var roots []int
+		for p, f := range live(w) {
+			if f.isRoot() {
+				roots = append(roots, p)
+			}
+		}
+		if len(roots) < 2 {
+			return engine.Text{}
+		}
+		_, part := busParts(w.N(), w.Edges(), tree.Attached(w))
+		for i, r := range roots {
+			for _, q := range roots[:i] {
+				if part[q] == part[r] {
+					return engine.T("violation.twoRoots", engine.Pos(q), engine.Pos(r))
+				}
+			}
+		}
+		return engine.Text{}
+	}}
+}
+
+// parentOnCable: a parent link runs along a cable.
+func parentOnCable() engine.Invariant {
+	return engine.Invariant{Name: "parent on a cable", Check: func(w engine.World, _ int) engine.Text {
+		for p, f := range live(w) {
+			if f.parentKnown && f.parent >= 0 && !w.Linked(p, f.parent) {
+				return engine.T("violation.parentNoCable", engine.Pos(p), engine.Pos(f.parent))
+			}
+		}
+		return engine.Text{}
+	}}
+}
+
+// isTree is the final check: on each bus the parent links form one tree
+// rooted at that bus's root, each link confirmed by the parent.
+func isTree() engine.Invariant {
+	return engine.Invariant{Name: "tree", Check: func(w engine.World, _ int) engine.Text {
+		parts, part := busParts(w.N(), w.Edges(), tree.Attached(w))
+		rootOf := slices.Repeat([]int{-1}, len(parts))
+		for p, f := range live(w) {
+			if !f.parentKnown {
+				return engine.T("violation.noParent", engine.Pos(p))
+			}
+			if f.isRoot() {
+				rootOf[part[p]] = p
+			}
+		}
+		for k, members := range parts {
+			if rootOf[k] < 0 {
+				return engine.T("violation.noRoot", engine.Pos(members[0]))
+			}
+		}
+		for p := range live(w) {
+			if t := pathToRoot(w, p, rootOf[part[p]], len(parts[part[p]])); !t.IsZero() {
+				return t
+			}
+		}
+		return engine.Text{}
+	}}
+}
+
+// pathToRoot follows the parent links from p to root, at most size steps,
+// and says where they break.
+func pathToRoot(w engine.World, p, root, size int) engine.Text {
+	for q, steps := p, 0; q != root; steps++ {
+		g := w.Process(q).(*node)
+		if steps > size || g.parent < 0 {
+			return engine.T("violation.notToRoot", engine.Pos(p), engine.Pos(root))
+		}
+		par := w.Process(g.parent).(*node)
+		if i := par.portOf(q); i < 0 || par.ports[i].State != portChild {
+			return engine.T("violation.unconfirmed", engine.Pos(q), engine.Pos(g.parent), engine.Pos(g.parent))
+		}
+		q = g.parent
+	}
+	return engine.Text{}
+}
