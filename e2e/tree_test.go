@@ -140,7 +140,7 @@ func TestTreeViewFirewire(t *testing.T) {
 	// run to the end: then every parent link is known and drawn
 	p.press(hookLast)
 	p.waitFor("the end of the run", `window.distviz.state.frame && window.distviz.state.frame.atEnd && window.distviz.state.frame.ended`)
-	p.waitFor("every cable directed", `[...document.querySelectorAll('[data-testid="tree"] [data-edge]')].every(e => e.dataset.kind === "parent")`)
+	p.waitFor("every cable directed", `[...document.querySelectorAll('[data-testid="tree"] [data-edge]')].every(e => e.dataset.kind === "uplink")`)
 	parents = eval[[]*int](p, jsParents)
 	for _, e := range p.treeEdges() {
 		pa, pb := parents[e.a], parents[e.b]
@@ -295,7 +295,7 @@ func TestTreeHotPlug(t *testing.T) {
 	}
 	p.press(hookLast)
 	p.waitFor("a root again", `window.distviz.state.frame.atEnd && !!document.querySelector('[data-testid="tree"] [data-role="root"]')`)
-	p.waitFor("every cable directed again", `[...document.querySelectorAll('[data-testid="tree"] [data-edge]')].length === 8 && [...document.querySelectorAll('[data-testid="tree"] [data-edge]')].every(e => e.dataset.kind === "parent")`)
+	p.waitFor("every cable directed again", `[...document.querySelectorAll('[data-testid="tree"] [data-edge]')].length === 8 && [...document.querySelectorAll('[data-testid="tree"] [data-edge]')].every(e => e.dataset.kind === "uplink")`)
 
 	// P0 now has two cables (P1 and P8): unplugging it splits the bus into
 	// two buses, P8 alone and the rest; each elects its own root
@@ -318,7 +318,7 @@ func TestTreeHotPlug(t *testing.T) {
 	// every cable directed to its parent; each bus with its root on top, side by side
 	p.waitFor("the layout to stand still", `document.getElementById("tree").dataset.moving === undefined`)
 	for _, e := range p.treeEdges() {
-		if e.kind != "parent" {
+		if e.kind != "uplink" {
 			p.fatalf("cable %d-%d drawn %s after the split's election", e.a, e.b, e.kind)
 		}
 	}

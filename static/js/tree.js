@@ -90,7 +90,8 @@ export function createTree(anchor, handlers) {
 		cur = null;
 		anim = null;
 		delete root.dataset.moving;
-		for (const k of ["edges", "waits", "nodes", "ports", "badges", "msgs"]) clear(g[k]);
+		// every layer (not the selection ring and the clock)
+		for (const [k, layer] of Object.entries(g)) if (k !== "selring" && k !== "clock") clear(layer);
 		edges = new Map();
 		ports = new Map();
 		waits = new Map();
@@ -355,7 +356,7 @@ export function createTree(anchor, handlers) {
 			const lk = `${look.kind}|${look.to}|${look.echoed}|${look.first}`;
 			if (lk !== e.look) {
 				e.look = lk;
-				cls(e.g, `t-edge ${look.kind}${look.echoed ? " echoed" : ""}${look.first ? " first" : ""}`);
+				cls(e.g, `t-edge ${look.kind}${look.echoed ? " echo-along" : ""}${look.first ? " first" : ""}`);
 				e.g.dataset.kind = look.kind;
 				if (look.to === null) delete e.g.dataset.to;
 				else e.g.dataset.to = String(look.to);
@@ -749,7 +750,7 @@ export function renderTreeLegend(box, info, tr) {
 	} else {
 		const cables = [arrow];
 		if (echo) {
-			cables.push(item(cable("echoed", false), tr("tree.legend.echoed"), "0 -10 40 20", 40));
+			cables.push(item(cable("echo-along", false), tr("tree.legend.echoed"), "0 -10 40 20", 40));
 			cables.push(item(cable("first", false), tr("tree.legend.firstCable"), "0 -10 40 20", 40));
 			cables.push(item(`<g class="node first"><circle class="t-first-ring" r="9"/><circle class="body" r="6"/></g>`, tr("tree.legend.firstNode")));
 		}
