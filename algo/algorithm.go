@@ -10,8 +10,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"slices"
-	"strings"
 
 	"distviz/engine"
 	"distviz/param"
@@ -104,9 +102,8 @@ type Bound struct {
 	When    string `json:"when,omitempty"` // when it applies, e.g. "variant lcr"
 	// Measure is the row field the bound predicts, as the experiments name
 	// it ("messages.sent", "messages.byType.ELECTION",
-	// "outcome.messagesPerEntry", "outcome.contentionRounds"); empty: derived
-	// from Counts (a message type alone, "all messages …", "… messages per
-	// entry …"), and none for a reference such as a lower bound.
+	// "outcome.messagesPerEntry", "outcome.contentionRounds"); every bound
+	// names one unless it is a Reference.
 	Measure string `json:"measure,omitempty"`
 	// Reference marks a bound that predicts no measured value (a lower
 	// bound for every algorithm of a kind): it has no Measure.
@@ -212,47 +209,6 @@ func (a *Algorithm) Build(v param.Values) (engine.Config, []Node, error) {
 	return cfg, nodes, nil
 }
 
-// EnglishTexts lists the texts of a that the page shows in the reader's language:
-// its name and summary, parameter help, actions, invariants, the theory's
-// names, conditions and what they count, the scenarios and the experiment
-// presets. Ids, parameter names, formulas and message types (a bound that
-// counts ELECTION) stay as the lectures print them and are not listed.
-func (a *Algorithm) EnglishTexts() []string {
-	var out []string
-	add := func(s string) {
-		if s != "" && !slices.Contains(a.MessageTypes, s) && !slices.Contains(out, s) {
-			out = append(out, s)
-		}
-	}
-	add(a.Name)
-	add(a.Summary)
-	for _, p := range a.Params {
-		add(p.Doc)
-		add(p.DefaultText)
-	}
-	for _, x := range a.Actions {
-		add(x.Label)
-		add(x.Doc)
-	}
-	for _, d := range a.Invariants {
-		add(d.Doc)
-	}
-	for _, b := range a.Theory {
-		add(b.Name)
-		add(b.When)
-		add(b.Counts)
-	}
-	for _, s := range a.Scenarios {
-		add(s.Name)
-		add(s.Doc)
-	}
-	for _, x := range a.Experiments {
-		add(x.Name)
-		add(x.Doc)
-	}
-	return out
-}
-
 // Evaluate gives the theory's counts for a run's parameters.
 func (a *Algorithm) Evaluate(v param.Values) []Evaluated {
 	out := make([]Evaluated, 0, len(a.Theory))
@@ -260,29 +216,14 @@ func (a *Algorithm) Evaluate(v param.Values) []Evaluated {
 		if b.Applies != nil && !b.Applies(v) {
 			continue
 		}
-		e := Evaluated{Name: b.Name, Formula: b.Formula, Counts: b.Counts, When: b.When, Measure: a.measureOf(b), Value: b.Eval(v)}
+		e := Evaluated{Name: b.Name, Formula: b.Formula, Counts: b.Counts, When: b.When, Value: b.Eval(v)}
+		if !b.Reference {
+			e.Measure = b.Measure
+		}
 		if b.Distribution != nil {
 			e.Distribution = b.Distribution(v)
 		}
 		out = append(out, e)
 	}
 	return out
-}
-
-// measureOf is the row field a bound predicts: its Measure, else read from
-// what it counts.
-func (a *Algorithm) measureOf(b Bound) string {
-	switch c := strings.TrimSpace(b.Counts); {
-	case b.Reference:
-		return ""
-	case b.Measure != "":
-		return b.Measure
-	case slices.Contains(a.MessageTypes, c):
-		return "messages.byType." + c
-	case strings.HasPrefix(c, "all messages"):
-		return "messages.sent"
-	case strings.Contains(c, "messages per entry"):
-		return "outcome.messagesPerEntry"
-	}
-	return ""
 }

@@ -1,29 +1,30 @@
 package algos
 
 import (
-	"sync"
-
 	"distviz/algo"
 	"distviz/algos/bully"
+	"distviz/algos/centralmutex"
 	"distviz/algos/changroberts"
 	"distviz/algos/firewire"
+	"distviz/algos/lamportmutex"
+	"distviz/algos/maekawa"
+	"distviz/algos/ricartagrawala"
 	"distviz/algos/ringlist"
+	"distviz/algos/tokenringmutex"
 	"distviz/algos/treeecho"
 )
 
 // catalog lists the algorithms in the picker's order: adding an algorithm
 // is its folder and one line here.
-var catalog = sync.OnceValue(func() []*algo.Algorithm {
-	return []*algo.Algorithm{
-		changroberts.Algorithm,
-		ringlist.Algorithm,
-		bully.Algorithm,
-		legacy("central-mutex"),
-		legacy("ricart-agrawala"),
-		legacy("lamport-mutex"),
-		legacy("token-ring-mutex"),
-		legacy("maekawa"),
-		firewire.Algorithm,
-		treeecho.Algorithm,
-	}
-})
+var catalog = []*algo.Algorithm{
+	changroberts.Algorithm,
+	ringlist.Algorithm,
+	bully.Algorithm,
+	centralmutex.Algorithm,
+	ricartagrawala.Algorithm,
+	lamportmutex.Algorithm,
+	tokenringmutex.Algorithm,
+	maekawa.Algorithm,
+	firewire.Algorithm,
+	treeecho.Algorithm,
+}

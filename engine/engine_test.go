@@ -349,7 +349,7 @@ func TestScheduledActionsHappenAtTheirTime(t *testing.T) {
 	if !strings.Contains(out, `{"seq":2,"time":40,"kind":"action","node":1,"name":"scheduled","action":{"type":"recover","node":1}}`) {
 		t.Fatalf("no scheduled recovery at time 40 in\n%s", out)
 	}
-	if !strings.Contains(out, `{"key":"engine.actionSkipped","args":[{"text":{"key":"recover: P1 has not crashed"}}]}`) {
+	if !strings.Contains(out, `{"key":"engine.actionSkipped","args":[{"text":{"key":"engine.error","args":[{"raw":"recover: P1 has not crashed"}]}}]}`) {
 		t.Fatalf("the invalid second recovery was not narrated as skipped:\n%s", out)
 	}
 }

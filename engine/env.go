@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"math/rand/v2"
 )
 
@@ -48,11 +47,6 @@ func (e *Env) Rand() *rand.Rand { return e.sim.rand(e.self) }
 func (e *Env) Note(key string, args ...Arg) {
 	e.sim.event(&Event{Kind: KindNote, Node: int32(e.self), From: None, To: None, Text: Text{Key: key, Args: args}})
 }
-
-// Notef records an English sentence as a note's key.
-//
-// Deprecated: only for algorithms not yet moved to keyed texts.
-func (e *Env) Notef(format string, args ...any) { e.Note(fmt.Sprintf(format, args...)) }
 
 // Reachable is the model's perfect failure detector, for algorithms whose
 // lecture assumes one (the ring with ID lists skips a crashed successor): it

@@ -29,9 +29,6 @@ type Invariant struct {
 	Description string
 	// Check says what is wrong after a step, as a text; the zero Text: nothing.
 	Check func(w World, node int) Text
-	// Legacy is Check for algorithms not yet moved to keyed texts: an
-	// English sentence, "" when nothing is wrong.
-	Legacy func(w World, node int) string
 	// Info marks a property the algorithm need not keep, reported for the
 	// lecture (ME3 for the central coordinator): a failure is narrated as a
 	// note of the process the step concerned (its text should name the
@@ -378,7 +375,7 @@ func (s *Sim) drop(p *pending, reason string) {
 
 func (s *Sim) check(invs []Invariant, node int) {
 	for i := range invs {
-		msg := invs[i].Verdict(s, node)
+		msg := invs[i].Check(s, node)
 		switch {
 		case msg.IsZero():
 		case invs[i].Info:

@@ -234,23 +234,12 @@ func (e *TextError) Error() string { return e.Text.Key }
 func Errorf(key string, args ...Arg) error { return &TextError{Text: T(key, args...)} }
 
 // TextOf is the text an error narrates as: its Text, or (for errors that
-// are not TextErrors) its English sentence as a raw argument.
+// are not TextErrors, such as the engine's refusal of an invalid action)
+// its sentence as it is.
 func TextOf(err error) Text {
 	var te *TextError
 	if errors.As(err, &te) {
 		return te.Text
 	}
-	return T(err.Error()) // legacy: the English sentence is its own key
-}
-
-// Verdict says what is wrong after a step: Check's text, or Legacy's
-// sentence as its own key.
-func (inv *Invariant) Verdict(w World, node int) Text {
-	if inv.Check != nil {
-		return inv.Check(w, node)
-	}
-	if s := inv.Legacy(w, node); s != "" {
-		return T(s)
-	}
-	return Text{}
+	return T("engine.error", Raw(err.Error()))
 }

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strconv"
 
-	"distviz/algos"
+	"distviz/algo"
 )
 
 // WriteCSV writes a result's rows as CSV with a header line. The columns:
@@ -87,7 +87,7 @@ func WriteCSV(w io.Writer, res Result) error {
 		}
 		rec = append(rec, num(r.ViolationCount))
 		for _, t := range theory {
-			k := slices.IndexFunc(r.Theory, func(b algos.Evaluated) bool { return b.Name == t })
+			k := slices.IndexFunc(r.Theory, func(b algo.Evaluated) bool { return b.Name == t })
 			if k < 0 {
 				rec = append(rec, "")
 				continue

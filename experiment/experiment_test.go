@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"distviz/algo"
 	"distviz/algos"
 	"distviz/experiment"
 	"distviz/timeline"
@@ -31,7 +32,7 @@ func plan(t testing.TB, body string, lim experiment.Limits) *experiment.Plan {
 
 // presetPlan checks a preset's request, with its seeds cut to at most
 // maxSeeds (0: as it is).
-func presetPlan(t testing.TB, a *algos.Algorithm, pr algos.Preset, maxSeeds int) *experiment.Plan {
+func presetPlan(t testing.TB, a *algo.Algorithm, pr algo.Preset, maxSeeds int) *experiment.Plan {
 	t.Helper()
 	if maxSeeds > 0 {
 		pr.Seeds.Count = min(pr.Seeds.Count, maxSeeds)
@@ -118,7 +119,7 @@ func TestRowsAtTheEventLimit(t *testing.T) {
 
 // sameAsRecorded records the run that row's parameters and seed describe
 // and compares its summary with the row, field by field.
-func sameAsRecorded(t *testing.T, a *algos.Algorithm, row experiment.Row, maxEvents int64) {
+func sameAsRecorded(t *testing.T, a *algo.Algorithm, row experiment.Row, maxEvents int64) {
 	t.Helper()
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(jsonOf(t, row.Params)), &raw); err != nil {
@@ -386,11 +387,11 @@ func TestPresets(t *testing.T) {
 					varied[v] = true
 				}
 				switch pr.Plot.Kind {
-				case algos.PlotLine:
+				case algo.PlotLine:
 					if !varied[pr.Plot.X] {
 						t.Errorf("plot.x %q is not among the varied %v", pr.Plot.X, p.Varied)
 					}
-				case algos.PlotHistogram:
+				case algo.PlotHistogram:
 					if pr.Seeds.Count < 100 {
 						t.Errorf("a histogram of %d seeds", pr.Seeds.Count)
 					}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"distviz/algo"
 	"distviz/algos"
 	"distviz/param"
 )
@@ -66,7 +67,7 @@ func (l Limits) WithDefaults() Limits {
 // Plan is a checked experiment, ready to run: its combinations of
 // parameters (each checked against the algorithm) and its seeds.
 type Plan struct {
-	Alg *algos.Algorithm
+	Alg *algo.Algorithm
 	// Varied are the parameters that vary and those the cases set, in the
 	// algorithm's order: the rows' distinguishing columns.
 	Varied    []string
@@ -168,14 +169,14 @@ func (p *Plan) setSeeds(s *Seeds, lim Limits) error {
 	if s.Count != nil {
 		p.seeds = *s.Count
 	}
-	if p.from < 0 || p.from > algos.MaxSeed {
-		return fmt.Errorf("seeds.from is %d; the first seed must be in 0..%d", p.from, int64(algos.MaxSeed))
+	if p.from < 0 || p.from > algo.MaxSeed {
+		return fmt.Errorf("seeds.from is %d; the first seed must be in 0..%d", p.from, int64(algo.MaxSeed))
 	}
 	if p.seeds < 1 || p.seeds > lim.MaxRuns {
 		return fmt.Errorf("seeds.count is %d; run each combination with 1 to %d seeds", p.seeds, lim.MaxRuns)
 	}
-	if last := p.from + int64(p.seeds) - 1; last > algos.MaxSeed {
-		return fmt.Errorf("seeds.from %d with seeds.count %d goes past the largest seed %d", p.from, p.seeds, int64(algos.MaxSeed))
+	if last := p.from + int64(p.seeds) - 1; last > algo.MaxSeed {
+		return fmt.Errorf("seeds.from %d with seeds.count %d goes past the largest seed %d", p.from, p.seeds, int64(algo.MaxSeed))
 	}
 	return nil
 }
@@ -267,7 +268,7 @@ func compact(r json.RawMessage) string {
 	return b.String()
 }
 
-func paramNames(a *algos.Algorithm) string {
+func paramNames(a *algo.Algorithm) string {
 	names := make([]string, len(a.Params))
 	for i, s := range a.Params {
 		names[i] = s.Name

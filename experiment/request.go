@@ -13,7 +13,7 @@ import (
 	"io"
 	"strings"
 
-	"distviz/algos"
+	"distviz/algo"
 )
 
 // Request is an experiment as a client sends it (POST /api/experiments, or
@@ -44,7 +44,7 @@ var fieldWants = map[string]string{
 	"algorithm":   "a string, the id of an algorithm",
 	"params":      `an object of parameter values such as {"variant": "lcr"}`,
 	"seeds":       `an object such as {"from": 1, "count": 100}`,
-	"seeds.from":  fmt.Sprintf("a whole number in 0..%d, the first seed", int64(algos.MaxSeed)),
+	"seeds.from":  fmt.Sprintf("a whole number in 0..%d, the first seed", int64(algo.MaxSeed)),
 	"seeds.count": "a whole number, how many seeds",
 	"vary":        `an object of lists of values such as {"n": [4, 8, 16]}`,
 	"cases":       `a list of parameter objects such as [{"n": 4, "detectors": [2]}]`,
@@ -115,7 +115,7 @@ func decodeError(err error) error {
 }
 
 // PresetRequest is the request that runs one of an algorithm's presets.
-func PresetRequest(alg *algos.Algorithm, p algos.Preset) (Request, error) {
+func PresetRequest(alg *algo.Algorithm, p algo.Preset) (Request, error) {
 	raw := func(v any) (json.RawMessage, error) {
 		b, err := json.Marshal(v)
 		if err != nil {

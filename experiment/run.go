@@ -9,7 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"distviz/algos"
+	"distviz/algo"
 	"distviz/engine"
 	"distviz/launch"
 	"distviz/narrate"
@@ -28,9 +28,9 @@ type Row struct {
 	Outcome    any               `json:"outcome"`
 	Violations []trace.Violation `json:"violations"` // the first MaxRowViolations
 	// ViolationCount counts every violation, also those beyond the list.
-	ViolationCount int64             `json:"violationCount"`
-	Terminated     bool              `json:"terminated"` // false: the run reached its event limit
-	Theory         []algos.Evaluated `json:"theory"`     // the bounds that apply to Params
+	ViolationCount int64            `json:"violationCount"`
+	Terminated     bool             `json:"terminated"` // false: the run reached its event limit
+	Theory         []algo.Evaluated `json:"theory"`     // the bounds that apply to Params
 
 	encoded []byte // the row's JSON, made by the worker that ran it
 }
@@ -248,10 +248,9 @@ func (p *Plan) run(ctx context.Context, i int) (row Row, err error) {
 			if inv.Info { // its failures are notes, not violations
 				continue
 			}
-			orig := inv
-			inv.Legacy = nil
+			check := inv.Check
 			inv.Check = func(w engine.World, node int) engine.Text {
-				msg := orig.Verdict(w, node)
+				msg := check(w, node)
 				if !msg.IsZero() && len(row.Violations) < MaxRowViolations {
 					viol := trace.Violation{Seq: sim.Seq() + 1, Time: sim.Now(), Invariant: inv.Name, Said: msg,
 						Text: narrate.For(p.Alg, nodes).In(narrate.English).Text(msg)}

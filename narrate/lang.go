@@ -1,10 +1,7 @@
 package narrate
 
 import (
-	"distviz/engine"
 	"fmt"
-	"slices"
-	"strings"
 )
 
 // Lang is a narration language.
@@ -62,19 +59,6 @@ type phrases struct {
 	actLoss     string // process, process, probability (%g)
 	actPlug     string // process
 	actUnplug   string // process
-
-	// texts translates the algorithms' notes and violation texts, and the
-	// engine's: exact ones, and patterns whose %s holes are themselves
-	// translated (labels and numbers pass through). Nil for English.
-	texts    map[string]string
-	patterns []pattern
-}
-
-// pattern is an English text with %s holes and its translation, a format
-// that takes the holes in order (%[1]s, %[2]s, …).
-type pattern struct {
-	lits []string // the English text split at its holes
-	to   string
 }
 
 var tables = map[Lang]*phrases{
@@ -175,85 +159,3 @@ var tables = map[Lang]*phrases{
 		actUnplug:   "desconectar %[1]s",
 	},
 }
-
-func init() {
-	for l, tr := range translations {
-		p := tables[l]
-		p.texts = map[string]string{}
-		for en, to := range tr {
-			if !strings.Contains(en, "%s") {
-				p.texts[en] = to
-				continue
-			}
-			p.patterns = append(p.patterns, pattern{lits: strings.Split(en, "%s"), to: to})
-		}
-		// The most specific (longest fixed text) first, ties in a fixed order.
-		slices.SortFunc(p.patterns, func(a, b pattern) int {
-			if la, lb := len(strings.Join(a.lits, "")), len(strings.Join(b.lits, "")); la != lb {
-				return lb - la
-			}
-			return strings.Compare(strings.Join(a.lits, "%s"), strings.Join(b.lits, "%s"))
-		})
-	}
-}
-
-func (p *phrases) text(s string) string {
-	if p.texts == nil {
-		return s
-	}
-	if t, ok := p.translate(s, 3); ok {
-		return t
-	}
-	return s
-}
-
-// translate looks s up; holes of a pattern are translated too, down to depth.
-func (p *phrases) translate(s string, depth int) (string, bool) {
-	if t, ok := p.texts[s]; ok {
-		return t, true
-	}
-	if depth == 0 {
-		return "", false
-	}
-	for _, pat := range p.patterns {
-		holes, ok := pat.match(s)
-		if !ok {
-			continue
-		}
-		args := make([]any, len(holes))
-		for i, h := range holes {
-			if t, ok := p.translate(h, depth-1); ok {
-				h = t
-			}
-			args[i] = h
-		}
-		return fmt.Sprintf(pat.to, args...), true
-	}
-	return "", false
-}
-
-// match splits s at the pattern's fixed parts, each hole taking as little as
-// it can (labels and numbers never contain the fixed text around them).
-func (pat pattern) match(s string) ([]string, bool) {
-	lits := pat.lits
-	first, last := lits[0], lits[len(lits)-1]
-	if !strings.HasPrefix(s, first) || !strings.HasSuffix(s, last) || len(s) < len(first)+len(last) {
-		return nil, false
-	}
-	rest := s[len(first) : len(s)-len(last)]
-	holes := make([]string, 0, len(lits)-1)
-	for _, lit := range lits[1 : len(lits)-1] {
-		i := strings.Index(rest, lit)
-		if i < 0 {
-			return nil, false
-		}
-		holes = append(holes, rest[:i])
-		rest = rest[i+len(lit):]
-	}
-	return append(holes, rest), true
-}
-
-// Translate gives an English sentence in the language.
-//
-// Deprecated: only for algorithms not yet moved to keyed texts.
-func (r Narrator) Translate(text string) string { return r.Text(engine.T(text)) }

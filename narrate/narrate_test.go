@@ -1,24 +1,19 @@
 package narrate_test
 
 import (
-	"encoding/json"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
 	"distviz/algo"
-	"distviz/algos"
 	"distviz/engine"
 	"distviz/narrate"
-	"distviz/timeline"
 )
 
-var nodes = narrate.For(&algo.Algorithm{}, []algo.Node{{ID: 3, Label: "P0"}, {ID: 9, Label: "P1"}, {ID: 1, Label: "P2"}, {ID: 7, Label: "P3"}})
+var nodes = narrate.For(&algo.Algorithm{Text: algo.Texts{
+	"en": {"note.discardsSmaller": "discards a smaller ID", "violation.wrongElected": "{1} (ID {2}) considers itself elected, but the highest ID is {3}"},
+	"de": {"note.discardsSmaller": "verwirft eine kleinere ID", "violation.wrongElected": "{1} (ID {2}) hält sich für gewählt, aber die höchste ID ist {3}"},
+	"es": {"note.discardsSmaller": "descarta un ID menor", "violation.wrongElected": "{1} (ID {2}) se considera elegido, pero el ID más alto es {3}"},
+}}, []algo.Node{{ID: 3, Label: "P0"}, {ID: 9, Label: "P1"}, {ID: 1, Label: "P2"}, {ID: 7, Label: "P3"}})
 
 func ev(kind engine.Kind, f func(e *engine.Event)) engine.Event {
 	e := engine.Event{Seq: 1, Kind: kind, Node: engine.None, From: engine.None, To: engine.None}
@@ -31,7 +26,7 @@ func ev(kind engine.Kind, f func(e *engine.Event)) engine.Event {
 func msg(e *engine.Event) { e.MsgID, e.Msg = 5, engine.Message{Type: "ELECTION"} }
 
 // Every generic sentence in every language; English as it always read (the
-// transcripts in algos/testdata depend on it byte for byte).
+// transcripts in algos/*/testdata depend on it byte for byte).
 func TestSentences(t *testing.T) {
 	cases := []struct {
 		e          engine.Event
@@ -115,18 +110,18 @@ func TestSentences(t *testing.T) {
 			"P3 has crashed from the start", "P3 ist von Anfang an ausgefallen", "P3 está caído desde el inicio"},
 		{ev(engine.KindRecover, func(e *engine.Event) { e.Node = 3 }),
 			"P3 recovers", "P3 läuft wieder", "P3 se recupera"},
-		{ev(engine.KindNote, func(e *engine.Event) { e.Node, e.Text = 1, engine.T("discards a smaller ID") }),
+		{ev(engine.KindNote, func(e *engine.Event) { e.Node, e.Text = 1, engine.T("note.discardsSmaller") }),
 			"P1: discards a smaller ID", "P1: verwirft eine kleinere ID", "P1: descarta un ID menor"},
-		{ev(engine.KindNote, func(e *engine.Event) { e.Node, e.Text = 1, engine.T("a note nobody translated") }),
-			"P1: a note nobody translated", "P1: a note nobody translated", "P1: a note nobody translated"},
+		{ev(engine.KindNote, func(e *engine.Event) { e.Node, e.Text = 1, engine.T("note.nobodyWroteIt", engine.Num(4)) }),
+			"P1: note.nobodyWroteIt(4)", "P1: note.nobodyWroteIt(4)", "P1: note.nobodyWroteIt(4)"},
 		{ev(engine.KindNote, func(e *engine.Event) {
-			e.Text = engine.T("engine.actionSkipped", engine.Sub(engine.T("crash: P3 has already crashed")))
+			e.Text = engine.T("engine.actionSkipped", engine.Sub(engine.T("engine.error", engine.Raw("crash: P3 has already crashed"))))
 		}),
 			"scheduled action skipped: crash: P3 has already crashed",
 			"geplante Aktion übersprungen: crash: P3 has already crashed",
 			"acción programada omitida: crash: P3 has already crashed"},
 		{ev(engine.KindViolation, func(e *engine.Event) {
-			e.Node, e.Name, e.Text = 1, "uniqueness", engine.T("P1 (ID 9) considers itself elected, but the highest ID is 12")
+			e.Node, e.Name, e.Text = 1, "uniqueness", engine.T("violation.wrongElected", engine.Pos(1), engine.Num(9), engine.Num(12))
 		}),
 			"VIOLATION of uniqueness: P1 (ID 9) considers itself elected, but the highest ID is 12",
 			"VERLETZUNG von uniqueness: P1 (ID 9) hält sich für gewählt, aber die höchste ID ist 12",
@@ -166,33 +161,6 @@ func TestLinesGroupSends(t *testing.T) {
 	}
 }
 
-// Texts with holes are translated whole, their holes too.
-func TestNestedTexts(t *testing.T) {
-	en := "the run has ended but P2 believes P1 is the coordinator (and 2 other live processes are wrong too); the highest live process is P3"
-	for lang, want := range map[narrate.Lang]string{
-		narrate.English: en,
-		narrate.German:  "der Lauf ist zu Ende, aber P2 hält P1 für den Koordinator (und 2 weitere lebende Prozesse irren sich auch); der höchste lebende Prozess ist P3",
-		narrate.Spanish: "la ejecución ha terminado pero P2 cree que P1 es el coordinador (y otros 2 procesos vivos también se equivocan); el proceso vivo más alto es P3",
-	} {
-		if got := nodes.In(lang).Translate(en); got != want {
-			t.Errorf("%s:\n got %q\nwant %q", lang, got, want)
-		}
-	}
-	for _, c := range []struct{ en, de string }{
-		{"P3 to P5 have crashed: skips them", "P3 bis P5 sind ausgefallen: überspringt sie"},
-		{"records P7 as coordinator", "merkt sich P7 als Koordinator"},
-		{"its election is over: records P7 as coordinator", "seine Wahl ist vorbei: merkt sich P7 als Koordinator"},
-		{"the run has ended but P1 knows 4 as coordinator (and 2 other live processes a wrong one too); the highest live ID is 9 (P3)",
-			"der Lauf ist zu Ende, aber P1 kennt 4 als Koordinator (und 2 weitere lebende Prozesse ebenfalls einen falschen); die höchste lebende ID ist 9 (P3)"},
-		{"the run has ended but P1 knows 4 as coordinator; the highest live ID is 9 (P3)",
-			"der Lauf ist zu Ende, aber P1 kennt 4 als Koordinator; die höchste lebende ID ist 9 (P3)"},
-	} {
-		if got := nodes.In(narrate.German).Translate(c.en); got != c.de {
-			t.Errorf("de %q:\n got %q\nwant %q", c.en, got, c.de)
-		}
-	}
-}
-
 func TestParseLang(t *testing.T) {
 	for _, l := range narrate.Langs() {
 		if got, err := narrate.ParseLang(string(l)); err != nil || got != l {
@@ -208,141 +176,5 @@ func TestParseLang(t *testing.T) {
 	e := ev(engine.KindRecover, func(e *engine.Event) { e.Node = 3 })
 	if got := nodes.In("fr").Event(&e); got != "P3 recovers" {
 		t.Errorf("In(fr): %q", got)
-	}
-}
-
-// noteTexts finds the texts passed to env.Note and env.Notef in algos/*.go,
-// as patterns: what is computed becomes a %s hole.
-func noteTexts(t *testing.T) []string {
-	files, err := filepath.Glob("../algos/*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	verb := regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)
-	var out []string
-	fset := token.NewFileSet()
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) == 0 {
-				return true
-			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || (sel.Sel.Name != "Note" && sel.Sel.Name != "Notef") {
-				return true
-			}
-			var b strings.Builder
-			var walk func(e ast.Expr) bool
-			walk = func(e ast.Expr) bool {
-				switch x := e.(type) {
-				case *ast.BinaryExpr:
-					return x.Op == token.ADD && walk(x.X) && walk(x.Y)
-				case *ast.BasicLit:
-					if x.Kind != token.STRING {
-						b.WriteString("%s")
-						return true
-					}
-					s, err := strconv.Unquote(x.Value)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if sel.Sel.Name == "Notef" {
-						s = verb.ReplaceAllString(s, "%s")
-					}
-					b.WriteString(s)
-					return true
-				case *ast.Ident:
-					return false // a text passed in: found where it is made (see the scenario test)
-				default:
-					b.WriteString("%s")
-					return true
-				}
-			}
-			if walk(call.Args[0]) {
-				out = append(out, b.String())
-			}
-			return true
-		})
-	}
-	if len(out) < 10 {
-		t.Fatalf("found only %d notes in algos/: %q", len(out), out)
-	}
-	return out
-}
-
-// Every note in algos/ has a translation in every language: a new note needs
-// a line in narrate/translations.go.
-func TestEveryNoteIsTranslated(t *testing.T) {
-	for _, note := range noteTexts(t) {
-		// Fill each hole with a label, as the processes do.
-		text := strings.ReplaceAll(note, "%s", "P7")
-		for _, lang := range narrate.Langs()[1:] {
-			if got := nodes.In(lang).Translate(text); got == text {
-				t.Errorf("%s has no translation of the note %q: add it to narrate/translations.go", lang, note)
-			}
-		}
-	}
-}
-
-// Every text the algorithms narrate in their scenarios (notes, violations,
-// the reasons of starts and crashes) is translated, and the translation keeps
-// every label and number of the English.
-func TestScenarioTextsAreTranslated(t *testing.T) {
-	texts := map[string]bool{}
-	for _, a := range algos.All() {
-		if a.Text["en"]["name"] != "" {
-			continue // keyed texts: the conformance suite checks them
-		}
-		for _, sc := range a.Scenarios {
-			raw := map[string]json.RawMessage{}
-			for k, v := range sc.Params {
-				b, err := json.Marshal(v)
-				if err != nil {
-					t.Fatal(err)
-				}
-				raw[k] = b
-			}
-			v, err := a.Resolve(raw, sc.Seed)
-			if err != nil {
-				t.Fatalf("%s/%s: %v", a.ID, sc.ID, err)
-			}
-			tl, err := timeline.New(a, v, sc.Seed, 200_000)
-			if err != nil {
-				t.Fatalf("%s/%s: %v", a.ID, sc.ID, err)
-			}
-			if err := tl.Run(0); err != nil && err != timeline.ErrTooLong {
-				t.Fatalf("%s/%s: %v", a.ID, sc.ID, err)
-			}
-			for seq := int64(1); seq <= tl.Len(); seq++ {
-				if e := tl.Event(seq); !e.Text.IsZero() {
-					texts[e.Text.Key] = true
-				}
-			}
-		}
-	}
-	if len(texts) < 10 {
-		t.Fatalf("the scenarios narrate only %d texts", len(texts))
-	}
-	tokens := regexp.MustCompile(`P[0-9]+|[0-9]+`)
-	for text := range texts {
-		for _, lang := range narrate.Langs()[1:] {
-			got := nodes.In(lang).Translate(text)
-			if got == text {
-				t.Errorf("%s has no translation of %q: add it to narrate/translations.go", lang, text)
-				continue
-			}
-			for _, tok := range tokens.FindAllString(text, -1) {
-				if !strings.Contains(got, tok) {
-					t.Errorf("%s translation of %q lost %q: %q", lang, text, tok, got)
-				}
-			}
-		}
 	}
 }

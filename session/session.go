@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"distviz/algo"
 	"distviz/algos"
 	"distviz/engine"
 	"distviz/experiment"
@@ -318,7 +319,7 @@ func (s *Session) open(req request) [][]byte {
 	if req.Seed == nil && seedText != "" {
 		seed, err := strconv.ParseInt(strings.TrimSpace(seedText), 10, 64)
 		if err != nil {
-			return refuse(fmt.Errorf("seed %q is not a whole number in 0..%d", seedText, int64(algos.MaxSeed)))
+			return refuse(fmt.Errorf("seed %q is not a whole number in 0..%d", seedText, int64(algo.MaxSeed)))
 		}
 		lreq.Seed = &seed
 	}

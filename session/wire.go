@@ -8,7 +8,7 @@ import (
 	"io"
 	"strings"
 
-	"distviz/algos"
+	"distviz/algo"
 	"distviz/param"
 )
 
@@ -40,7 +40,7 @@ var fieldWants = map[string]string{
 	"algorithm":  "a string, the id of an algorithm",
 	"params":     `an object of parameter values such as {"n": 8}`,
 	"query":      `an object of parameter texts such as {"n": "8", "ids": "3,1,2"}`,
-	"seed":       fmt.Sprintf("a whole number in 0..%d", int64(algos.MaxSeed)),
+	"seed":       fmt.Sprintf("a whole number in 0..%d", int64(algo.MaxSeed)),
 	"scenario":   "a string, the id of one of the algorithm's scenarios",
 	"id":         "a string, the id of a stored run",
 	"step":       "a whole number, the step to move to",
@@ -117,12 +117,12 @@ type errorMsg struct {
 type runMsg struct {
 	Type      string            `json:"type"` // "run"
 	ID        string            `json:"id"`
-	Algorithm *algos.Algorithm  `json:"algorithm"`
+	Algorithm *algo.Algorithm   `json:"algorithm"`
 	Params    param.Values      `json:"params"`
 	Query     map[string]string `json:"query"`
 	Seed      int64             `json:"seed"`
-	Nodes     []algos.Node      `json:"nodes"`
-	Theory    []algos.Evaluated `json:"theory"`
+	Nodes     []algo.Node       `json:"nodes"`
+	Theory    []algo.Evaluated  `json:"theory"`
 }
 
 type playingMsg struct {

@@ -3,13 +3,13 @@
 // `go tool templ generate` after editing a .templ file.
 package templates
 
-import "distviz/algos"
+import "distviz/algo"
 
 // Family is a group of algorithms as the home page lists it.
 type Family struct {
 	ID         string
 	Title      string
-	Algorithms []*algos.Algorithm
+	Algorithms []*algo.Algorithm
 }
 
 // Endpoint is one route of the JSON API, for the home page.
@@ -20,13 +20,13 @@ type Endpoint struct {
 }
 
 var familyTitles = map[string]string{
-	algos.FamilyElection: "Leader election",
-	algos.FamilyMutex:    "Mutual exclusion",
+	algo.FamilyElection: "Leader election",
+	algo.FamilyMutex:    "Mutual exclusion",
 }
 
 // Families groups algorithms by family, in the order the families first
 // appear and, within one, in the given order.
-func Families(all []*algos.Algorithm) []Family {
+func Families(all []*algo.Algorithm) []Family {
 	var out []Family
 	index := map[string]int{} // lookup only; order comes from all
 	for _, a := range all {

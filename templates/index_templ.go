@@ -11,14 +11,14 @@ import templruntime "github.com/a-h/templ/runtime"
 import (
 	"strings"
 
-	"distviz/algos"
+	"distviz/algo"
 )
 
 // Index is the home page: the lecture app (set-up form, views, controls,
 // narration, counters) over a static skeleton that static/js/app.js fills
 // from the WebSocket session, then the algorithms and the JSON API for
 // reference. The registry goes to the scripts as JSON (templ.JSONScript).
-func Index(families []Family, all []*algos.Algorithm, api []Endpoint) templ.Component {
+func Index(families []Family, all []*algo.Algorithm, api []Endpoint) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -108,7 +108,7 @@ func topBar() templ.Component {
 	})
 }
 
-func setupPanel(families []Family, all []*algos.Algorithm) templ.Component {
+func setupPanel(families []Family, all []*algo.Algorithm) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

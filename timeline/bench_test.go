@@ -5,12 +5,13 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"distviz/algo"
 	"distviz/algos"
 	"distviz/param"
 	"distviz/timeline"
 )
 
-func resolve(b testing.TB, id string, params map[string]any, seed int64) (*algos.Algorithm, param.Values) {
+func resolve(b testing.TB, id string, params map[string]any, seed int64) (*algo.Algorithm, param.Values) {
 	b.Helper()
 	a, err := algos.Get(id)
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 	"fmt"
 	"io"
 
-	"distviz/algos"
+	"distviz/algo"
 	"distviz/engine"
 	"distviz/narrate"
 	"distviz/timeline"
@@ -30,13 +30,13 @@ const (
 // Summary is the run's result: counters that agree with the events, the
 // algorithm's outcome, the violations and whether the run ended by itself.
 type Summary struct {
-	Messages   Messages          `json:"messages"`
-	Events     int64             `json:"events"`
-	Time       int64             `json:"time"`
-	Outcome    any               `json:"outcome"`
-	Violations []Violation       `json:"violations"`
-	Terminated bool              `json:"terminated"`
-	Theory     []algos.Evaluated `json:"theory"`
+	Messages   Messages         `json:"messages"`
+	Events     int64            `json:"events"`
+	Time       int64            `json:"time"`
+	Outcome    any              `json:"outcome"`
+	Violations []Violation      `json:"violations"`
+	Terminated bool             `json:"terminated"`
+	Theory     []algo.Evaluated `json:"theory"`
 }
 
 // Messages counts messages in total, by type (sent) and by process.
@@ -119,7 +119,7 @@ type Header struct {
 	Algorithm string          `json:"algorithm"`
 	Params    json.RawMessage `json:"params"`
 	Seed      int64           `json:"seed"`
-	Nodes     []algos.Node    `json:"nodes"`
+	Nodes     []algo.Node     `json:"nodes"`
 }
 
 // Summarize computes the summary of a timeline's whole recorded run.

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 
+	"distviz/algo"
 	"distviz/algos"
 )
 
@@ -25,7 +26,7 @@ const requestFields = `"algorithm", "params", "seed" and "maxEvents"`
 var fieldWants = map[string]string{
 	"algorithm": "a string, the id of an algorithm",
 	"params":    `an object of parameter values such as {"n": 8}`,
-	"seed":      fmt.Sprintf("a whole number in 0..%d", int64(algos.MaxSeed)),
+	"seed":      fmt.Sprintf("a whole number in 0..%d", int64(algo.MaxSeed)),
 	"maxEvents": "a whole number of events",
 }
 

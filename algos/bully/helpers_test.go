@@ -55,12 +55,7 @@ func targets(ss []sendRec) []int {
 }
 
 func outcomeOf(t *testing.T, s trace.Summary) election.Outcome {
-	t.Helper()
-	o, ok := s.Outcome.(election.Outcome)
-	if !ok {
-		t.Fatalf("outcome is %T, want election.Outcome", s.Outcome)
-	}
-	return o
+	return algotest.OutcomeOf[election.Outcome](t, s.Outcome)
 }
 
 func wantLeader(t *testing.T, s trace.Summary, leader int) {

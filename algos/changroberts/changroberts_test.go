@@ -35,23 +35,7 @@ func ringResolve(t testing.TB, id string, params map[string]any, seed int64) (*a
 // ringBare runs on the bare engine, without recording events: for the
 // message-count tests, which only need the counters.
 func ringBare(t testing.TB, id string, params map[string]any, seed int64) (*engine.Sim, param.Values) {
-	t.Helper()
-	a, v := ringResolve(t, id, params, seed)
-	cfg, _, err := a.Build(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim, err := engine.New(cfg, uint64(seed))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim.Init()
-	for steps := 0; sim.Step(); steps++ {
-		if steps > 50_000_000 {
-			t.Fatalf("%s %v seed %d: no end after %d steps", id, params, seed, steps)
-		}
-	}
-	return sim, v
+	return algotest.Bare(t, algorithm(t, id), params, seed)
 }
 
 // ringSent is the number of messages of a type sent so far.
@@ -75,40 +59,14 @@ func ringOutcome(t testing.TB, o any) election.Outcome {
 
 // ringTheory is the registry's bound of the given name for a run's parameters.
 func ringTheory(t testing.TB, id string, v param.Values, name string) float64 {
-	t.Helper()
-	a := algorithm(t, id)
-	for _, e := range a.Evaluate(v) {
-		if e.Name == name {
-			return e.Value
-		}
-	}
-	t.Fatalf("%s has no bound %q for these parameters", id, name)
-	return 0
+	return algotest.Theory(t, algorithm(t, id), v, name)
 }
 
 // ringEncode is the run's whole trace of events, encoded.
-func ringEncode(t testing.TB, tl *timeline.Timeline) []byte {
-	t.Helper()
-	var b []byte
-	for seq := int64(1); seq <= tl.Len(); seq++ {
-		e := tl.Event(seq)
-		var err error
-		if b, err = e.AppendJSON(b); err != nil {
-			t.Fatal(err)
-		}
-		b = append(b, '\n')
-	}
-	return b
-}
+func ringEncode(t testing.TB, tl *timeline.Timeline) []byte { return algotest.Encode(t, tl) }
 
 // ringViolations renders a summary's violations, for failure messages.
-func ringViolations(s trace.Summary) string {
-	var out []string
-	for _, v := range s.Violations {
-		out = append(out, fmt.Sprintf("event %d %s: %s", v.Seq, v.Invariant, v.Text))
-	}
-	return strings.Join(out, "; ")
-}
+func ringViolations(s trace.Summary) string { return algotest.Violations(s) }
 
 // ringDelay draws a random delay range min..max with 0 ≤ min ≤ max ≤ 15.
 func ringDelay(r *rand.Rand) map[string]any {

@@ -1,11 +1,11 @@
 package firewire_test
 
 import (
+	"distviz/algos/algotest"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"distviz/algos/firewire"
@@ -20,12 +20,7 @@ import (
 // Tests for FireWire tree identify, tied to ALGORITHMS.md 1.7.
 
 func outcomeOf(t testing.TB, o any) firewire.Outcome {
-	t.Helper()
-	f, ok := o.(firewire.Outcome)
-	if !ok {
-		t.Fatalf("outcome is %T, want firewire.Outcome", o)
-	}
-	return f
+	return algotest.OutcomeOf[firewire.Outcome](t, o)
 }
 
 // checkTree checks, from the outcome alone, that the attached devices
@@ -115,50 +110,13 @@ func runName(params map[string]any, seed int64) string {
 }
 
 // violations renders a summary's violations, for failure messages.
-func violations(s trace.Summary) string {
-	var out []string
-	for _, v := range s.Violations {
-		out = append(out, fmt.Sprintf("event %d %s: %s", v.Seq, v.Invariant, v.Text))
-	}
-	return strings.Join(out, "; ")
-}
+func violations(s trace.Summary) string { return algotest.Violations(s) }
 
 // encode is the run's whole trace of events, encoded.
-func encode(t testing.TB, tl *timeline.Timeline) []byte {
-	t.Helper()
-	var b []byte
-	for seq := int64(1); seq <= tl.Len(); seq++ {
-		e := tl.Event(seq)
-		var err error
-		if b, err = e.AppendJSON(b); err != nil {
-			t.Fatal(err)
-		}
-		b = append(b, '\n')
-	}
-	return b
-}
+func encode(t testing.TB, tl *timeline.Timeline) []byte { return algotest.Encode(t, tl) }
 
 // bare runs on the bare engine, without recording events: for the tests
 // that only need the outcome of thousands of runs.
 func bare(t testing.TB, params map[string]any, seed int64) (*engine.Sim, param.Values) {
-	t.Helper()
-	v, err := firewire.Algorithm.ResolveAny(params, seed)
-	if err != nil {
-		t.Fatalf("%v: %v", params, err)
-	}
-	cfg, _, err := firewire.Algorithm.Build(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim, err := engine.New(cfg, uint64(seed))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim.Init()
-	for steps := 0; sim.Step(); steps++ {
-		if steps > 50_000_000 {
-			t.Fatalf("%v seed %d: no end after %d steps", params, seed, steps)
-		}
-	}
-	return sim, v
+	return algotest.Bare(t, firewire.Algorithm, params, seed)
 }

@@ -3,11 +3,9 @@ package ringlist_test
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 
 	"distviz/algos/algotest"
@@ -137,73 +135,23 @@ func crash(p int) func(int64) engine.Action {
 // bare runs on the bare engine, without recording events: for the tests
 // that only need the counters (a large n).
 func bare(t testing.TB, params map[string]any, seed int64) (*engine.Sim, param.Values) {
-	t.Helper()
-	a := ringlist.Algorithm
-	v, err := a.ResolveAny(params, seed)
-	if err != nil {
-		t.Fatalf("%s %v: %v", a.ID, params, err)
-	}
-	cfg, _, err := a.Build(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim, err := engine.New(cfg, uint64(seed))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim.Init()
-	for steps := 0; sim.Step(); steps++ {
-		if steps > 50_000_000 {
-			t.Fatalf("%s %v seed %d: no end after %d steps", a.ID, params, seed, steps)
-		}
-	}
-	return sim, v
+	return algotest.Bare(t, ringlist.Algorithm, params, seed)
 }
 
 func outcomeOf(t testing.TB, o any) election.Outcome {
-	t.Helper()
-	e, ok := o.(election.Outcome)
-	if !ok {
-		t.Fatalf("outcome is %T, want election.Outcome", o)
-	}
-	return e
+	return algotest.OutcomeOf[election.Outcome](t, o)
 }
 
 // theory is the registry's bound of the given name for a run's parameters.
 func theory(t testing.TB, v param.Values, name string) float64 {
-	t.Helper()
-	for _, e := range ringlist.Algorithm.Evaluate(v) {
-		if e.Name == name {
-			return e.Value
-		}
-	}
-	t.Fatalf("%s has no bound %q for these parameters", ringlist.Algorithm.ID, name)
-	return 0
+	return algotest.Theory(t, ringlist.Algorithm, v, name)
 }
 
 // encode is the run's whole trace of events, encoded.
-func encode(t testing.TB, tl *timeline.Timeline) []byte {
-	t.Helper()
-	var b []byte
-	for seq := int64(1); seq <= tl.Len(); seq++ {
-		e := tl.Event(seq)
-		var err error
-		if b, err = e.AppendJSON(b); err != nil {
-			t.Fatal(err)
-		}
-		b = append(b, '\n')
-	}
-	return b
-}
+func encode(t testing.TB, tl *timeline.Timeline) []byte { return algotest.Encode(t, tl) }
 
 // violations renders a summary's violations, for failure messages.
-func violations(s trace.Summary) string {
-	var out []string
-	for _, v := range s.Violations {
-		out = append(out, fmt.Sprintf("event %d %s: %s", v.Seq, v.Invariant, v.Text))
-	}
-	return strings.Join(out, "; ")
-}
+func violations(s trace.Summary) string { return algotest.Violations(s) }
 
 // randomDelay draws a random delay range min..max with 0 ≤ min ≤ max ≤ 15.
 func randomDelay(r *rand.Rand) map[string]any {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"distviz/algos/algotest"
@@ -101,14 +100,7 @@ func TestRefusesHotPlug(t *testing.T) {
 
 // theory is the registry's bound of the given name for a run's parameters.
 func theory(t testing.TB, v param.Values, name string) float64 {
-	t.Helper()
-	for _, e := range treeecho.Algorithm.Evaluate(v) {
-		if e.Name == name {
-			return e.Value
-		}
-	}
-	t.Fatalf("tree-echo has no bound %q for these parameters", name)
-	return 0
+	return algotest.Theory(t, treeecho.Algorithm, v, name)
 }
 
 // runName names a run in failure messages.
@@ -118,13 +110,7 @@ func runName(params map[string]any, seed int64) string {
 }
 
 // violations renders a summary's violations, for failure messages.
-func violations(s trace.Summary) string {
-	var out []string
-	for _, v := range s.Violations {
-		out = append(out, fmt.Sprintf("event %d %s: %s", v.Seq, v.Invariant, v.Text))
-	}
-	return strings.Join(out, "; ")
-}
+func violations(s trace.Summary) string { return algotest.Violations(s) }
 
 // delay draws a random delay range min..max with 0 ≤ min ≤ max ≤ 15.
 func delay(r *rand.Rand) map[string]any {

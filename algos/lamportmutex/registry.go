@@ -1,0 +1,73 @@
+package lamportmutex
+
+import (
+	"embed"
+	"math/rand/v2"
+	"slices"
+
+	"distviz/algo"
+	"distviz/algos/kit"
+	"distviz/algos/kit/mutex"
+	"distviz/engine"
+	"distviz/param"
+)
+
+//go:embed texts/*.json
+var files embed.FS
+
+// Algorithm is Lamport's mutual exclusion's registry entry.
+var Algorithm = algo.MustDefine(&algo.Algorithm{
+	ID: "lamport-mutex", Family: algo.FamilyMutex, View: algo.ViewComplete,
+	Params: mutex.Params(3,
+		param.Spec{Name: "clocks", Type: param.Ints, Default: []int{}, Min: param.Bound(0), Max: param.Bound(1e9)}),
+	MessageTypes: []string{msgRequest, msgReply, msgRelease},
+	Looks: []algo.MessageLook{
+		{Type: msgRequest, Color: 0, Glyph: "circle"},
+		{Type: msgReply, Color: 1, Glyph: "square"},
+		{Type: msgRelease, Color: 2, Glyph: "diamond"},
+	},
+	Roles: mutex.Roles(),
+	// request and the queue's stamps are written (8,1); awaiting are labels (P1)
+	Vars: mutex.Vars(algo.Var{Name: "clock", Kind: "number"}, algo.Var{Name: "request", Kind: "text"},
+		algo.Var{Name: "queue", Kind: "text"}, algo.Var{Name: "awaiting", Kind: "text"}),
+	Outcome:    mutex.OutcomeVars,
+	Actions:    mutex.Actions,
+	Invariants: mutex.Invariants(algo.Doc{Name: "ME2"}),
+	Theory: []algo.Bound{
+		{ID: "per-entry", Formula: "3(n−1)", Measure: "outcome.messagesPerEntry",
+			Eval: func(v param.Values) float64 { return float64(3 * (v.Int("n") - 1)) }},
+	},
+	Scenarios: []algo.Scenario{
+		{ID: "lecture", Params: map[string]any{"n": 3, "requestNodes": []int{0, 1}, "requestTimes": []int{0, 0}, "clocks": []int{11, 7, 0}}},
+		{ID: "ties", Params: map[string]any{"n": 4}},
+		{ID: "random", Params: map[string]any{"n": 5, "count": 3, "spread": 60, "delay": map[string]any{"min": 1, "max": 5}}, Seed: 1},
+		{ID: "crash", Params: map[string]any{"n": 4, "crashed": []int{3}}, Violates: []string{"deadlock"}},
+	},
+	Experiments: []algo.Preset{mutex.PerEntry()},
+	Complete:    complete,
+	Make:        build,
+}, algo.Merge(kit.Texts, mutex.Texts, algo.MustTexts(files)))
+
+func complete(v param.Values, rng *rand.Rand) error {
+	if c := v.Ints("clocks"); len(c) != 0 && len(c) != v.Int("n") {
+		return param.Errorf("clocks", "has %d entries but n is %d: give one clock per process, or none", len(c), v.Int("n"))
+	}
+	if !v.Bool("fifo") {
+		return param.Errorf("fifo", "must be on: Lamport's algorithm assumes FIFO channels (a RELEASE must not overtake its REQUEST)")
+	}
+	return mutex.CompleteWorkload(v, rng)
+}
+
+func build(v param.Values) (engine.Config, []algo.Node, error) {
+	clocks := v.Ints("clocks")
+	n := v.Int("n")
+	cfg := mutex.Build(v, func(p int, c mutex.Core) engine.Process {
+		l := &node{Core: c, latest: slices.Repeat([]int{-1}, n)}
+		if len(clocks) > 0 {
+			l.clock = clocks[p]
+		}
+		return l
+	})
+	cfg.Invariants = append(cfg.Invariants, mutex.TimestampOrder())
+	return cfg, mutex.Nodes(n), nil
+}
