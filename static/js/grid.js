@@ -19,7 +19,7 @@ import {t, lang} from "./i18n.js";
 
 // Glyphs in the icons' convention (viewBox −12…12, class ic-fill), so that
 // the SVG export draws them like the role icons: the message types'
-// (algo.Glyphs) and the card's own (lock, unlock, queue).
+// (algo.Glyphs) and the card's own (padlocks, a waiting list).
 const GLYPHS = {
 	circle: '<circle class="ic-fill" r="8.5"/>',
 	square: '<path class="ic-fill" d="M-7.5,-7.5 H7.5 V7.5 H-7.5 Z"/>',
@@ -29,9 +29,9 @@ const GLYPHS = {
 	cross: '<path class="ic-fill" d="M-9,-5.5 L-5.5,-9 L0,-3.5 L5.5,-9 L9,-5.5 L3.5,0 L9,5.5 L5.5,9 L0,3.5 L-5.5,9 L-9,5.5 L-3.5,0 Z"/>',
 	star: '<path class="ic-fill" d="M0,-10 L2.9,-3.1 L9.5,-3.1 L4.3,1.3 L6.2,8.5 L0,4.4 L-6.2,8.5 L-4.3,1.3 L-9.5,-3.1 L-2.9,-3.1 Z"/>',
 	ring: '<path class="ic-fill" fill-rule="evenodd" d="M-9,0 A9,9 0 1 0 9,0 A9,9 0 1 0 -9,0 Z M-4.5,0 A4.5,4.5 0 1 1 4.5,0 A4.5,4.5 0 1 1 -4.5,0 Z"/>',
-	lock: '<path class="ic-fill" d="M-7,-1 H7 V9 H-7 Z M-4.5,-1 V-4.5 A4.5,4.5 0 0 1 4.5,-4.5 V-1 H2.2 V-4.5 A2.2,2.2 0 0 0 -2.2,-4.5 V-1 Z"/>',
-	unlock: '<path class="ic-fill" d="M-7,-1 H7 V9 H-7 Z M2.2,-1 V-6 A4.5,4.5 0 0 1 11.2,-6 V-3 H8.9 V-6 A2.2,2.2 0 0 0 4.5,-6 V-1 Z"/>',
-	queue: '<path class="ic-fill" d="M-8,-7 H8 V-3.5 H-8 Z M-8,-1.75 H8 V1.75 H-8 Z M-8,3.5 H8 V7 H-8 Z"/>',
+	padlock: '<path class="ic-fill" d="M-7,-1 H7 V9 H-7 Z M-4.5,-1 V-4.5 A4.5,4.5 0 0 1 4.5,-4.5 V-1 H2.2 V-4.5 A2.2,2.2 0 0 0 -2.2,-4.5 V-1 Z"/>',
+	"padlock-open": '<path class="ic-fill" d="M-7,-1 H7 V9 H-7 Z M2.2,-1 V-6 A4.5,4.5 0 0 1 11.2,-6 V-3 H8.9 V-6 A2.2,2.2 0 0 0 4.5,-6 V-1 Z"/>',
+	waitlist: '<path class="ic-fill" d="M-8,-7 H8 V-3.5 H-8 Z M-8,-1.75 H8 V1.75 H-8 Z M-8,3.5 H8 V7 H-8 Z"/>',
 };
 
 /** glyphOf is the glyph a message type is drawn with: its declared one. */
@@ -292,7 +292,7 @@ export function createGrid(root, handlers) {
 	function drawLock(c, v, f, left, inner, y, rows) {
 		const s = f * 1.15;
 		const locked = !!v.lock;
-		use(locked ? "gl-lock" : "gl-unlock", left + s / 2, y, s, "glyph lockglyph" + (locked ? " locked" : ""), c.content);
+		use(locked ? "gl-padlock" : "gl-padlock-open", left + s / 2, y, s, "glyph lockglyph" + (locked ? " locked" : ""), c.content);
 		const room = inner - s * 1.25;
 		const fit = locked ? lockLines(v.lock, label, room, f, rows) : fitLine([t("grid.free")], room, f);
 		const lines = locked ? fit.lines : [fit.text];
@@ -309,7 +309,7 @@ export function createGrid(root, handlers) {
 		const q = v.queue;
 		if (!q.length) return;
 		const s = f * 1.0;
-		use("gl-queue", left + s / 2, y, s, "glyph queueglyph", c.content);
+		use("gl-waitlist", left + s / 2, y, s, "glyph queueglyph", c.content);
 		// the first waiting request and how many more, a little smaller rather than cut
 		const room = inner - s * 1.3;
 		let fs = f;
@@ -599,7 +599,7 @@ export function renderGridLegend(box, alg, roles, types, tt) {
 		`</svg>`;
 	flags.append(tt("grid.legend.flags"));
 	flags.title = tt("grid.legend.flagsTitle");
-	const queue = item("queue", "queueglyph", tt("grid.legend.queue"));
+	const queue = item("waitlist", "queueglyph", tt("grid.legend.queue"));
 	// a deadlock's cycle of waits (drawn when the outcome reports one)
 	const waits = document.createElement("span");
 	waits.className = "legend-item";
@@ -609,7 +609,7 @@ export function renderGridLegend(box, alg, roles, types, tt) {
 	queue.title = tt("grid.legend.queueTitle");
 	group(
 		"",
-		[item("lock", "lockglyph locked", tt("grid.legend.lock")), slot, queue, flags, waits],
+		[item("padlock", "lockglyph locked", tt("grid.legend.lock")), slot, queue, flags, waits],
 		"grid-legend-card",
 	);
 	const hint = document.createElement("span");

@@ -46,7 +46,7 @@ export function createTree(anchor, handlers) {
 		badges: root.querySelector(".t-badges"),
 		msgs: root.querySelector(".t-msgs"),
 		selring: root.querySelector(".selring"),
-		clock: root.querySelector(".tree-clock"),
+		now: root.querySelector(".tree-clock"),
 	};
 
 	// the "root on top" switch, at the end of the legend (see legend)
@@ -90,8 +90,8 @@ export function createTree(anchor, handlers) {
 		cur = null;
 		anim = null;
 		delete root.dataset.moving;
-		// every layer (not the selection ring and the clock)
-		for (const [k, layer] of Object.entries(g)) if (k !== "selring" && k !== "clock") clear(layer);
+		// every layer (not the selection ring and the clock of virtual time)
+		for (const [k, layer] of Object.entries(g)) if (k !== "selring" && k !== "now") clear(layer);
 		edges = new Map();
 		ports = new Map();
 		waits = new Map();
@@ -108,17 +108,17 @@ export function createTree(anchor, handlers) {
 			label.textContent = r.nodes[p].label.replace(/\D/g, "") === String(r.nodes[p].id) ? "" : r.nodes[p].label;
 			nodes.push({g: ng, body, id, label, halo: null, badge: null, first: null, role: "", r: 0});
 		}
-		text(g.clock, "");
+		text(g.now, "");
 		measure();
 	}
 
 	function measure() {
 		box = {w: Math.max(240, root.clientWidth || 600), h: Math.max(200, root.clientHeight || 400)};
 		set(root, "viewBox", `0 0 ${box.w} ${box.h}`);
-		set(g.clock, "x", box.w - 14);
+		set(g.now, "x", box.w - 14);
 		const fs = box.w < 560 ? 19 : 24;
-		set(g.clock, "y", 8 + fs);
-		set(g.clock, "font-size", fs);
+		set(g.now, "y", 8 + fs);
+		set(g.now, "font-size", fs);
 	}
 
 	// layout follows a new size: place everything again, without animation
@@ -219,7 +219,7 @@ export function createTree(anchor, handlers) {
 			set(g.selring, "cy", Y[sel]);
 			set(g.selring, "r", r + 13);
 		} else set(g.selring, "visibility", "hidden");
-		text(g.clock, `t = ${formatTime(frame.time)}${M.unit ? " " + M.unit : ""}`);
+		text(g.now, `t = ${formatTime(frame.time)}${M.unit ? " " + M.unit : ""}`);
 	}
 
 	// spotsOf: around every device, the directions of its cables, of its free

@@ -53,7 +53,7 @@ test("grid: lock state, E_i slots, queue and stored flags as the vars say", () =
 		ok(lock(4).textContent.includes("(1,2)"), `P5 locked for P2's (1,2), got ${lock(4).textContent}`);
 		eq(lock(4).querySelector("title").textContent, "locked by P2 for (1,2)");
 		eq(lock(3).textContent, "free");
-		ok(m.card(3).querySelector('use[href="#gl-unlock"]') && m.card(4).querySelector('use[href="#gl-lock"]'), "open and closed padlocks");
+		ok(m.card(3).querySelector('use[href="#gl-padlock-open"]') && m.card(4).querySelector('use[href="#gl-padlock"]'), "open and closed padlocks");
 		const slots = (p) => m.card(p).querySelector('[data-testid="slots"]');
 		eq([slots(1).dataset.filled, slots(1).dataset.of], ["4", "4"], "P2: all of S2 locked for it");
 		eq([slots(4).dataset.filled, slots(4).dataset.of], ["3", "4"], "P5: 3 of 4");
