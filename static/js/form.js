@@ -333,7 +333,10 @@ export function createForm(els, registry, {onRun}) {
 		const a = byId(r.algorithm.id);
 		if (!a) return;
 		const rp = r.params || {};
-		lastRun = Array.isArray(rp.edges) ? {alg: a.id, n: rp.n, edges: rp.edges} : null;
+		// the run's resolved tree, for the tree editor
+		const cables = paramOfUse(a, "treeCables");
+		const edges = cables ? rp[cables.name] : null;
+		lastRun = Array.isArray(edges) ? {alg: a.id, n: rp.n, edges} : null;
 		let texts = q;
 		if (!r.query) {
 			texts = {};
