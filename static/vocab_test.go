@@ -23,8 +23,9 @@ var engineWords = map[string]string{
 // algorithm: no string literal in static/js (outside its tests; vendored
 // code lives in static/vendor) is an algorithm id, a message type, a role
 // name, a declared variable or outcome field of the catalog, or a label key
-// of one (role.<name>, var.<name>, outcome.<name>). The page's own catalog
-// (i18n.js) holds words of a language as values: only its keys count there.
+// of one (role.<name>, var.<name>, outcome.<name>, measure.<name>). The
+// page's own catalog (i18n.js) holds words of a language as values: only its
+// keys count there.
 func TestScriptsNameNoAlgorithm(t *testing.T) {
 	names := catalogNames()
 	if len(names) < 30 {
@@ -85,7 +86,7 @@ func named(names map[string]string, s string) string {
 	if what, ok := names[s]; ok {
 		return what
 	}
-	for _, prefix := range []string{"role.", "var.", "outcome."} {
+	for _, prefix := range []string{"role.", "var.", "outcome.", "measure."} {
 		if rest, ok := strings.CutPrefix(s, prefix); ok {
 			if what, ok := names[rest]; ok {
 				return "the label of " + what
