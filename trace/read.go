@@ -10,6 +10,7 @@ import (
 
 	"distviz/algos"
 	"distviz/engine"
+	"distviz/launch"
 	"distviz/timeline"
 )
 
@@ -94,14 +95,11 @@ func Import(r io.Reader, maxEvents int64) (*timeline.Timeline, error) {
 	if err := json.Unmarshal(d.Params, &raw); err != nil {
 		return nil, fmt.Errorf("params: want an object: %w", err)
 	}
-	v, err := alg.Resolve(raw, d.Seed)
+	tl, run, err := launch.Open(alg, launch.Request{Params: raw, Seed: &d.Seed}, maxEvents)
 	if err != nil {
 		return nil, err
 	}
-	tl, err := timeline.New(alg, v, d.Seed, maxEvents)
-	if err != nil {
-		return nil, err
-	}
+	v := run.Values
 	if err := sameJSON("params", d.Params, v); err != nil {
 		return nil, err
 	}

@@ -666,10 +666,12 @@ func TestWSIdle(t *testing.T) {
 }
 
 // Pings keep a reading client connected and find one that stopped reading.
+// The interval leaves a loaded machine time to answer (a pong is awaited for
+// one interval).
 func TestWSPing(t *testing.T) {
-	srv, url := startWS(t, Config{PingInterval: 20 * time.Millisecond})
+	srv, url := startWS(t, Config{PingInterval: 250 * time.Millisecond})
 	w := mustDial(t, url) // its reader goroutine answers pings
-	time.Sleep(200 * time.Millisecond)
+	time.Sleep(time.Second)
 	w.send(`{"type":"open","algorithm":"bully"}`)
 	w.until("frame")
 
@@ -680,7 +682,7 @@ func TestWSPing(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer deaf.CloseNow()
-	time.Sleep(300 * time.Millisecond) // pings go unanswered
+	time.Sleep(1500 * time.Millisecond) // pings go unanswered
 	if _, _, err := deaf.Read(ctx); err == nil || ctx.Err() != nil {
 		t.Fatalf("the deaf client is still connected: %v", err)
 	}
