@@ -20,7 +20,11 @@ import (
 //	bound.<id>[.when|.counts]       a theory bound's name, condition, what it counts
 //	scenario.<id>[.doc]             a scenario's name and description
 //	preset.<id>[.doc]               an experiment preset's name and description
-//	role.<name>, var.<name>, outcome.<name>   what the views label
+//	role.<name>, var.<name>, outcome.<name>   what the views label (a record
+//	                                field's column: outcome.<field>; a coin's
+//	                                value: var.<name>.<value>)
+//	measure.<field>[.<record field>]  an outcome measure as the Experiment
+//	                                tab names it (else its outcome. label)
 //	note.…, violation.…             narration: a template whose {1}, {2}, … are
 //	                                the engine.Text's arguments in order
 //
@@ -169,13 +173,14 @@ func (d *definer) fill(field *string, key string, required bool) {
 	}
 }
 
-// labelsOf picks the views' words from the texts: role., var. and outcome. keys.
+// labelsOf picks the views' words from the texts: role., var., outcome. and
+// measure. keys.
 func labelsOf(t Texts) map[string]map[string]string {
 	out := map[string]map[string]string{}
 	for _, l := range Langs {
 		out[l] = map[string]string{}
 		for k, s := range t[l] {
-			if strings.HasPrefix(k, "role.") || strings.HasPrefix(k, "var.") || strings.HasPrefix(k, "outcome.") {
+			if strings.HasPrefix(k, "role.") || strings.HasPrefix(k, "var.") || strings.HasPrefix(k, "outcome.") || strings.HasPrefix(k, "measure.") {
 				out[l][k] = s
 			}
 		}

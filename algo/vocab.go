@@ -45,15 +45,80 @@ var Tones = []string{
 var Icons = []string{"crown", "cross", "check", "hourglass", "star", "chevron", "diamond", "clock", "up", "bolt", "echo"}
 
 // Var declares a process variable or an outcome field: its Kind says how
-// the page writes it.
+// the page writes it, its Use what it means to a view that draws it.
 type Var struct {
 	Name string `json:"name"`
 	Kind string `json:"kind"` // one of Kinds
 	// Hidden fields are drawn by the view better than a line of text (a
-	// tree's edges, a quorum table); the panel leaves them out.
+	// tree's edges, a quorum table), or are bookkeeping (a record's event
+	// numbers): the panel, its tables and a record's line leave them out.
 	Hidden bool `json:"hidden,omitempty"`
 	// Fields declare a record's fields (kind record or records).
 	Fields []Var `json:"fields,omitempty"`
+	// Format writes a record on one line in the lecture's notation: each
+	// {field} is that field written by its kind ("{node} {ts}" → P11 (1,11));
+	// empty: the visible fields one after the other.
+	Format string `json:"format,omitempty"`
+	// Use says what the value means to a view that draws it (one of Uses):
+	// a tree's parent link, a quorum card's lock, a token holder. Empty:
+	// no view reads it; the panel writes it by its kind.
+	Use string `json:"use,omitempty"`
+	// Values say, for a text whose values a view draws (a port's state),
+	// what each value is to the view: value → one of the use's states
+	// (PortStates).
+	Values map[string]string `json:"values,omitempty"`
+	// Message is the message type a stored flag stands for (use
+	// "storedFlags"): the view draws the flag with that type's look.
+	Message string `json:"message,omitempty"`
+	// Mean names the records' field this outcome field is the mean of, as
+	// "<outcome field>.<record field>" (messages per entry: the mean of
+	// entries.messages): a theory bound of this field speaks about that
+	// field's values too.
+	Mean string `json:"mean,omitempty"`
+}
+
+// Uses are the views' concepts a variable or an outcome field can stand
+// for: what a view draws, named for the view, never for an algorithm.
+var Uses = map[string]string{
+	// the tree view
+	"uplink":     "position: the process's parent in the tree (−1: a root; null: not yet known)",
+	"cables":     "records, one per cable of the device: a position (the other end) and a text (the state of this device's port, its Values mapped to PortStates)",
+	"adjacent":   "positions: the other ends of the process's cables",
+	"echoesFrom": "positions: the neighbours whose echo has reached the process",
+	"knewFirst":  "flag: the process is one of the two that learnt the result first",
+	"coinToss":   "text: a contender's coin; its value names the range parameter its wait is drawn from, and var.<name>.<value> labels it",
+	"waitEnd":    "duration: when the contender's wait ends",
+	"round":      "number: the contender's round of contention",
+	"links":      "outcome, value: the cables now, position pairs",
+	"plugged":    "outcome, value: per position, whether a device is plugged in there",
+	"firstPair":  "outcome, positions: the two processes that learnt the result first",
+	"treeRoots":  "outcome, positions: the roots of the trees, ascending",
+	// the quorum grid view
+	"members":     "positions: the process's quorum",
+	"memberTable": "outcome, value: every process's quorum, by position",
+	"grants":      "positions: the quorum members that have locked for the process",
+	"lockedFor":   "record: the request the process has locked for (a position and a stamp); null: free",
+	"waitQueue":   "records: the requests waiting for the process's lock, oldest first, each with a stamp",
+	"storedFlags": "positions: the senders of a stored message of type Message",
+	"ownRequest":  "stamp: the process's own pending request",
+	"waitCycle":   "outcome, record or cycle: a deadlock's cycle of waits",
+	// the ring and complete graph
+	"tokenHeld": "flag: the process holds the token",
+	// the outcome's tables and the experiments
+	"seekEvent": "record field, number: the event a row of a table stands for (a click seeks there)",
+	"seekTime":  "record field, duration: the virtual time of that event",
+	"measure":   "record field, number or duration: a count per record that experiments plot",
+}
+
+// PortStates are the states of a cable's port that the tree view draws
+// (the Values of a "cables" record's text field map to them).
+var PortStates = []string{
+	"plain",     // nothing known yet
+	"to-child",  // the cable leads to a child
+	"to-parent", // the cable leads to the parent
+	"asked",     // this device has asked the other to be its parent
+	"offered",   // the other device has asked this one
+	"contention",
 }
 
 // Kinds of values. Records and lists of records say, by their fields' own

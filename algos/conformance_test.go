@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"distviz/algo"
@@ -14,6 +15,7 @@ import (
 	"distviz/algos/algotest"
 	"distviz/engine"
 	"distviz/narrate"
+	"distviz/param"
 	"distviz/timeline"
 )
 
@@ -201,6 +203,33 @@ func checkDeclarations(t *testing.T, a *algo.Algorithm) {
 		if !slices.Contains(algo.Kinds, v.Kind) {
 			t.Errorf("%s: %s has the kind %q, not one of %v", a.ID, v.Name, v.Kind, algo.Kinds)
 		}
+		checkVar(t, a, v.Name, v)
+	}
+	for _, o := range a.Outcome {
+		if o.Kind != "records" || o.Hidden {
+			continue
+		}
+		for _, f := range o.Fields { // a table's columns
+			for _, l := range algo.Langs {
+				if !f.Hidden && a.Labels[l]["outcome."+f.Name] == "" {
+					t.Errorf("%s: column %s of %s has no %s label (outcome.%s)", a.ID, f.Name, o.Name, l, f.Name)
+				}
+			}
+		}
+		for _, f := range o.Fields {
+			if f.Use == "measure" {
+				for _, l := range algo.Langs {
+					if a.Labels[l]["measure."+o.Name+"."+f.Name] == "" {
+						t.Errorf("%s: the measure %s.%s has no %s label (measure.%s.%s)", a.ID, o.Name, f.Name, l, o.Name, f.Name)
+					}
+				}
+			}
+		}
+	}
+	for _, p := range a.Params {
+		if p.Use != "" && !slices.Contains(param.Uses, p.Use) {
+			t.Errorf("%s: parameter %s has the use %q, not one of %v", a.ID, p.Name, p.Use, param.Uses)
+		}
 	}
 	for _, o := range a.Outcome {
 		for _, l := range algo.Langs {
@@ -217,6 +246,48 @@ func checkDeclarations(t *testing.T, a *algo.Algorithm) {
 		case a.Looks[k].Color < 0 || a.Looks[k].Color > 7 || !slices.Contains(algo.Glyphs, a.Looks[k].Glyph):
 			t.Errorf("%s: message type %s (#%d) looks %+v", a.ID, typ, i, a.Looks[k])
 		}
+	}
+}
+
+// checkVar checks what a variable or outcome field (or a record's field)
+// declares beyond its kind: a use the views know, the states its values
+// stand for, the message type a stored flag stands for, the fields its
+// format names, the record field it is the mean of.
+func checkVar(t *testing.T, a *algo.Algorithm, where string, v algo.Var) {
+	t.Helper()
+	if v.Use != "" {
+		if _, ok := algo.Uses[v.Use]; !ok {
+			t.Errorf("%s: %s has the use %q, not one of algo.Uses", a.ID, where, v.Use)
+		}
+	}
+	for value, state := range v.Values {
+		if !slices.Contains(algo.PortStates, state) {
+			t.Errorf("%s: %s's value %q stands for %q, not one of %v", a.ID, where, value, state, algo.PortStates)
+		}
+	}
+	if v.Message != "" && !slices.Contains(a.MessageTypes, v.Message) {
+		t.Errorf("%s: %s stands for the message type %q, which %s does not have", a.ID, where, v.Message, a.ID)
+	}
+	if (v.Kind == "record" || v.Kind == "records") && len(v.Fields) == 0 {
+		t.Errorf("%s: %s is a %s without fields", a.ID, where, v.Kind)
+	}
+	for _, m := range regexp.MustCompile(`\{(\w+)\}`).FindAllStringSubmatch(v.Format, -1) {
+		if !slices.ContainsFunc(v.Fields, func(f algo.Var) bool { return f.Name == m[1] }) {
+			t.Errorf("%s: %s's format %q names %s, not one of its fields", a.ID, where, v.Format, m[1])
+		}
+	}
+	if v.Mean != "" {
+		field, sub, _ := strings.Cut(v.Mean, ".")
+		k := slices.IndexFunc(a.Outcome, func(o algo.Var) bool { return o.Name == field })
+		if k < 0 || !slices.ContainsFunc(a.Outcome[k].Fields, func(f algo.Var) bool { return f.Name == sub }) {
+			t.Errorf("%s: %s is the mean of %q, which is not a record field of the outcome", a.ID, where, v.Mean)
+		}
+	}
+	for _, f := range v.Fields {
+		if !slices.Contains(algo.Kinds, f.Kind) {
+			t.Errorf("%s: %s.%s has the kind %q, not one of %v", a.ID, where, f.Name, f.Kind, algo.Kinds)
+		}
+		checkVar(t, a, where+"."+f.Name, f)
 	}
 }
 

@@ -105,7 +105,7 @@ func TestGridView(t *testing.T) {
 	const jsLocked = `document.querySelectorAll('[data-testid="grid"] [data-msg][data-type="LOCKED"]').length`
 	const jsHeld = `(() => {
 		const c = document.querySelector('[data-testid="grid"] [data-node="4"]');
-		return c.classList.contains('role-held') && !!c.querySelector('use[href="#ic-star"]');
+		return c.classList.contains('tone-critical') && !!c.querySelector('use[href="#ic-star"]');
 	})()`
 	sawLocked, sawRequest := 0, 0
 	for i := 0; i < 40 && !eval[bool](p, jsHeld); i++ {
@@ -125,11 +125,11 @@ func TestGridView(t *testing.T) {
 	// every member of S5 is locked for P5, and says so: the holder and its
 	// request (on two lines where one is too narrow)
 	for _, pos := range []int{0, 4, 5, 6} {
-		if l := eval[string](p, jsGridText(fmt.Sprintf(`[data-node="%d"] [data-testid="lock"]`, pos))); l != "P5 (1,5)" {
+		if l := eval[string](p, jsGridText(fmt.Sprintf(`[data-node="%d"] [data-testid="card-lock"]`, pos))); l != "P5 (1,5)" {
 			p.fatalf("P%d's lock reads %q, want P5 (1,5): locked for P5's request (1,5)", pos+1, l)
 		}
 	}
-	if v := eval[string](p, jsGridText(`[data-node="2"] [data-testid="lock"]`)); v != "free" {
+	if v := eval[string](p, jsGridText(`[data-node="2"] [data-testid="card-lock"]`)); v != "free" {
 		p.fatalf("P3 (not in S5) reads %q, want free", v)
 	}
 	shoot(t, p, "grid.png")

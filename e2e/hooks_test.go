@@ -64,11 +64,11 @@ const jsStep = `(() => {
 })()`
 
 // jsCrashed reports whether the process at a position shows both cues of a
-// crash: the role's colour (class role-crashed) and the cross.
+// crash: the role's colour (class tone-crashed) and the cross.
 func jsCrashed(pos int) string {
 	return fmt.Sprintf(`(() => {
 	const el = document.querySelector(%s);
-	return !!el && el.classList.contains('role-crashed') && !!el.querySelector('.cross');
+	return !!el && el.classList.contains('tone-crashed') && !!el.querySelector('.cross');
 })()`, jsString(node(pos)))
 }
 

@@ -15,7 +15,7 @@ import (
 const (
 	selTree        = `[data-testid="tree"]`
 	selTreeNode    = selTree + ` [data-node][display="inline"]` // a device plugged in (empty slots are not drawn)
-	selTreeEdge    = selTree + ` [data-edge]`                   // a cable "a-b"; data-kind plain|asked|parent|contention, data-to the end the arrow points at
+	selTreeEdge    = selTree + ` [data-edge]`                   // a cable "a-b"; data-kind plain|asked|uplink|contention, data-to the end the arrow points at
 	selContention  = selTree + ` [data-contention]`             // the contended cable's badge
 	selWait        = selTree + ` [data-wait]`                   // a contender's coin and countdown; data-coin, data-left
 	selTreeClock   = `[data-testid="tree-clock"]`
@@ -140,7 +140,7 @@ func TestTreeViewFirewire(t *testing.T) {
 	// run to the end: then every parent link is known and drawn
 	p.press(hookLast)
 	p.waitFor("the end of the run", `window.distviz.state.frame && window.distviz.state.frame.atEnd && window.distviz.state.frame.ended`)
-	p.waitFor("every cable directed", `[...document.querySelectorAll('[data-testid="tree"] [data-edge]')].every(e => e.dataset.kind === "parent")`)
+	p.waitFor("every cable directed", `[...document.querySelectorAll('[data-testid="tree"] [data-edge]')].every(e => e.dataset.kind === "uplink")`)
 	parents = eval[[]*int](p, jsParents)
 	for _, e := range p.treeEdges() {
 		pa, pb := parents[e.a], parents[e.b]
@@ -287,7 +287,7 @@ func TestTreeHotPlug(t *testing.T) {
 	if n := p.count(selTree + ` [data-role="root"]`); n != 0 {
 		p.fatalf("%d roots right after the bus reset", n)
 	}
-	if n := p.count(selTreeEdge + `[data-kind="parent"]`); n != 0 {
+	if n := p.count(selTreeEdge + `[data-kind="uplink"]`); n != 0 {
 		p.fatalf("%d parent links right after the bus reset", n)
 	}
 	if txt := eval[string](p, `document.querySelector('[data-testid="narration"]').textContent`); !strings.Contains(strings.ToLower(txt), "plug") {
@@ -295,7 +295,7 @@ func TestTreeHotPlug(t *testing.T) {
 	}
 	p.press(hookLast)
 	p.waitFor("a root again", `window.distviz.state.frame.atEnd && !!document.querySelector('[data-testid="tree"] [data-role="root"]')`)
-	p.waitFor("every cable directed again", `[...document.querySelectorAll('[data-testid="tree"] [data-edge]')].length === 8 && [...document.querySelectorAll('[data-testid="tree"] [data-edge]')].every(e => e.dataset.kind === "parent")`)
+	p.waitFor("every cable directed again", `[...document.querySelectorAll('[data-testid="tree"] [data-edge]')].length === 8 && [...document.querySelectorAll('[data-testid="tree"] [data-edge]')].every(e => e.dataset.kind === "uplink")`)
 
 	// P0 now has two cables (P1 and P8): unplugging it splits the bus into
 	// two buses, P8 alone and the rest; each elects its own root
@@ -318,7 +318,7 @@ func TestTreeHotPlug(t *testing.T) {
 	// every cable directed to its parent; each bus with its root on top, side by side
 	p.waitFor("the layout to stand still", `document.getElementById("tree").dataset.moving === undefined`)
 	for _, e := range p.treeEdges() {
-		if e.kind != "parent" {
+		if e.kind != "uplink" {
 			p.fatalf("cable %d-%d drawn %s after the split's election", e.a, e.b, e.kind)
 		}
 	}

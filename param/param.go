@@ -39,8 +39,16 @@ type Spec struct {
 	// list of records: JSON then takes (and gives) objects, e.g. fields
 	// [node, at] read [{"node": 0, "at": 12}] as well as [[0, 12]].
 	Fields []string `json:"fields,omitempty"`
-	Doc    string   `json:"description"`
+	// Use says what the parameter is to an editor of the form (one of
+	// Uses); empty: a plain field.
+	Use string `json:"use,omitempty"`
+	Doc string `json:"description"`
 }
+
+// Uses are the form's editors a parameter can feed: the tree editor draws
+// and edits a tree's cables (a Lists parameter of position pairs) within
+// the limit of cables a device takes (an Int).
+var Uses = []string{"treeCables", "portLimit"}
 
 // Bound returns a pointer for Spec.Min/Max.
 func Bound(v float64) *float64 { return &v }

@@ -33,7 +33,8 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 	ID: "maekawa", Family: algo.FamilyMutex, View: algo.ViewGrid,
 	Params:       params(),
 	MessageTypes: []string{msgRequest, msgLocked, msgRelease, msgFailed, msgInquire, msgRelinquish},
-	// The glyphs are the grid view's (TYPE_GLYPH in static/js/grid.js).
+	// Glyphs that fit the types: FAILED a cross, RELINQUISH the INQUIRE's
+	// triangle turned round.
 	Looks: []algo.MessageLook{
 		{Type: msgRequest, Color: 0, Glyph: "circle"},
 		{Type: msgLocked, Color: 1, Glyph: "square"},
@@ -44,19 +45,20 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 	},
 	Roles: mutex.Roles(),
 	Vars: mutex.Vars(
-		algo.Var{Name: "quorum", Kind: "positions"},
+		// what the grid view's cards show
+		algo.Var{Name: "quorum", Kind: "positions", Use: "members"},
 		algo.Var{Name: "clock", Kind: "number"},
-		algo.Var{Name: "request", Kind: "stamp"},
-		algo.Var{Name: "lock", Kind: "record", Fields: lockFields},
-		algo.Var{Name: "queue", Kind: "records", Fields: lockFields},
-		algo.Var{Name: "granted", Kind: "positions"},
-		algo.Var{Name: "inquired", Kind: "positions"},
-		algo.Var{Name: "failed", Kind: "positions"},
+		algo.Var{Name: "request", Kind: "stamp", Use: "ownRequest"},
+		algo.Var{Name: "lock", Kind: "record", Fields: lockFields, Use: "lockedFor"},
+		algo.Var{Name: "queue", Kind: "records", Fields: lockFields, Use: "waitQueue"},
+		algo.Var{Name: "granted", Kind: "positions", Use: "grants"},
+		algo.Var{Name: "inquired", Kind: "positions", Use: "storedFlags", Message: msgInquire},
+		algo.Var{Name: "failed", Kind: "positions", Use: "storedFlags", Message: msgFailed},
 	),
 	Outcome: append(append([]algo.Var{}, mutex.OutcomeVars...),
-		algo.Var{Name: "quorums", Kind: "partition", Hidden: true}, // the grid view draws them
-		algo.Var{Name: "deadlock", Kind: "record", Fields: []algo.Var{
-			{Name: "cycle", Kind: "cycle"}, {Name: "text", Kind: "text"},
+		algo.Var{Name: "quorums", Kind: "partition", Hidden: true, Use: "memberTable"}, // the grid view draws them
+		algo.Var{Name: "deadlock", Kind: "record", Use: "waitCycle", Format: "{cycle}", Fields: []algo.Var{
+			{Name: "cycle", Kind: "cycle"}, {Name: "text", Kind: "text", Hidden: true},
 		}},
 	),
 	Actions:    mutex.Actions,

@@ -21,7 +21,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 	MessageTypes: []string{msgToken},
 	Looks:        []algo.MessageLook{{Type: msgToken, Color: 0, Glyph: "circle"}},
 	Roles:        mutex.Roles(algo.Role{Name: roleToken, Tone: "token", Halo: "solid"}),
-	Vars:         mutex.Vars(algo.Var{Name: "token", Kind: "flag"}),
+	Vars:         mutex.Vars(algo.Var{Name: "token", Kind: "flag", Use: "tokenHeld"}),
 	Outcome:      mutex.OutcomeVars,
 	Actions:      mutex.Actions,
 	Invariants:   mutex.Invariants(algo.Doc{Name: "ME2"}),

@@ -306,9 +306,11 @@ function reference() {
 function onFrame(f) {
 	state.frame = f;
 	let newRole = false;
+	// a process the view does not draw (an empty device slot) is not in the legend
+	const drawn = view.drawn ? view.drawn(state.run, f) : null;
 	for (const nd of f.nodes) {
-		const role = nd.crashed ? "crashed" : nd.role;
-		if (role === "detached") continue; // an empty device slot: not drawn, not in the legend
+		const role = nd.role;
+		if (drawn && !drawn[nd.pos]) continue;
 		if (!state.roles.includes(role)) {
 			state.roles.push(role);
 			newRole = true;
@@ -415,7 +417,7 @@ function draw() {
 
 function legend() {
 	if (!state.run) return;
-	(view === grid ? renderGridLegend : renderLegend)($("legend"), state.roles, state.run.algorithm.messageTypes || [], t);
+	(view === grid ? renderGridLegend : renderLegend)($("legend"), state.run.algorithm, state.roles, state.run.algorithm.messageTypes || [], t);
 	if (view === tree) tree.legend($("legend"), state.frame);
 }
 

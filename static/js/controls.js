@@ -125,14 +125,14 @@ export function createControls(els, actions) {
 			text(seq, "0");
 			text(eventsCount, "0");
 			text(stepInfo, "");
-			set(scrubber, "max", 0);
+			scrubber.max = "0";
 			scrubber.value = "0";
 			return;
 		}
 		text(seq, String(f.seq));
 		text(eventsCount, String(f.events));
 		text(stepInfo, `${t("ctl.stepOf", {k: f.step, n: Math.max(0, f.steps - 1)})} · ${t("ctl.time", {t: f.time})}${f.ended && f.atEnd ? " · " + t("ctl.ended") : ""}`);
-		set(scrubber, "max", Math.max(0, f.steps - 1));
+		scrubber.max = String(Math.max(0, f.steps - 1));
 		if (!dragging && pendingSeek === null) scrubber.value = String(f.step);
 		set(scrubber, "aria-valuetext", `${t("ctl.stepOf", {k: f.step, n: Math.max(0, f.steps - 1)})}, ${t("ctl.event")} ${f.seq}`);
 	}

@@ -4,16 +4,28 @@
 // built from the page's fields. Pure: no DOM. This is presentation only:
 // every number comes from the server's rows.
 
-/** LIST_FIELDS are the numeric fields of an outcome's per-entry records that are measures (not ids or times). */
-const LIST_FIELDS = ["messages", "clientDelay", "syncDelay", "rounds"];
+/**
+ * listFields are the measures inside an outcome's records, as "<field>.<record
+ * field>": the record fields the algorithm declares as measures (use
+ * "measure"; not ids or times).
+ */
+function listFields(alg) {
+	const out = [];
+	for (const o of (alg && alg.outcome) || []) {
+		for (const f of o.fields || []) if (f.use === "measure") out.push([o.name, f.name]);
+	}
+	return out;
+}
 
 /**
  * measures lists what can be plotted from rows, in a fixed order: all
- * messages, each message type, numeric outcome fields, per-entry record
- * fields ("outcome.entries.messages"), events, virtual time. Each is
- * {key, kind, name}: kind "sent" | "type" | "outcome" | "list" | "events" | "time".
+ * messages, each message type, numeric outcome fields, the measures in
+ * the outcome's records ("outcome.<field>.<record field>", as alg, the
+ * registry entry, declares them), events, virtual time. Each is {key, kind,
+ * name}: kind "sent" | "type" | "outcome" | "list" | "events" | "time".
  */
-export function measures(rows) {
+export function measures(rows, alg = null) {
+	const declared = listFields(alg);
 	const types = [];
 	const fields = [];
 	const lists = [];
@@ -27,9 +39,9 @@ export function measures(rows) {
 			} else if (Array.isArray(v)) {
 				for (const e of v) {
 					if (!e || typeof e !== "object") continue;
-					for (const f of LIST_FIELDS) {
+					for (const [o, f] of declared) {
 						const key = `${k}.${f}`;
-						if (typeof e[f] === "number" && !lists.includes(key)) lists.push(key);
+						if (o === k && typeof e[f] === "number" && !lists.includes(key)) lists.push(key);
 					}
 				}
 			}
@@ -83,10 +95,9 @@ function num(v) {
 /**
  * theoryKey is the measure a theory bound predicts: the server's `measure`
  * when the bound carries one ("" for a reference), else read from its
- * `counts` text (as the registry writes it): a message type named alone ("ELECTION"),
- * "all messages …", "… messages per entry …", or an explicit
- * "outcome.<field>"; null when it counts nothing a row measures (a lower
- * bound for any algorithm, say).
+ * `counts` text: a message type named alone, "all messages …", or an
+ * explicit "outcome.<field>"; null when it counts nothing a row measures (a
+ * lower bound for any algorithm, say).
  */
 export function theoryKey(bound, types) {
 	if (bound && typeof bound === "object") {
@@ -96,18 +107,19 @@ export function theoryKey(bound, types) {
 	const c = String(bound || "").trim();
 	if (types.includes(c)) return "messages.byType." + c;
 	if (/^outcome\.\w+(\.\w+)?$/.test(c)) return c;
-	if (/\bmessages per entry\b/.test(c)) return "outcome.messagesPerEntry";
 	if (/^all messages\b/.test(c)) return "messages.sent";
 	return null;
 }
 
 /**
  * counts says whether a bound of measure k speaks about measure key: the
- * same measure, or messages per entry for the messages of each entry.
+ * same measure, or an outcome field declared as the mean of a record field
+ * (mean "<field>.<record field>") for that field's values.
  */
-function counts(k, key) {
+function counts(k, key, alg) {
 	if (k === null) return false;
-	return k === key || (k === "outcome.messagesPerEntry" && key === "outcome.entries.messages");
+	if (k === key) return true;
+	return ((alg && alg.outcome) || []).some((o) => o.mean && k === "outcome." + o.name && key === "outcome." + o.mean);
 }
 
 /** typesOf lists the message types any row sent. */
@@ -127,7 +139,7 @@ export function groupOf(row, groupBy) {
 
 function show(v) {
 	if (Array.isArray(v)) return v.join(",");
-	if (v && typeof v === "object") return "min" in v && "max" in v ? (v.min === v.max ? String(v.min) : `${v.min}-${v.max}`) : JSON.stringify(v);
+	if (v && typeof v === "object") return typeof v.min === "number" && typeof v.max === "number" ? (v.min === v.max ? String(v.min) : `${v.min}-${v.max}`) : JSON.stringify(v);
 	return String(v);
 }
 
@@ -180,7 +192,7 @@ export function seriesOf(rows, x, key, groupBy = []) {
  * formula; the same bound evaluated differently in two groups gives two
  * curves (group set), else one.
  */
-export function theoryOf(rows, x, key, groupBy = []) {
+export function theoryOf(rows, x, key, groupBy = [], alg = null) {
 	const types = typesOf(rows);
 	const curves = new Map(); // name|formula|group → curve
 	for (const r of rows) {
@@ -188,7 +200,7 @@ export function theoryOf(rows, x, key, groupBy = []) {
 		if (typeof xv !== "number") continue;
 		for (const b of r.theory || []) {
 			if (typeof b.value !== "number" || !Number.isFinite(b.value)) continue;
-			if (!counts(theoryKey(b, types), key)) continue;
+			if (!counts(theoryKey(b, types), key, alg)) continue;
 			const g = groupOf(r, groupBy);
 			const id = `${b.name}|${b.formula}|${g}`;
 			if (!curves.has(id)) curves.set(id, {name: b.name, formula: b.formula, counts: b.counts, when: b.when || "", group: g, byX: new Map()});
@@ -231,8 +243,8 @@ function samePoints(a, b) {
  * have it, else the measure most of the theory's bounds count, else all
  * messages.
  */
-export function defaultMeasure(rows, preferred) {
-	const ms = measures(rows);
+export function defaultMeasure(rows, preferred, alg = null) {
+	const ms = measures(rows, alg);
 	if (preferred && ms.some((m) => m.key === preferred)) return preferred;
 	const types = typesOf(rows);
 	const votes = new Map();
@@ -438,13 +450,13 @@ export function spreadLabels(ys, gap, lo = -Infinity, hi = Infinity) {
  * rows given (the same parameters but the seed), as [{name, formula,
  * counts, when, value}].
  */
-export function theoryValues(rows, key) {
+export function theoryValues(rows, key, alg = null) {
 	const types = typesOf(rows);
 	const out = new Map();
 	const dropped = new Set();
 	for (const r of rows) {
 		for (const b of r.theory || []) {
-			if (typeof b.value !== "number" || !Number.isFinite(b.value) || !counts(theoryKey(b, types), key)) continue;
+			if (typeof b.value !== "number" || !Number.isFinite(b.value) || !counts(theoryKey(b, types), key, alg)) continue;
 			const id = `${b.name}|${b.formula}`;
 			const had = out.get(id);
 			if (!had) out.set(id, {name: b.name, formula: b.formula, counts: b.counts, when: b.when || "", value: b.value, distribution: b.distribution || null});

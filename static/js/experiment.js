@@ -6,8 +6,9 @@
 // the plot as SVG. Every number drawn comes from the server's rows.
 
 import {el, clear} from "./dom.js";
-import {t, tr, has, lang} from "./i18n.js";
+import {t, tr, lang} from "./i18n.js";
 import * as D from "./expdata.js";
+import {label as vocabLabel} from "./vocab.js";
 import {linePlot, histogramPlot, svgFile, colorsOf, styleOf, legendSample, shortFormula} from "./plot.js";
 import {download, fileName} from "./io.js";
 import {formatValue, queryOf} from "./params.js";
@@ -351,7 +352,7 @@ export function createExperiment({send, form}) {
 					truncated: !!msg.truncated,
 					plot: {
 						kind: pp.kind === "histogram" || !r.x ? "histogram" : "line",
-						y: D.defaultMeasure(used.length ? used : rows, pp.y),
+						y: D.defaultMeasure(used.length ? used : rows, pp.y, r.alg),
 						log: pp.log !== undefined ? !!pp.log : D.logSuits(xs),
 						at: xs.length ? String(Math.max(...xs)) : "all",
 					},
@@ -401,7 +402,7 @@ export function createExperiment({send, form}) {
 	}
 
 	function measureLabel(key) {
-		const m = D.measures(result ? plotted() : []).find((x) => x.key === key) || {key, kind: "outcome", name: key.replace(/^outcome\./, "")};
+		const m = D.measures(result ? plotted() : [], result && result.alg).find((x) => x.key === key) || {key, kind: "outcome", name: key.replace(/^outcome\./, "")};
 		switch (m.kind) {
 			case "sent":
 				return t("exp.m.sent");
@@ -412,17 +413,16 @@ export function createExperiment({send, form}) {
 			case "time":
 				return t("exp.m.time");
 		}
-		// the Experiment tab's own name, else the outcome panel's, else the field as the CSV names it
-		if (has("exp.f." + m.name)) return t("exp.f." + m.name);
-		if (has("outcome." + m.name)) return t("outcome." + m.name);
-		return "outcome." + m.name;
+		// the algorithm's name for it as a measure, else for the outcome field, else the field as the CSV names it
+		const alg = result && result.alg;
+		return vocabLabel(alg, "measure." + m.name) || vocabLabel(alg, "outcome." + m.name) || "outcome." + m.name;
 	}
 
 	function fillPlotControls() {
 		if (!result) return;
 		const p = result.plot;
 		clear(E.y);
-		for (const m of D.measures(plotted())) E.y.append(el("option", {value: m.key, text: measureLabel(m.key)}));
+		for (const m of D.measures(plotted(), result.alg)) E.y.append(el("option", {value: m.key, text: measureLabel(m.key)}));
 		E.y.value = p.y;
 		E.kind.querySelector('option[value="line"]').disabled = !result.x;
 		E.kind.value = p.kind;
@@ -469,7 +469,7 @@ export function createExperiment({send, form}) {
 		let data;
 		if (p.kind === "line") {
 			const series = D.seriesOf(result.used, result.x, p.y, result.groupBy);
-			const theory = D.theoryOf(result.used, result.x, p.y, result.groupBy);
+			const theory = D.theoryOf(result.used, result.x, p.y, result.groupBy, result.alg);
 			if (!series.length) return noData();
 			svgEl = linePlot({
 				series,
@@ -505,7 +505,7 @@ export function createExperiment({send, form}) {
 			const values = rows.flatMap((r) => D.valuesOf(r, p.y));
 			const hist = D.histogram(values);
 			if (!hist.count) return noData();
-			const theory = D.theoryValues(rows, p.y).map((c) => ({label: D.formulaIsValue(shortFormula(c.formula), c.value) ? fmt(c.value) : shortFormula(c.formula), formula: c.formula, value: c.value, name: c.name, counts: c.counts, distribution: c.distribution}));
+			const theory = D.theoryValues(rows, p.y, result.alg).map((c) => ({label: D.formulaIsValue(shortFormula(c.formula), c.value) ? fmt(c.value) : shortFormula(c.formula), formula: c.formula, value: c.value, name: c.name, counts: c.counts, distribution: c.distribution}));
 			const di = theory.findIndex((c) => c.distribution);
 			const expected = di >= 0 ? {index: di, points: D.expectedCounts(theory[di].distribution, hist)} : null;
 			const perRow = rows.every((r) => D.valuesOf(r, p.y).length <= 1);

@@ -8,6 +8,7 @@ import {el, clear} from "./dom.js";
 import {t, tr} from "./i18n.js";
 import {baseTexts, checkText, queryOf, seedOK, paramOfError, parseRange, formatValue} from "./params.js";
 import {createTreeEditor} from "./treeedit.js";
+import {paramOfUse} from "./vocab.js";
 
 export function createForm(els, registry, {onRun}) {
 	const {form, algorithm, summary, scenario, scenarioDesc, fields, seed, reset, error} = els;
@@ -123,14 +124,16 @@ export function createForm(els, registry, {onRun}) {
 			}
 		}
 		editor = null;
-		if (alg.view === "tree" && fieldEls.has("edges")) {
-			const input = (k) => (fieldEls.has(k) ? fieldEls.get(k).inputs[0] : null);
+		// the tree editor for the parameter that holds a tree's cables, within the port limit
+		const cables = paramOfUse(alg, "treeCables");
+		if (alg.view === "tree" && cables && fieldEls.has(cables.name)) {
+			const input = (k) => (k && fieldEls.has(k) ? fieldEls.get(k).inputs[0] : null);
+			const limit = paramOfUse(alg, "portLimit");
 			const nSpec = fieldEls.has("n") ? fieldEls.get("n").spec : {};
-			const pSpec = fieldEls.has("ports") ? fieldEls.get("ports").spec : {};
 			editor = createTreeEditor(
-				fieldEls.get("edges").wrap,
-				{edges: input("edges"), n: input("n"), ports: input("ports")},
-				{nMin: nSpec.min, nMax: nSpec.max, ports: pSpec.default ?? 3},
+				fieldEls.get(cables.name).wrap,
+				{edges: input(cables.name), n: input("n"), ports: input(limit && limit.name)},
+				{nMin: nSpec.min, nMax: nSpec.max, ports: (limit && limit.default) ?? 3, name: cables.name},
 				(n) => (lastRun && lastRun.alg === alg.id && lastRun.n === n ? lastRun.edges : null),
 			);
 		}
@@ -330,7 +333,10 @@ export function createForm(els, registry, {onRun}) {
 		const a = byId(r.algorithm.id);
 		if (!a) return;
 		const rp = r.params || {};
-		lastRun = Array.isArray(rp.edges) ? {alg: a.id, n: rp.n, edges: rp.edges} : null;
+		// the run's resolved tree, for the tree editor
+		const cables = paramOfUse(a, "treeCables");
+		const edges = cables ? rp[cables.name] : null;
+		lastRun = Array.isArray(edges) ? {alg: a.id, n: rp.n, edges} : null;
 		let texts = q;
 		if (!r.query) {
 			texts = {};

@@ -1,22 +1,25 @@
-// The quorum grid view (Maekawa): the processes as cards in a grid, each
-// showing what its vars say (lock, request queue, E_i as filled slots out
-// of |S_i|, stored INQUIRE/FAILED), the quorum table beside them as a
-// matrix, and the messages in flight between the cards with a colour and
-// a glyph per type. Selecting a process highlights its quorum in both; a
-// second one (shift-click, or a click on a row S_i while one is pinned)
-// shows the intersection. Nothing here knows the algorithm's rules.
+// The quorum grid view: the processes as cards in a grid, each showing what
+// the variables its algorithm declares for a card say (lock, request queue,
+// E_i as filled slots out of |S_i|, stored flags with their message type's
+// look), the quorum table beside them as a matrix, and the messages in
+// flight between the cards with their declared colour and glyph. Selecting
+// a process highlights its quorum in both; a second one (shift-click, or a
+// click on a row S_i while one is pinned) shows the intersection. Nothing
+// here knows the algorithm's rules or names.
 
 import {
-	gridLayout, gridLine, gridMsgPos, varsOf, tsText, fitLine, lockLines, lockVariants, cardRows, queueText, slotsOf, slotBoxes,
-	highlight, quorumsOf, textWidth, listText, deadlockCycle, cycleArrows,
+	gridLayout, gridLine, gridMsgPos, cardOf, tsText, fitLine, lockLines, lockVariants, cardRows, queueText, slotsOf, slotBoxes,
+	highlight, quorumsOf, isGridQuorums, textWidth, listText, deadlockCycle, cycleArrows,
 } from "./gridlayout.js";
 import {msgFraction, spreadQueue} from "./layout.js";
-import {roleInfo, roleClass, renderLegend} from "./topology.js";
+import {renderLegend} from "./topology.js";
+import {roleLook, msgLook, typeClass as typeClassOf, varsOfUse} from "./vocab.js";
 import {svg, set, text, cls, clear, pointerTarget, MSG_TARGET, NODE_TARGET} from "./dom.js";
 import {t, lang} from "./i18n.js";
 
 // Glyphs in the icons' convention (viewBox −12…12, class ic-fill), so that
-// the SVG export draws them like the role icons.
+// the SVG export draws them like the role icons: the message types'
+// (algo.Glyphs) and the card's own (padlocks, a waiting list).
 const GLYPHS = {
 	circle: '<circle class="ic-fill" r="8.5"/>',
 	square: '<path class="ic-fill" d="M-7.5,-7.5 H7.5 V7.5 H-7.5 Z"/>',
@@ -24,22 +27,17 @@ const GLYPHS = {
 	up: '<path class="ic-fill" d="M0,-9.5 L10,8 L-10,8 Z"/>',
 	down: '<path class="ic-fill" d="M0,9.5 L10,-8 L-10,-8 Z"/>',
 	cross: '<path class="ic-fill" d="M-9,-5.5 L-5.5,-9 L0,-3.5 L5.5,-9 L9,-5.5 L3.5,0 L9,5.5 L5.5,9 L0,3.5 L-5.5,9 L-9,5.5 L-3.5,0 Z"/>',
-	hexagon: '<path class="ic-fill" d="M-9,0 L-4.5,-8 L4.5,-8 L9,0 L4.5,8 L-4.5,8 Z"/>',
-	plus: '<path class="ic-fill" d="M-3,-9 H3 V-3 H9 V3 H3 V9 H-3 V3 H-9 V-3 H-3 Z"/>',
-	lock: '<path class="ic-fill" d="M-7,-1 H7 V9 H-7 Z M-4.5,-1 V-4.5 A4.5,4.5 0 0 1 4.5,-4.5 V-1 H2.2 V-4.5 A2.2,2.2 0 0 0 -2.2,-4.5 V-1 Z"/>',
-	unlock: '<path class="ic-fill" d="M-7,-1 H7 V9 H-7 Z M2.2,-1 V-6 A4.5,4.5 0 0 1 11.2,-6 V-3 H8.9 V-6 A2.2,2.2 0 0 0 4.5,-6 V-1 Z"/>',
-	queue: '<path class="ic-fill" d="M-8,-7 H8 V-3.5 H-8 Z M-8,-1.75 H8 V1.75 H-8 Z M-8,3.5 H8 V7 H-8 Z"/>',
+	star: '<path class="ic-fill" d="M0,-10 L2.9,-3.1 L9.5,-3.1 L4.3,1.3 L6.2,8.5 L0,4.4 L-6.2,8.5 L-4.3,1.3 L-9.5,-3.1 L-2.9,-3.1 Z"/>',
+	ring: '<path class="ic-fill" fill-rule="evenodd" d="M-9,0 A9,9 0 1 0 9,0 A9,9 0 1 0 -9,0 Z M-4.5,0 A4.5,4.5 0 1 1 4.5,0 A4.5,4.5 0 1 1 -4.5,0 Z"/>',
+	padlock: '<path class="ic-fill" d="M-7,-1 H7 V9 H-7 Z M-4.5,-1 V-4.5 A4.5,4.5 0 0 1 4.5,-4.5 V-1 H2.2 V-4.5 A2.2,2.2 0 0 0 -2.2,-4.5 V-1 Z"/>',
+	"padlock-open": '<path class="ic-fill" d="M-7,-1 H7 V9 H-7 Z M2.2,-1 V-6 A4.5,4.5 0 0 1 11.2,-6 V-3 H8.9 V-6 A2.2,2.2 0 0 0 4.5,-6 V-1 Z"/>',
+	waitlist: '<path class="ic-fill" d="M-8,-7 H8 V-3.5 H-8 Z M-8,-1.75 H8 V1.75 H-8 Z M-8,3.5 H8 V7 H-8 Z"/>',
 };
 
-// The six message types of Maekawa's algorithm get a glyph that fits them
-// (FAILED a cross, RELINQUISH the INQUIRE's triangle turned round); other
-// types one by their place in the registry's list.
-const TYPE_GLYPH = {REQUEST: "circle", LOCKED: "square", RELEASE: "diamond", FAILED: "cross", INQUIRE: "up", RELINQUISH: "down"};
-const GLYPH_ORDER = ["circle", "square", "diamond", "up", "down", "cross", "hexagon", "plus"];
-
-/** glyphOf is the glyph a message type is drawn with. */
-export function glyphOf(type, index) {
-	return TYPE_GLYPH[type] || GLYPH_ORDER[(index < 0 ? 7 : index) % GLYPH_ORDER.length];
+/** glyphOf is the glyph a message type is drawn with: its declared one. */
+export function glyphOf(alg, type) {
+	const g = msgLook(alg, type).glyph;
+	return g in GLYPHS ? g : "circle";
 }
 
 function glyphSymbols() {
@@ -80,7 +78,7 @@ export function createGrid(root, handlers) {
 	};
 	root.dataset.view = "grid";
 
-	let run = null; // {n, nodes, types: Map type → index, quorums}
+	let run = null; // {n, nodes, alg, grid: the quorums are a grid's rows and columns}
 	let L = null;
 	let cards = []; // per position: {g, body, hlA, hlB, content, key, role}
 	let mx = null; // the matrix's elements
@@ -91,15 +89,14 @@ export function createGrid(root, handlers) {
 	let stamp = 0;
 
 	const label = (p) => (run && run.nodes[p] ? run.nodes[p].label : `#${p}`);
-	const typeIndex = (type) => (run.types.has(type) ? run.types.get(type) : -1);
-	const typeClass = (type) => "mt-" + ((typeIndex(type) < 0 ? 7 : typeIndex(type)) % 8);
+	const typeClass = (type) => typeClassOf(run.alg, type);
 
 	function setRun(r) {
 		run = {
 			n: r.nodes.length,
 			nodes: r.nodes,
-			quorums: (r.params && r.params.quorums) || "",
-			types: new Map((r.algorithm.messageTypes || []).map((ty, i) => [ty, i])),
+			alg: r.algorithm,
+			grid: null, // known with the first frame's quorums
 		};
 		lastFrame = null;
 		second = null;
@@ -113,7 +110,7 @@ export function createGrid(root, handlers) {
 		const w = Math.max(240, root.clientWidth || 700);
 		const h = Math.max(200, root.clientHeight || 480);
 		set(root, "viewBox", `0 0 ${w} ${h}`);
-		L = gridLayout(run.n, w, h, {quorums: run.quorums});
+		L = gridLayout(run.n, w, h, {grid: !!run.grid});
 		root.classList.toggle("dot", L.dot);
 		clear(g.tracks);
 		clear(g.cards);
@@ -177,7 +174,13 @@ export function createGrid(root, handlers) {
 		lastFrame = frame;
 		opts = o || opts;
 		if (opts.selected === null || opts.selected === undefined) second = null;
-		const quorums = quorumsOf(frame);
+		const quorums = quorumsOf(run.alg, frame);
+		// quorums that are a grid's rows and columns are drawn as that grid
+		// (they stay the same during a run: decided on the first frame)
+		if (run.grid === null) {
+			run.grid = isGridQuorums(quorums);
+			if (run.grid) return layout();
+		}
 		const timers = new Set(frame.timers.map((tm) => tm.node));
 		for (const fn of frame.nodes) {
 			const c = cards[fn.pos];
@@ -193,7 +196,7 @@ export function createGrid(root, handlers) {
 	// waits for, and a caption saying so in the strip above the cards.
 	let cycleKey = "";
 	function drawCycle(frame) {
-		const cyc = deadlockCycle(frame, run.n);
+		const cyc = deadlockCycle(run.alg, frame, run.n);
 		const key = cyc.join(",") + "|" + lang();
 		const inCycle = new Set(cyc);
 		for (let p = 0; p < cards.length; p++) cards[p].g.classList.toggle("in-cycle", inCycle.has(p));
@@ -221,16 +224,16 @@ export function createGrid(root, handlers) {
 
 	// drawCard rebuilds a card's inside when what it shows changed.
 	function drawCard(c, fn, timer) {
-		const v = varsOf(fn);
-		const role = fn.crashed ? "crashed" : fn.role;
-		const key = JSON.stringify([role, timer, v.quorum, v.granted, v.lock, v.queue, v.inquired, v.failed, v.request]);
+		const v = cardOf(run.alg, fn);
+		const role = fn.role;
+		const key = JSON.stringify([role, timer, v]);
 		if (key === c.key) return;
 		c.key = key;
-		const info = roleInfo(role);
+		const info = roleLook(run.alg, role);
 		c.role = role;
 		set(c.g, "data-role", role);
-		c.g.classList.remove(...[...c.g.classList].filter((k) => k.startsWith("role-")));
-		c.g.classList.add(roleClass(role));
+		c.g.classList.remove(...[...c.g.classList].filter((k) => k.startsWith("tone-")));
+		c.g.classList.add("tone-" + info.tone);
 		clear(c.content);
 		const f = L.font;
 		const left = -L.cw / 2 + Math.max(5, f * 0.45);
@@ -248,15 +251,15 @@ export function createGrid(root, handlers) {
 				const x = left + textWidth(label(fn.pos), big) + f * 0.35;
 				const room = L.cw / 2 - x - f * 1.2;
 				const fit = fitLine([rts], room, f * 0.9);
-				if (fit.text === rts) txt(rts, {class: "g-req", "data-testid": "request", x, y: ly, "font-size": fit.font.toFixed(1)}, c.content);
+				if (fit.text === rts) txt(rts, {class: "g-req", "data-testid": "card-request", x, y: ly, "font-size": fit.font.toFixed(1)}, c.content);
 			}
 			drawSlots(c, v, mode, f, left, inner, top, big);
 			if (mode === "full" || mode === "medium") {
 				// the lines under the slots, as many as the card's height holds
 				const lockRoom = inner - f * 1.15 * 1.25;
 				const wrap = !!v.lock && lockLines(v.lock, label, lockRoom, f, 1).lines[0] !== lockVariants(v.lock, label)[0];
-				const flags = ["inquired", "failed"].some((k) => Array.isArray(v[k]) && v[k].length > 0);
-				const rows = cardRows(L.ch, f, {queue: (v.queue || []).length > 0, flags, wrap});
+				const flags = v.flags.some((fl) => fl.from.length > 0);
+				const rows = cardRows(L.ch, f, {queue: v.queue.length > 0, flags, wrap});
 				drawLock(c, v, f, left, inner, top + rows.lock, rows.lockRows);
 				if (rows.queue !== null) drawQueue(c, v, f, left, inner, top + rows.queue);
 				if (rows.flags !== null) drawFlags(c, v, f, left, inner, top + rows.flags);
@@ -269,7 +272,7 @@ export function createGrid(root, handlers) {
 
 	// drawSlots draws E_i: one slot per member of S_i, filled when that member has locked for this process.
 	function drawSlots(c, v, mode, f, left, inner, top, big) {
-		const slots = slotsOf(v.quorum, v.granted);
+		const slots = slotsOf(v.members, v.grants);
 		if (!slots.length) return;
 		const y = mode === "small" ? L.ch * 0.12 : top + f * 1.8;
 		const boxes = slotBoxes(slots.length, inner, mode === "small" ? Math.min(L.ch * 0.22, 16) : f * 1.1);
@@ -289,11 +292,11 @@ export function createGrid(root, handlers) {
 	function drawLock(c, v, f, left, inner, y, rows) {
 		const s = f * 1.15;
 		const locked = !!v.lock;
-		use(locked ? "gl-lock" : "gl-unlock", left + s / 2, y, s, "glyph lockglyph" + (locked ? " locked" : ""), c.content);
+		use(locked ? "gl-padlock" : "gl-padlock-open", left + s / 2, y, s, "glyph lockglyph" + (locked ? " locked" : ""), c.content);
 		const room = inner - s * 1.25;
 		const fit = locked ? lockLines(v.lock, label, room, f, rows) : fitLine([t("grid.free")], room, f);
 		const lines = locked ? fit.lines : [fit.text];
-		const e = txt("", {class: "g-line g-lock" + (locked ? " locked" : ""), "data-testid": "lock", "data-lines": lines.length, x: left + s * 1.25, y, "font-size": fit.font.toFixed(1)}, c.content);
+		const e = txt("", {class: "g-line g-lock" + (locked ? " locked" : ""), "data-testid": "card-lock", "data-lines": lines.length, x: left + s * 1.25, y, "font-size": fit.font.toFixed(1)}, c.content);
 		lines.forEach((line, i) => {
 			if (i === 0) e.append(line);
 			else svg("tspan", {x: left + s * 1.25, dy: (f * 1.2).toFixed(1)}, e).textContent = line;
@@ -303,10 +306,10 @@ export function createGrid(root, handlers) {
 	}
 
 	function drawQueue(c, v, f, left, inner, y) {
-		const q = v.queue || [];
+		const q = v.queue;
 		if (!q.length) return;
 		const s = f * 1.0;
-		use("gl-queue", left + s / 2, y, s, "glyph queueglyph", c.content);
+		use("gl-waitlist", left + s / 2, y, s, "glyph queueglyph", c.content);
 		// the first waiting request and how many more, a little smaller rather than cut
 		const room = inner - s * 1.3;
 		let fs = f;
@@ -315,12 +318,12 @@ export function createGrid(root, handlers) {
 			const small = queueText(q, room, f * 0.8);
 			if (!small.endsWith("…")) [shown, fs] = [small, f * 0.8];
 		}
-		txt(shown, {class: "g-line g-queue", "data-testid": "queue", x: left + s * 1.3, y, "font-size": fs.toFixed(1)}, c.content);
+		txt(shown, {class: "g-line g-queue", "data-testid": "card-queue", x: left + s * 1.3, y, "font-size": fs.toFixed(1)}, c.content);
 	}
 
-	// drawFlags shows the stored INQUIREs and FAILEDs with their message type's glyph and colour.
+	// drawFlags shows the stored messages (declared as stored flags) with their message type's glyph and colour.
 	function drawFlags(c, v, f0, left, inner, y) {
-		const lists = [["INQUIRE", v.inquired], ["FAILED", v.failed]].filter(([, l]) => Array.isArray(l) && l.length);
+		const lists = v.flags.filter((fl) => fl.from.length).map((fl) => [fl.type, fl.from]);
 		// both kinds on the line, a little smaller if need be
 		const want = lists.reduce((w, [, l]) => w + f0 * 1.05 * 1.15 + textWidth(l.map(label).join(","), f0 * 0.9) + f0 * 0.6, -f0 * 0.6);
 		const f = want > inner ? f0 * Math.max(0.75, inner / want) : f0;
@@ -331,7 +334,7 @@ export function createGrid(root, handlers) {
 			const room = end - x - s * 1.15;
 			if (room < f) break;
 			const fg = svg("g", {class: "flag", "data-flag": type}, c.content);
-			use("gl-" + glyphOf(type, typeIndex(type)), x + s / 2, y, s, "glyph " + typeClass(type), fg);
+			use("gl-" + glyphOf(run.alg, type), x + s / 2, y, s, "glyph " + typeClass(type), fg);
 			const shown = listText(list.map(label), room, f * 0.9, ",");
 			txt(shown, {class: "g-line g-flag", x: x + s * 1.15, y, "font-size": (f * 0.9).toFixed(1)}, fg);
 			x += s * 1.15 + textWidth(shown, f * 0.9) + f * 0.6;
@@ -359,7 +362,7 @@ export function createGrid(root, handlers) {
 		}
 		// the matrix: cells from S_i, filled where E_i holds the member
 		const m = L.matrix;
-		const granted = frame.nodes.map((nd) => new Set(varsOf(nd).granted || []));
+		const granted = frame.nodes.map((nd) => new Set(cardOf(run.alg, nd).grants));
 		const key = JSON.stringify([quorums, granted.map((s) => [...s])]);
 		if (key !== mx.key) {
 			mx.key = key;
@@ -400,7 +403,7 @@ export function createGrid(root, handlers) {
 		};
 		fit(mx.caption, caption(a, b, H), L.matrix.font + 1);
 		// a deadlock's caption takes the hint's place (drawCycle)
-		const deadlock = deadlockCycle(frame, run.n).length > 0;
+		const deadlock = deadlockCycle(run.alg, frame, run.n).length > 0;
 		fit(mx.hint, a === null || deadlock ? "" : b === null ? t("grid.pick2") : "", L.matrix.font - 1);
 	}
 
@@ -445,10 +448,10 @@ export function createGrid(root, handlers) {
 					const w = gs + textWidth(ts, font) + font * 0.9;
 					const h = font * 1.45;
 					svg("rect", {class: "tok", x: -w / 2, y: -h / 2, width: w, height: h, rx: h / 2}, m.g);
-					use("gl-" + glyphOf(f.type, typeIndex(f.type)), -w / 2 + font * 0.35 + gs / 2, 0, gs, "glyph on-tok", m.g);
+					use("gl-" + glyphOf(run.alg, f.type), -w / 2 + font * 0.35 + gs / 2, 0, gs, "glyph on-tok", m.g);
 					txt(ts, {class: "tok-text", x: -w / 2 + font * 0.55 + gs + textWidth(ts, font) / 2, y: 0, "font-size": font}, m.g);
 				} else {
-					use("gl-" + glyphOf(f.type, typeIndex(f.type)), 0, 0, gs, "glyph tok-glyph " + tc, m.g);
+					use("gl-" + glyphOf(run.alg, f.type), 0, 0, gs, "glyph tok-glyph " + tc, m.g);
 				}
 			}
 			m.stamp = stamp;
@@ -550,10 +553,10 @@ export function createGrid(root, handlers) {
 /**
  * renderGridLegend is the legend of the grid view: the roles seen so far,
  * the message types with their colours and glyphs, what a card shows, and
- * how to compare two quorums.
+ * how to compare two quorums (alg: the registry entry).
  */
-export function renderGridLegend(box, roles, types, tt) {
-	renderLegend(box, roles, [], tt);
+export function renderGridLegend(box, alg, roles, types, tt) {
+	renderLegend(box, alg, roles, [], tt);
 	const group = (title, items, testid) => {
 		const sec = document.createElement("div");
 		sec.className = "legend-group";
@@ -577,7 +580,7 @@ export function renderGridLegend(box, roles, types, tt) {
 	if (types.length) {
 		group(
 			tt("legend.messages"),
-			types.map((ty, i) => item(glyphOf(ty, i), "mt-" + (i % 8), ty, "msg mt-" + (i % 8))),
+			types.map((ty) => item(glyphOf(alg, ty), typeClassOf(alg, ty), ty, "msg " + typeClassOf(alg, ty))),
 			"grid-legend-messages",
 		);
 	}
@@ -586,17 +589,17 @@ export function renderGridLegend(box, roles, types, tt) {
 	slot.innerHTML = `<svg class="legend-swatch" viewBox="0 0 30 14" width="30" height="14" aria-hidden="true"><rect class="slot filled" x="1" y="1" width="12" height="12" rx="2"/><rect class="slot" x="16" y="1" width="12" height="12" rx="2"/></svg>`;
 	slot.append(tt("grid.legend.slots"));
 	slot.title = tt("grid.legend.slotsTitle");
-	// a card's stored INQUIREs and FAILEDs carry their message type's glyph
+	// a card's stored messages carry their message type's glyph
 	const flags = document.createElement("span");
 	flags.className = "legend-item";
-	const fi = (ty) => Math.max(0, types.indexOf(ty));
+	const flagged = varsOfUse(alg, "storedFlags").map((d) => d.message || d.name);
 	flags.innerHTML =
-		`<svg class="legend-swatch" viewBox="0 -10 40 20" width="36" height="18" aria-hidden="true">` +
-		`<use href="#gl-${glyphOf("INQUIRE", fi("INQUIRE"))}" class="glyph mt-${fi("INQUIRE") % 8}" x="0" y="-9" width="18" height="18"/>` +
-		`<use href="#gl-${glyphOf("FAILED", fi("FAILED"))}" class="glyph mt-${fi("FAILED") % 8}" x="20" y="-9" width="18" height="18"/></svg>`;
+		`<svg class="legend-swatch" viewBox="0 -10 ${20 * Math.max(1, flagged.length)} 20" width="${18 * Math.max(1, flagged.length)}" height="18" aria-hidden="true">` +
+		flagged.map((ty, i) => `<use href="#gl-${glyphOf(alg, ty)}" class="glyph ${typeClassOf(alg, ty)}" x="${20 * i}" y="-9" width="18" height="18"/>`).join("") +
+		`</svg>`;
 	flags.append(tt("grid.legend.flags"));
 	flags.title = tt("grid.legend.flagsTitle");
-	const queue = item("queue", "queueglyph", tt("grid.legend.queue"));
+	const queue = item("waitlist", "queueglyph", tt("grid.legend.queue"));
 	// a deadlock's cycle of waits (drawn when the outcome reports one)
 	const waits = document.createElement("span");
 	waits.className = "legend-item";
@@ -606,7 +609,7 @@ export function renderGridLegend(box, roles, types, tt) {
 	queue.title = tt("grid.legend.queueTitle");
 	group(
 		"",
-		[item("lock", "lockglyph locked", tt("grid.legend.lock")), slot, queue, flags, waits],
+		[item("padlock", "lockglyph locked", tt("grid.legend.lock")), slot, queue, flags, waits],
 		"grid-legend-card",
 	);
 	const hint = document.createElement("span");

@@ -4,22 +4,46 @@
 // highlights. No DOM here, so the test page can check it all.
 
 import {clamp01, niceCeil} from "./layout.js";
+import {useOf, outcomeUse, varOfUse, outcomeOfUse, varsOfUse, fieldOfKind, nodeVar} from "./vocab.js";
 
 /**
  * gridRows arranges n processes in rows: the count per row and whether the
- * rows are centred. A `grid` quorum system is ⌈√n⌉ wide, row by row from
- * the left, so that a quorum (row ∪ column) reads as a cross; the
+ * rows are centred. Quorums that are the rows and columns of a grid
+ * (grid true, see isGridQuorums) are ⌈√n⌉ wide, row by row from the left,
+ * so that a quorum (row ∪ column) reads as a cross; otherwise the
  * projective planes of 7 and 13 processes get the symmetric 2-3-2 and
- * 4-5-4; anything else is ⌈√n⌉ wide with a centred last row.
+ * 4-5-4, and anything else is ⌈√n⌉ wide with a centred last row.
  */
-export function gridRows(n, quorums = "") {
+export function gridRows(n, grid = false) {
 	if (n <= 0) return {rows: [], cols: 0, centred: false};
-	if (quorums !== "grid" && n === 13) return {rows: [4, 5, 4], cols: 5, centred: true};
-	if (quorums !== "grid" && n === 7) return {rows: [2, 3, 2], cols: 3, centred: true};
+	if (!grid && n === 13) return {rows: [4, 5, 4], cols: 5, centred: true};
+	if (!grid && n === 7) return {rows: [2, 3, 2], cols: 3, centred: true};
 	const cols = Math.ceil(Math.sqrt(n));
 	const rows = [];
 	for (let left = n; left > 0; left -= cols) rows.push(Math.min(cols, left));
-	return {rows, cols, centred: quorums !== "grid"};
+	return {rows, cols, centred: !grid};
+}
+
+/**
+ * isGridQuorums says whether every process's quorum is its row and its
+ * column when the processes fill the rows of a ⌈√n⌉-wide grid: such
+ * quorums are drawn as that grid.
+ */
+export function isGridQuorums(quorums) {
+	const n = quorums.length;
+	if (n < 2) return false;
+	const w = Math.ceil(Math.sqrt(n));
+	for (let p = 0; p < n; p++) {
+		const q = new Set(quorums[p] || []);
+		let k = 0;
+		for (let x = 0; x < n; x++) {
+			const inIt = Math.floor(x / w) === Math.floor(p / w) || x % w === p % w;
+			if (inIt !== q.has(x)) return false;
+			if (inIt) k++;
+		}
+		if (k !== q.size) return false;
+	}
+	return true;
 }
 
 // The card's text lines in font units, top to bottom: title, E_i slots,
@@ -39,7 +63,7 @@ export function gridLayout(n, w, h, opts = {}) {
 	// (10 px outside a card) all round
 	const top = opts.top ?? 34;
 	const pad = opts.pad ?? 13;
-	const arr = gridRows(n, opts.quorums);
+	const arr = gridRows(n, !!opts.grid);
 	const rowsN = Math.max(1, arr.rows.length);
 	const colsN = Math.max(1, arr.cols);
 	const side = place(n, w, h, top, pad, colsN, rowsN, "side");
@@ -201,14 +225,20 @@ export function gridLine(L, from, to, offset = 0, gap = 3) {
 }
 
 /**
- * deadlockCycle reads the cycle of waits from the frame's outcome
- * ({deadlock: {cycle: [positions], text}}): the positions in order, only
- * valid ones, or [] when the outcome reports no deadlock.
+ * deadlockCycle reads the cycle of waits from the frame's outcome: the
+ * field declared as the wait cycle (use waitCycle), a cycle itself or a
+ * record with a field of kind cycle. The positions in order, only valid
+ * ones, or [] when the outcome reports no deadlock.
  */
-export function deadlockCycle(frame, n) {
-	const d = frame && frame.outcome && frame.outcome.deadlock;
-	if (!d || !Array.isArray(d.cycle)) return [];
-	const c = d.cycle.filter((p) => Number.isInteger(p) && p >= 0 && p < n);
+export function deadlockCycle(alg, frame, n) {
+	const d = outcomeUse(alg, frame, "waitCycle");
+	let cyc = Array.isArray(d) ? d : null;
+	if (!cyc && d && typeof d === "object") {
+		const f = fieldOfKind(outcomeOfUse(alg, "waitCycle"), "cycle");
+		cyc = f && Array.isArray(d[f.name]) ? d[f.name] : null;
+	}
+	if (!cyc) return [];
+	const c = cyc.filter((p) => Number.isInteger(p) && p >= 0 && p < n);
 	return c.length >= 2 ? c : [];
 }
 
@@ -320,11 +350,31 @@ export function gridMsgPos(L, from, to, f, offset = 0, gap = 3) {
 
 // ---- what a card says ----
 
-/** varsOf turns a process's vars list into an object by name. */
-export function varsOf(node) {
-	const o = {};
-	for (const v of (node && node.vars) || []) o[v.name] = v.value;
-	return o;
+/**
+ * cardOf reads what a process's card shows, by the uses its algorithm
+ * declares: members (its quorum), grants (the members that have locked for
+ * it), lock ({node, ts} of the request it has locked for, or null), queue
+ * (the waiting requests' stamps, oldest first), flags ([{type, from}]: the
+ * stored messages of each flagged type and their senders, in the declared
+ * order), request (its own pending request's stamp, or null).
+ */
+export function cardOf(alg, nd) {
+	const list = (v) => (Array.isArray(v) ? v : []);
+	const lockDecl = varOfUse(alg, "lockedFor");
+	const lockVal = lockDecl ? nodeVar(nd, lockDecl.name) : null;
+	let lock = null;
+	if (lockVal && typeof lockVal === "object") {
+		const who = fieldOfKind(lockDecl, "position");
+		const ts = fieldOfKind(lockDecl, "stamp");
+		lock = {node: who ? lockVal[who.name] : null, ts: ts ? lockVal[ts.name] : null};
+	}
+	const queueDecl = varOfUse(alg, "waitQueue");
+	const stampField = fieldOfKind(queueDecl, "stamp");
+	const queue = queueDecl ? list(nodeVar(nd, queueDecl.name)).map((r) => (r && stampField ? r[stampField.name] : null)) : [];
+	const flags = varsOfUse(alg, "storedFlags").map((d) => ({type: d.message || d.name, from: list(nodeVar(nd, d.name))}));
+	const members = useOf(alg, nd, "members");
+	const request = useOf(alg, nd, "ownRequest");
+	return {members: Array.isArray(members) ? members : null, grants: list(useOf(alg, nd, "grants")), lock, queue, flags, request: request ?? null};
 }
 
 /** tsText prints a request timestamp [seq, id] as the lecture does: (3,7); "" for none. */
@@ -449,7 +499,7 @@ export function listText(items, width, font, sep = " ") {
  * first, as the process keeps them), as many as fit in width px.
  */
 export function queueText(queue, width, font) {
-	return listText((queue || []).map((q) => tsText(q.ts) || "?"), width, font);
+	return listText((queue || []).map((ts) => tsText(ts) || "?"), width, font);
 }
 
 /** slotsOf gives E_i as slots: per quorum member (in S_i's order), whether it has locked for this process. */
@@ -485,11 +535,15 @@ export function highlight(quorums, a, b) {
 	return {a: qa, b: qb, both};
 }
 
-/** quorumsOf reads every process's quorum from the frame: its var `quorum`, else the outcome's `quorums`. */
-export function quorumsOf(frame) {
-	const fromOutcome = frame && frame.outcome && Array.isArray(frame.outcome.quorums) ? frame.outcome.quorums : [];
+/**
+ * quorumsOf reads every process's quorum from the frame: its variable that
+ * stands for its members, else the outcome's table of every quorum.
+ */
+export function quorumsOf(alg, frame) {
+	const table = outcomeUse(alg, frame, "memberTable");
+	const fromOutcome = Array.isArray(table) ? table : [];
 	return ((frame && frame.nodes) || []).map((nd, p) => {
-		const q = varsOf(nd).quorum;
+		const q = useOf(alg, nd, "members");
 		return Array.isArray(q) ? q : fromOutcome[p] || [];
 	});
 }

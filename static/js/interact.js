@@ -6,8 +6,8 @@
 
 import {el} from "./dom.js";
 import {t, tr} from "./i18n.js";
-import {roleName} from "./panel.js";
 import {formatValue} from "./values.js";
+import {roleName, varDecl, typeClass} from "./vocab.js";
 
 /**
  * createInteractions needs the app's state, the menu and tooltip boxes,
@@ -15,11 +15,6 @@ import {formatValue} from "./values.js";
  */
 export function createInteractions({state, menu, tooltip, send, render}) {
 	const act = (action) => send({type: "action", action});
-
-	function typeIndex(type) {
-		const i = (state.run.algorithm.messageTypes || []).indexOf(type);
-		return (i < 0 ? 7 : i) % 8;
-	}
 
 	// extra: more entries from the view (the tree view's hot-plug)
 	function nodeMenu(pos, ev, extra = []) {
@@ -50,7 +45,7 @@ export function createInteractions({state, menu, tooltip, send, render}) {
 		menu.open(ev.clientX, ev.clientY, {
 			kind: "node",
 			title: `${nd.label} · ${t("panel.id")} ${nd.id}`,
-			subtitle: roleName(nd.crashed ? "crashed" : nd.role),
+			subtitle: roleName(state.run.algorithm, nd.role),
 			note: f.atEnd ? null : t("menu.fork"),
 			items,
 		});
@@ -80,7 +75,7 @@ export function createInteractions({state, menu, tooltip, send, render}) {
 		if (!f) return;
 		const nodes = state.run.nodes;
 		const queue = f.flights.filter((x) => x.from === from && (all || x.to === to));
-		const list = el("ol", {class: "queue", "data-testid": "queue"});
+		const list = el("ol", {class: "channel-list", "data-testid": "channel-list"});
 		for (const q of queue) {
 			const where = all ? `→ ${nodes[q.to].label} · ` : "";
 			list.append(
@@ -89,7 +84,7 @@ export function createInteractions({state, menu, tooltip, send, render}) {
 					null,
 					el(
 						"button",
-						{type: "button", class: "queue-item msg mt-" + typeIndex(q.type), "data-queued": q.id, onclick: () => msgMenu(q, ev.clientX, ev.clientY)},
+						{type: "button", class: "queue-item msg " + typeClass(state.run.algorithm, q.type), "data-queued": q.id, onclick: () => msgMenu(q, ev.clientX, ev.clientY)},
 						el("strong", {text: q.label}),
 						" ",
 						el("span", {class: "hint", text: where + t("msg.times", {s: q.sentAt, a: q.arrive})}),
@@ -130,8 +125,10 @@ export function createInteractions({state, menu, tooltip, send, render}) {
 		if (h.kind === "node") {
 			const nd = f.nodes[h.pos];
 			const dl = el("dl", {class: "vars"});
-			for (const v of nd.vars || []) dl.append(el("dt", {text: v.name}), el("dd", {text: formatValue(v.name, v.value, (q) => (state.run.nodes[q] ? state.run.nodes[q].label : String(q)), [t("yes"), t("no")])}));
-			tooltip.show(x, y, [el("strong", {text: `${nd.label} · ${t("panel.id")} ${nd.id}`}), el("div", {class: "tt-role", text: roleName(nd.crashed ? "crashed" : nd.role)}), dl]);
+			const alg = state.run.algorithm;
+			const label = (q) => (state.run.nodes[q] ? state.run.nodes[q].label : String(q));
+			for (const v of nd.vars || []) dl.append(el("dt", {text: v.name}), el("dd", {text: formatValue(varDecl(alg, v.name), v.value, label, [t("yes"), t("no")])}));
+			tooltip.show(x, y, [el("strong", {text: `${nd.label} · ${t("panel.id")} ${nd.id}`}), el("div", {class: "tt-role", text: roleName(alg, nd.role)}), dl]);
 		} else if (h.kind === "msg") {
 			const fl = f.flights.find((m) => m.id === h.flight.id);
 			if (!fl) {

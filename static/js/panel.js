@@ -5,9 +5,10 @@
 // changed.
 
 import {el, clear, fmt} from "./dom.js";
-import {t, tr, has} from "./i18n.js";
-import {roleInfo, roleClass} from "./topology.js";
-import {formatValue, tableColumns, hiddenOutcome} from "./values.js";
+import {t, tr} from "./i18n.js";
+import {roleSwatch} from "./topology.js";
+import {formatValue, tableColumns} from "./values.js";
+import {roleName, outcomeName, varDecl, outcomeDecl, fieldOfUse, typeClass} from "./vocab.js";
 
 export function createPanel(parts, {onSeek}) {
 	const {details, outcome, counters, theory, pill, banner} = parts;
@@ -87,11 +88,9 @@ export function createPanel(parts, {onSeek}) {
 			details.append(el("p", {class: "hint", text: t("panel.pick")}));
 			return;
 		}
-		const role = nd.crashed ? "crashed" : nd.role;
-		const info = roleInfo(role);
-		const icon = info.icon ? `<use href="#ic-${info.icon}" class="icon ${info.icon}" x="4" y="-12" width="14" height="14"/>` : "";
+		const role = nd.role;
 		const sw = el("span", {class: "legend-swatch-wrap"});
-		sw.innerHTML = `<svg class="legend-swatch" viewBox="-12 -12 30 24" width="30" height="24" aria-hidden="true"><g class="node ${roleClass(role)}${info.halo ? " halo-" + info.halo : ""}">${info.halo ? '<circle class="halo" r="9.5"/>' : ""}<circle class="body" r="7"/>${icon}</g></svg>`;
+		sw.innerHTML = roleSwatch(run.algorithm, role);
 		details.append(
 			el(
 				"h3",
@@ -99,12 +98,12 @@ export function createPanel(parts, {onSeek}) {
 				el("span", {text: `${nd.label}`}),
 				el("span", {class: "details-id", text: ` ${t("panel.id")} ${nd.id}`}),
 				sw,
-				el("span", {class: "details-role", "data-testid": "process-role", text: roleName(role)}),
+				el("span", {class: "details-role", "data-testid": "process-role", text: roleName(run.algorithm, role)}),
 			),
 		);
 		const dl = el("dl", {class: "vars", "data-testid": "process-vars"});
 		for (const v of nd.vars || []) {
-			dl.append(el("dt", {text: v.name}), el("dd", {text: show(v.name, v.value)}));
+			dl.append(el("dt", {text: v.name}), el("dd", {text: show(varDecl(run.algorithm, v.name), v.value)}));
 		}
 		details.append(dl);
 		if (timers.length) {
@@ -121,37 +120,42 @@ export function createPanel(parts, {onSeek}) {
 		const items = [];
 		const tables = [];
 		for (const [k, v] of Object.entries(o)) {
-			if (hiddenOutcome(run.algorithm.view, k)) continue;
-			const name = has("outcome." + k) ? t("outcome." + k) : k;
-			if (isRows(v)) {
-				tables.push(rowsTable(k, name, v));
+			// a field the view draws better than a line of text is left out
+			const decl = outcomeDecl(run.algorithm, k);
+			if (decl.hidden) continue;
+			const name = outcomeName(run.algorithm, k);
+			if (decl.kind === "records" ? Array.isArray(v) && v.length > 0 : isRows(v)) {
+				tables.push(rowsTable(k, decl, name, v));
 				continue;
 			}
-			items.push(el("span", {class: "kv", "data-key": k}, el("span", {class: "k", text: name}), " ", el("strong", {text: show(k, v)})));
+			items.push(el("span", {class: "kv", "data-key": k}, el("span", {class: "k", text: name}), " ", el("strong", {text: show(decl, v)})));
 		}
 		outcome.append(el("h3", {text: t("panel.outcome")}), el("div", {class: "kvs"}, ...items), ...tables);
 	}
 
-	// A list of records (e.g. mutual exclusion's entries) reads as a table,
+	// A list of records (say, the entries into a critical section) reads as a table,
 	// the latest rows last; long lists show their tail.
 	function isRows(v) {
 		return Array.isArray(v) && v.length > 0 && v.every((r) => r && typeof r === "object" && !Array.isArray(r));
 	}
 
-	// show writes a value with the run's process labels.
-	function show(name, v) {
-		return formatValue(name, v, (p) => (run.nodes[p] ? run.nodes[p].label : String(p)), [t("yes"), t("no")]);
+	// show writes a value by its declared kind, with the run's process labels.
+	function show(decl, v) {
+		return formatValue(decl, v, (p) => (run.nodes[p] ? run.nodes[p].label : String(p)), [t("yes"), t("no")]);
 	}
 
-	// A row with an event number (an entry into the critical section) seeks
-	// there when clicked.
-	function rowsTable(key, name, rows) {
-		const cols = tableColumns(key, rows);
+	// A row that stands for an event (an entry into the critical section:
+	// its declared seekEvent field) seeks there when clicked.
+	function rowsTable(key, decl, name, rows) {
+		const cols = tableColumns(decl, rows);
 		const shown = rows.slice(-12);
-		const head = el("tr", {}, ...cols.map((c) => el("th", {text: has("outcome." + c) ? t("outcome." + c) : c})));
+		const at = fieldOfUse(decl, "seekEvent");
+		const when = fieldOfUse(decl, "seekTime");
+		const head = el("tr", {}, ...cols.map((c) => el("th", {text: outcomeName(run.algorithm, c.name)})));
 		const body = shown.map((r) => {
-			const attrs = Number.isInteger(r.enter) ? {class: "seekable", title: t("inv.at", {seq: r.enter, time: r.enterTime ?? ""}), onclick: () => onSeek(r.enter)} : {};
-			return el("tr", attrs, ...cols.map((c) => el("td", {text: show(c, r[c])})));
+			const seq = at ? r[at.name] : null;
+			const attrs = Number.isInteger(seq) ? {class: "seekable", title: t("inv.at", {seq, time: (when && r[when.name]) ?? ""}), onclick: () => onSeek(seq)} : {};
+			return el("tr", attrs, ...cols.map((c) => el("td", {text: show(c, r[c.name])})));
 		});
 		const caption = rows.length > shown.length ? `${name} (${shown.length}/${rows.length})` : name;
 		return el("table", {class: "rows", "data-key": key}, el("caption", {text: caption}), head, ...body);
@@ -176,11 +180,11 @@ export function createPanel(parts, {onSeek}) {
 		const byType = m.byType || {};
 		const names = [...types, ...Object.keys(byType).filter((x) => !types.includes(x))];
 		const row = el("div", {class: "kvs bytype", "data-testid": "counts-by-type"});
-		names.forEach((ty, i) => {
+		names.forEach((ty) => {
 			row.append(
 				el(
 					"span",
-					{class: `kv msg mt-${(types.indexOf(ty) >= 0 ? types.indexOf(ty) : 7) % 8}`, "data-type": ty},
+					{class: `kv msg ${typeClass(run.algorithm, ty)}`, "data-type": ty},
 					el("span", {class: "type-dot", "aria-hidden": "true"}),
 					el("span", {class: "k", text: ty}),
 					" ",
@@ -205,7 +209,7 @@ export function createPanel(parts, {onSeek}) {
 		theory.append(el("h3", {text: t("panel.theory")}));
 		const tb = el("tbody");
 		for (const b of th) {
-			const now = countFor(b.counts, m);
+			const now = countFor(b, m);
 			tb.append(
 				el(
 					"tr",
@@ -236,18 +240,21 @@ export function createPanel(parts, {onSeek}) {
 }
 
 /**
- * countFor is this run's count for what a bound counts: a message type
- * named alone ("ELECTION"), or all messages ("all messages …"); null when
- * the bound counts something the counters do not show.
+ * countFor is this run's count for what a bound predicts: its measure
+ * (messages.sent, messages.byType.<type>), else what it counts as text (a
+ * message type named alone, "all messages …"); null when the counters do
+ * not show it.
  */
-export function countFor(counts, m) {
-	const c = String(counts || "").trim();
+export function countFor(bound, m) {
+	const k = typeof bound.measure === "string" ? bound.measure : "";
+	if (k === "messages.sent") return m.sent;
+	if (k.startsWith("messages.byType.")) {
+		const ty = k.slice("messages.byType.".length);
+		return m.byType && ty in m.byType ? m.byType[ty] : null;
+	}
+	if (k) return null;
+	const c = String(bound.counts || "").trim();
 	if (m.byType && c in m.byType) return m.byType[c];
 	if (/^all messages\b/.test(c)) return m.sent;
 	return null;
 }
-
-export function roleName(role) {
-	return has("role." + role) ? t("role." + role) : role;
-}
-

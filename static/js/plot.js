@@ -141,8 +141,8 @@ export function linePlot(o) {
 	const marks = [ya.grid, xa.grid];
 	series.forEach((s, i) => {
 		const c = st.measured[i].color;
-		if (s.points.some((p) => p.max > p.min)) marks.push(Plot.areaY(s.points, {x: "x", y1: "min", y2: "max", fill: c, fillOpacity: 0.18}));
-		marks.push(Plot.ruleX(s.points, {x: "x", y1: "min", y2: "max", stroke: c, strokeWidth: 2, strokeOpacity: 0.7}));
+		if (s.points.some((p) => p.max > p.min)) marks.push(Plot.areaY(s.points, {x: "x", y1: (d) => d.min, y2: (d) => d.max, fill: c, fillOpacity: 0.18}));
+		marks.push(Plot.ruleX(s.points, {x: "x", y1: (d) => d.min, y2: (d) => d.max, stroke: c, strokeWidth: 2, strokeOpacity: 0.7}));
 		marks.push(Plot.line(s.points, {x: "x", y: "mean", stroke: c, strokeWidth: 3.5}));
 	});
 	// the theory over the measured lines (its gaps show what lies below), the markers on top

@@ -7,6 +7,7 @@
 
 import {stScale, timeDomain, stInFlight, rowOf, causalPast, causalFuture, niceCeil} from "./layout.js";
 import {svg, set, clear} from "./dom.js";
+import {msgLook} from "./vocab.js";
 
 // The events drawn at most: fewer when there are many processes, whose
 // rows are too thin to tell a thousand arrows apart anyway.
@@ -48,7 +49,7 @@ export function createSpacetime(root, handlers) {
 	let hovered = null; // the seq under the pointer
 
 	function setRun(r, eventLog) {
-		run = {n: r.nodes.length, nodes: r.nodes, types: new Map((r.algorithm.messageTypes || []).map((t, i) => [t, i]))};
+		run = {n: r.nodes.length, nodes: r.nodes, alg: r.algorithm};
 		log = eventLog;
 		reset();
 	}
@@ -73,7 +74,7 @@ export function createSpacetime(root, handlers) {
 	}
 
 	function typeIndex(type) {
-		return (run.types.get(type) ?? 7) % 8;
+		return msgLook(run.alg, type).color % 8;
 	}
 
 	function update(frame) {

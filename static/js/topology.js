@@ -9,51 +9,7 @@ import {
 	tokenSize, spreadQueue, nearNode,
 } from "./layout.js";
 import {svg, set, text, cls, clear, pointerTarget, MSG_TARGET, NODE_TARGET} from "./dom.js";
-
-/**
- * ROLES gives every role a second cue besides its colour: an icon badge or a
- * halo. Within one algorithm no two roles share a cue. Unknown roles get a
- * diamond.
- */
-export const ROLES = {
-	leader: {icon: "crown", rare: true},
-	coordinator: {icon: "crown", rare: true},
-	crashed: {icon: "cross", rare: true},
-	participant: {halo: "solid"},
-	electing: {halo: "solid"},
-	electable: {halo: "dashed"},
-	initiator: {icon: "star"},
-	relay: {icon: "chevron"},
-	waiting: {icon: "hourglass"},
-	informed: {icon: "check"},
-	held: {icon: "star"}, // inside the critical section
-	wanted: {icon: "hourglass"},
-	token: {halo: "solid"}, // holds the ring's token, outside the critical section
-	released: {},
-	idle: {},
-	// trees (firewire, tree-echo)
-	child: {icon: "up"}, // has a parent: the arrow points to it
-	contending: {icon: "bolt"},
-	root: {icon: "crown", rare: true},
-	detached: {halo: "dashed"}, // an empty slot (the tree view hides it)
-	explorer: {icon: "hourglass"}, // exploded, waits for echoes
-	echoed: {icon: "echo"},
-};
-
-/** holdsToken says whether a frame's node says it holds the token (its var `token`). */
-export function holdsToken(fn) {
-	for (const v of (fn && fn.vars) || []) if (v.name === "token") return v.value === true;
-	return false;
-}
-
-export function roleInfo(role) {
-	return ROLES[role] || {icon: "diamond", unknown: true};
-}
-
-/** roleClass is the CSS class that colours a role ("role-other" for unknown ones). */
-export function roleClass(role) {
-	return ROLES[role] ? "role-" + role : "role-other";
-}
+import {roleLook, nodeClass, typeClass, useOf, roleName} from "./vocab.js";
 
 const ICONS = {
 	crown: '<path class="ic-fill" d="M-10,7 L-10,-5 L-5,0 L0,-9 L5,0 L10,-5 L10,7 Z"/>',
@@ -98,7 +54,7 @@ export function createTopology(root, handlers) {
 		bg: root.querySelector(".bg"),
 	};
 
-	let run = null; // {view, n, types: Map type → class index, nodes}
+	let run = null; // {view, n, nodes, alg}
 	let L = null;
 	let nodes = []; // per position: {g, body, halo, id, badge, clock, role}
 	let msgs = new Map(); // msg id → {g, shape, label, track, mode}
@@ -112,7 +68,7 @@ export function createTopology(root, handlers) {
 			view: r.algorithm.view === "ring" ? "ring" : "complete",
 			n: r.nodes.length,
 			nodes: r.nodes,
-			types: new Map((r.algorithm.messageTypes || []).map((t, i) => [t, i])),
+			alg: r.algorithm,
 		};
 		lastFrame = null;
 		for (const k of Object.keys(g)) if (k !== "selring" && k !== "bg") clear(g[k]);
@@ -121,7 +77,7 @@ export function createTopology(root, handlers) {
 		root.dataset.view = run.view;
 		const n = run.n;
 		for (let p = 0; p < n; p++) {
-			const ng = svg("g", {"data-node": p, class: "node role-idle"}, g.nodes);
+			const ng = svg("g", {"data-node": p, class: "node"}, g.nodes);
 			const body = svg("circle", {class: "body", r: 0}, ng);
 			nodes.push({g: ng, halo: null, body, id: null, badge: null, clock: null, label: null, role: "", crashed: false, timer: false});
 		}
@@ -209,15 +165,17 @@ export function createTopology(root, handlers) {
 		for (const fn of frame.nodes) {
 			const nd = nodes[fn.pos];
 			if (!nd) continue;
-			const role = fn.crashed ? "crashed" : fn.role;
-			// a process that holds the ring's token keeps the token's cue (the
-			// halo) in every role, inside the critical section too
-			const tok = !fn.crashed && holdsToken(fn) && role !== "token";
+			const role = fn.role;
+			// a process that holds the token keeps the token's cue (the halo)
+			// in every role, inside the critical section too
+			const own = roleLook(run.alg, role);
+			const tok = !fn.crashed && useOf(run.alg, fn, "tokenHeld") === true && own.halo !== "solid";
 			const look = role + (tok ? "+token" : "");
 			if (look !== nd.role) {
 				nd.role = look;
-				const info = tok ? {...roleInfo(role), halo: "solid"} : roleInfo(role);
-				cls(nd.g, `node ${roleClass(role)}${info.halo ? " halo-" + info.halo : ""}${tok ? " has-token" : ""}`);
+				const info = tok ? {...own, halo: "solid"} : own;
+				cls(nd.g, `node tone-${info.tone}${info.halo ? " halo-" + info.halo : ""}${tok ? " has-token" : ""}`);
+				nd.g.dataset.role = role;
 				// a halo ring, drawn under the body; created only where a role needs it
 				if (info.halo && !L.dense) {
 					if (!nd.halo) nd.halo = svg("circle", {class: "halo"});
@@ -294,7 +252,7 @@ export function createTopology(root, handlers) {
 		for (let i = 0; i < fl.length; i++) {
 			const f = fl[i];
 			let m = msgs.get(f.id);
-			const tclass = "mt-" + ((run.types.get(f.type) ?? 7) % 8);
+			const tclass = typeClass(run.alg, f.type);
 			if (!m) {
 				m = {g: svg("g", {"data-msg": f.id}, g.msgs), shape: null, label: null, track: null};
 				msgs.set(f.id, m);
@@ -406,8 +364,11 @@ export function createTopology(root, handlers) {
 	};
 }
 
-/** legend draws the roles seen so far and the message types as HTML with the same cues. */
-export function renderLegend(box, roles, types, t) {
+/**
+ * renderLegend draws the roles seen so far and the algorithm's message
+ * types as HTML with the same cues (alg: the registry entry).
+ */
+export function renderLegend(box, alg, roles, types, t) {
 	clear(box);
 	if (!roles.length && !types.length) return;
 	const add = (title, items) => {
@@ -421,25 +382,31 @@ export function renderLegend(box, roles, types, t) {
 		box.append(sec);
 	};
 	const roleItems = roles.map((role) => {
-		const info = roleInfo(role);
 		const span = document.createElement("span");
 		span.className = "legend-item";
-		const name = t("role." + role) === "role." + role ? role : t("role." + role);
-		const icon = info.icon ? `<use href="#ic-${info.icon}" class="icon ${info.icon}" x="4" y="-12" width="14" height="14"/>` : "";
-		const halo = info.halo ? `<circle class="halo" r="9.5"/>` : "";
-		span.innerHTML =
-			`<svg class="legend-swatch" viewBox="-12 -12 30 24" width="30" height="24" aria-hidden="true">` +
-			`<g class="node ${roleClass(role)}${info.halo ? " halo-" + info.halo : ""}">${halo}<circle class="body" r="7"/>${icon}</g></svg>`;
-		span.append(name);
+		span.innerHTML = roleSwatch(alg, role);
+		span.append(roleName(alg, role));
 		return span;
 	});
 	if (roleItems.length) add(t("legend.roles"), roleItems);
-	const typeItems = types.map((ty, i) => {
+	const typeItems = types.map((ty) => {
 		const span = document.createElement("span");
-		span.className = "legend-item msg mt-" + (i % 8);
+		span.className = "legend-item msg " + typeClass(alg, ty);
+		span.dataset.type = ty;
 		span.innerHTML = `<svg class="legend-swatch" viewBox="-10 -8 20 16" width="20" height="16" aria-hidden="true"><rect class="tok" x="-9" y="-6" width="18" height="12" rx="6"/></svg>`;
 		span.append(ty);
 		return span;
 	});
 	if (typeItems.length) add(t("legend.messages"), typeItems);
+}
+
+/** roleSwatch is a small SVG of a process in a role: its colour, halo and badge (the legend, the panel). */
+export function roleSwatch(alg, role) {
+	const info = roleLook(alg, role);
+	const icon = info.icon ? `<use href="#ic-${info.icon}" class="icon ${info.icon}" x="4" y="-12" width="14" height="14"/>` : "";
+	const halo = info.halo ? `<circle class="halo" r="9.5"/>` : "";
+	return (
+		`<svg class="legend-swatch" viewBox="-12 -12 30 24" width="30" height="24" aria-hidden="true">` +
+		`<g class="${nodeClass(alg, role)}">${halo}<circle class="body" r="7"/>${icon}</g></svg>`
+	);
 }

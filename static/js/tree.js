@@ -9,14 +9,14 @@
 
 import {svg, set, text, cls, clear, el, pointerTarget, MSG_TARGET, NODE_TARGET} from "./dom.js";
 import {t} from "./i18n.js";
-import {roleInfo, roleClass} from "./topology.js";
 import {msgFraction, tokenText, spreadQueue, fitFont} from "./layout.js";
-import {forestLayout, fitLayout, edgeEnds, freePortAngles, angleTo, lerpPositions, ease, initials, placeBox, pillTrack} from "./treelayout.js";
-import {treeModel, edgeLook, formatTime, PORT_STATES} from "./treemodel.js";
+import {forestLayout, fitLayout, edgeEnds, freePortAngles, angleTo, lerpPositions, ease, placeBox, pillTrack} from "./treelayout.js";
+import {treeModel, attachedOf, edgeLook, formatTime, PORT_STATES} from "./treemodel.js";
+import {roleLook, nodeClass, typeClass, shortOf, label as vocabLabel, varOfUse} from "./vocab.js";
 import {store} from "./chrome.js";
 
-/** PORT_GLYPH is the letter in a port's marker (its colour is the other cue). */
-export const PORT_GLYPH = {idle: "", child: "C", parent: "P", asked: "?", offered: "!", contention: "×"};
+/** PORT_GLYPH is the letter in a port's marker, by its state (PORT_STATES; its colour is the other cue). */
+export const PORT_GLYPH = {plain: "", "to-child": "C", "to-parent": "P", asked: "?", offered: "!", contention: "×"};
 
 const ANIM_MS = 700;
 
@@ -46,7 +46,7 @@ export function createTree(anchor, handlers) {
 		badges: root.querySelector(".t-badges"),
 		msgs: root.querySelector(".t-msgs"),
 		selring: root.querySelector(".selring"),
-		clock: root.querySelector(".tree-clock"),
+		now: root.querySelector(".tree-clock"),
 	};
 
 	// the "root on top" switch, at the end of the legend (see legend)
@@ -60,7 +60,7 @@ export function createTree(anchor, handlers) {
 		if (lastFrame) update(lastFrame, opts);
 	});
 
-	let run = null; // {n, nodes, types, algorithm, params, run}
+	let run = null; // {n, nodes, algorithm, params, run}
 	let lastFrame = null;
 	let M = null; // the model of the last frame
 	let opts = {manual: false, selected: null};
@@ -80,7 +80,6 @@ export function createTree(anchor, handlers) {
 		run = {
 			n: r.nodes.length,
 			nodes: r.nodes,
-			types: new Map((r.algorithm.messageTypes || []).map((ty, i) => [ty, i])),
 			algorithm: r.algorithm,
 			params: r.params || {},
 			run: r,
@@ -91,7 +90,8 @@ export function createTree(anchor, handlers) {
 		cur = null;
 		anim = null;
 		delete root.dataset.moving;
-		for (const k of ["edges", "waits", "nodes", "ports", "badges", "msgs"]) clear(g[k]);
+		// every layer (not the selection ring and the clock of virtual time)
+		for (const [k, layer] of Object.entries(g)) if (k !== "selring" && k !== "now") clear(layer);
 		edges = new Map();
 		ports = new Map();
 		waits = new Map();
@@ -99,7 +99,7 @@ export function createTree(anchor, handlers) {
 		msgs = new Map();
 		nodes = [];
 		for (let p = 0; p < run.n; p++) {
-			const ng = svg("g", {"data-node": p, class: "node role-idle", display: "none"}, g.nodes);
+			const ng = svg("g", {"data-node": p, class: "node", display: "none"}, g.nodes);
 			const body = svg("circle", {class: "body", r: 10}, ng);
 			const id = svg("text", {class: "nid"}, ng);
 			id.textContent = String(r.nodes[p].id);
@@ -108,17 +108,17 @@ export function createTree(anchor, handlers) {
 			label.textContent = r.nodes[p].label.replace(/\D/g, "") === String(r.nodes[p].id) ? "" : r.nodes[p].label;
 			nodes.push({g: ng, body, id, label, halo: null, badge: null, first: null, role: "", r: 0});
 		}
-		text(g.clock, "");
+		text(g.now, "");
 		measure();
 	}
 
 	function measure() {
 		box = {w: Math.max(240, root.clientWidth || 600), h: Math.max(200, root.clientHeight || 400)};
 		set(root, "viewBox", `0 0 ${box.w} ${box.h}`);
-		set(g.clock, "x", box.w - 14);
+		set(g.now, "x", box.w - 14);
 		const fs = box.w < 560 ? 19 : 24;
-		set(g.clock, "y", 8 + fs);
-		set(g.clock, "font-size", fs);
+		set(g.now, "y", 8 + fs);
+		set(g.now, "font-size", fs);
 	}
 
 	// layout follows a new size: place everything again, without animation
@@ -219,7 +219,7 @@ export function createTree(anchor, handlers) {
 			set(g.selring, "cy", Y[sel]);
 			set(g.selring, "r", r + 13);
 		} else set(g.selring, "visibility", "hidden");
-		text(g.clock, `t = ${formatTime(frame.time)}${M.unit ? " " + M.unit : ""}`);
+		text(g.now, `t = ${formatTime(frame.time)}${M.unit ? " " + M.unit : ""}`);
 	}
 
 	// spotsOf: around every device, the directions of its cables, of its free
@@ -251,7 +251,7 @@ export function createTree(anchor, handlers) {
 			set(nd.g, "display", on ? "inline" : "none");
 			if (!on) continue;
 			set(nd.g, "transform", `translate(${cur.xs[fn.pos].toFixed(1)},${cur.ys[fn.pos].toFixed(1)})`);
-			const role = fn.crashed ? "crashed" : fn.role;
+			const role = fn.role;
 			if (nd.r !== r) {
 				nd.r = r;
 				set(nd.body, "r", r);
@@ -314,9 +314,9 @@ export function createTree(anchor, handlers) {
 
 	// setRole gives a device its role's colour and second cue (a halo or a badge)
 	function setRole(nd, role, r) {
-		const info = roleInfo(role);
+		const info = roleLook(run.algorithm, role);
 		nd.role = role;
-		cls(nd.g, `node ${roleClass(role)}${info.halo ? " halo-" + info.halo : ""}`);
+		cls(nd.g, nodeClass(run.algorithm, role));
 		nd.g.dataset.role = role;
 		if (info.halo) {
 			if (!nd.halo) nd.halo = svg("circle", {class: "halo"});
@@ -356,7 +356,7 @@ export function createTree(anchor, handlers) {
 			const lk = `${look.kind}|${look.to}|${look.echoed}|${look.first}`;
 			if (lk !== e.look) {
 				e.look = lk;
-				cls(e.g, `t-edge ${look.kind}${look.echoed ? " echoed" : ""}${look.first ? " first" : ""}`);
+				cls(e.g, `t-edge ${look.kind}${look.echoed ? " echo-along" : ""}${look.first ? " first" : ""}`);
 				e.g.dataset.kind = look.kind;
 				if (look.to === null) delete e.g.dataset.to;
 				else e.g.dataset.to = String(look.to);
@@ -415,7 +415,7 @@ export function createTree(anchor, handlers) {
 		};
 		if (M.port.size > 0) {
 			for (const [p, s] of spots) {
-				for (const c of s.cables) put(p + ">" + c.peer, p, c.angle, M.port.get(p + ">" + c.peer) || "idle", false);
+				for (const c of s.cables) put(p + ">" + c.peer, p, c.angle, M.port.get(p + ">" + c.peer) || "plain", false);
 				s.free.forEach((ang, j) => put(p + "+" + j, p, ang, "free", true));
 			}
 		}
@@ -458,7 +458,8 @@ export function createTree(anchor, handlers) {
 			set(e.arc, "r", rr);
 			set(e.arc, "stroke-dasharray", `${(C * frac).toFixed(1)} ${C.toFixed(1)}`);
 			// one line where there is room, else the coin above the time left
-			const coin = t("tree.coin." + w.coin);
+			// the coin in the algorithm's words (var.<its variable>.<value>)
+			const coin = (M.coinVar && vocabLabel(run.algorithm, `var.${M.coinVar}.${w.coin}`)) || w.coin;
 			const left = t("tree.left", {t: formatTime(w.left), unit: M.unit ? " " + M.unit : ""});
 			const two = box.w < 760;
 			text(e.tx, two ? coin : `${coin} · ${left}`);
@@ -547,11 +548,11 @@ export function createTree(anchor, handlers) {
 			const len = Math.hypot(X[f.to] - X[f.from], Y[f.to] - Y[f.from]);
 			const full = tokenText(f.label, 16);
 			let m = msgs.get(f.id);
-			const tclass = "mt-" + ((run.types.get(f.type) ?? 7) % 8);
+			const tclass = typeClass(run.algorithm, f.type);
 			if (!m || m.mode !== mode) {
 				if (m) m.g.remove();
 				m = {g: svg("g", {"data-msg": f.id}, g.msgs), mode};
-				const txt = mode === "full" ? full : initials(f.type);
+				const txt = mode === "full" ? full : shortOf(run.algorithm, f.type);
 				const sz = pillSize(txt, font);
 				m.w = sz.w;
 				m.h = sz.h;
@@ -664,10 +665,14 @@ export function createTree(anchor, handlers) {
 		/** legend adds the ports and cables to the page's legend (the run's roles and messages are there). */
 		legend(boxEl, frame) {
 			if (!run) return;
-			renderTreeLegend(boxEl, {ports: !!frame && treeModel(run.run, frame).port.size > 0, algorithm: run.algorithm.id, types: run.algorithm.messageTypes || []}, t);
+			renderTreeLegend(boxEl, {ports: !!frame && treeModel(run.run, frame).port.size > 0, echoes: !!varOfUse(run.algorithm, "echoesFrom"), algorithm: run.algorithm}, t);
 			settleText.textContent = t("tree.settle"); // the language may have changed
 			settle.title = t("tree.settleTitle");
 			boxEl.append(settle);
+		},
+		/** drawn says per position whether the view draws it (an empty device slot it does not). */
+		drawn(r, frame) {
+			return attachedOf(r.algorithm, frame);
 		},
 		get layoutInfo() {
 			return null;
@@ -705,8 +710,9 @@ export function hotplug(alg, M) {
  * renderTreeLegend appends what the tree view's own cues mean: the ports'
  * states (when the algorithm has ports), what an arrow, a green cable and
  * the yellow band say; and it adds the short form a message's label may
- * take to the message types' items ("BE_MY_PARENT = BMP"). info:
- * {ports: bool, algorithm: id, types: [message types]}.
+ * take to the message types' items (its declared short form). info:
+ * {ports: bool, echoes: bool (the algorithm declares echoes), algorithm:
+ * the registry entry}.
  */
 export function renderTreeLegend(box, info, tr) {
 	const group = (title, items, testid) => {
@@ -729,22 +735,22 @@ export function renderTreeLegend(box, info, tr) {
 		span.append(label);
 		return span;
 	};
-	// the cables: the arrow, and tree-echo's echoes and first two to know
+	// the cables: the arrow, and an echo wave's echoes and first two to know
 	const cable = (cls, marker) =>
 		`<g class="t-edge ${cls}"><line class="t-glow" x1="2" y1="0" x2="34" y2="0"/><line class="t-line" x1="2" y1="0" x2="30" y2="0"${marker ? ' marker-end="url(#tree-arrow)"' : ""}/></g>`;
-	const echo = info.algorithm === "tree-echo";
-	const arrow = item(cable("parent", true), tr(echo ? "tree.legend.arrowEcho" : "tree.legend.arrowParent"), "0 -10 40 20", 30);
+	const echo = !!info.echoes;
+	const arrow = item(cable("uplink", true), tr(echo ? "tree.legend.arrowEcho" : "tree.legend.arrowParent"), "0 -10 40 20", 30);
 	if (info.ports) {
 		// the ports and the arrow on one line: the view keeps its height
 		const states = PORT_STATES.map((s) =>
-			item(`<g class="port port-${s}"><circle r="8"/><text class="port-glyph" font-size="11">${PORT_GLYPH[s]}</text></g>`, tr(s === "idle" ? "tree.legend.idle" : "port." + s)),
+			item(`<g class="port port-${s}"><circle r="8"/><text class="port-glyph" font-size="11">${PORT_GLYPH[s]}</text></g>`, tr("port." + s)),
 		);
 		states.push(item(`<g class="port port-free"><circle r="8"/><text class="port-glyph" font-size="13">+</text></g>`, tr("tree.legend.free")));
 		group(tr("legend.ports"), [...states, arrow], "tree-legend-ports");
 	} else {
 		const cables = [arrow];
 		if (echo) {
-			cables.push(item(cable("echoed", false), tr("tree.legend.echoed"), "0 -10 40 20", 40));
+			cables.push(item(cable("echo-along", false), tr("tree.legend.echoed"), "0 -10 40 20", 40));
 			cables.push(item(cable("first", false), tr("tree.legend.firstCable"), "0 -10 40 20", 40));
 			cables.push(item(`<g class="node first"><circle class="t-first-ring" r="9"/><circle class="body" r="6"/></g>`, tr("tree.legend.firstNode")));
 		}
@@ -752,12 +758,13 @@ export function renderTreeLegend(box, info, tr) {
 	}
 	// a message's short form, beside its name in the messages' legend
 	for (const el of box.querySelectorAll(".legend-item.msg")) {
-		const ty = el.textContent.trim();
-		if (!ty || initials(ty) === ty || el.dataset.short) continue;
-		el.dataset.short = initials(ty);
+		const ty = el.dataset.type || el.textContent.trim();
+		const short = shortOf(info.algorithm, ty);
+		if (!ty || short === ty || el.dataset.short) continue;
+		el.dataset.short = short;
 		const b = document.createElement("b");
 		b.className = "legend-short";
-		b.textContent = ` = ${initials(ty)}`;
+		b.textContent = ` = ${short}`;
 		el.append(b);
 	}
 }

@@ -1,9 +1,11 @@
 // The topology editor of the set-up form (algorithms drawn as a tree): the
-// tree of the `edges` parameter drawn small, and buttons that add a device to
-// the chosen one, remove a leaf, or move a device with what hangs on it onto
-// another; every edit keeps a tree with at most `ports` cables per device and
-// writes `edges` and `n` into the form (and so into the run's deep link).
-// The server checks the tree again; this only keeps the edits sensible.
+// tree of the parameter that holds the cables (declared with the use
+// treeCables) drawn small, and buttons that add a device to the chosen one,
+// remove a leaf, or move a device with what hangs on it onto another; every
+// edit keeps a tree within the port limit (the parameter declared with the
+// use portLimit) and writes the cables and `n` into the form (and so into
+// the run's deep link). The server checks the tree again; this only keeps
+// the edits sensible.
 
 import {el, svg, clear} from "./dom.js";
 import {t} from "./i18n.js";
@@ -13,10 +15,10 @@ import {
 } from "./treelayout.js";
 
 /**
- * createTreeEditor draws into the `edges` field's wrap. inputs = {edges, n,
+ * createTreeEditor draws into the cables field's wrap. inputs = {edges, n,
  * ports} (the fields' inputs; ports may be null), limits = {nMin, nMax,
- * ports}; lastEdges() gives the last run's resolved tree for the same
- * algorithm and n, if any.
+ * ports, name: the cables parameter's name}; lastEdges() gives the last
+ * run's resolved tree for the same algorithm and n, if any.
  */
 export function createTreeEditor(wrap, inputs, limits, lastEdges = () => null) {
 	const box = el("div", {class: "tree-editor", "data-testid": "tree-editor"});
@@ -50,7 +52,7 @@ export function createTreeEditor(wrap, inputs, limits, lastEdges = () => null) {
 		const text = inputs.edges.value.trim();
 		if (text === "") return {n, edges: null, error: null};
 		const edges = parseEdges(text);
-		if (!edges) return {n, edges: null, error: t("form.err.lists", {name: "edges"})};
+		if (!edges) return {n, edges: null, error: t("form.err.lists", {name: limits.name})};
 		const bad = checkTree(n, edges, ports());
 		return {n, edges: canonEdges(edges), error: bad ? t(bad.key, bad.vars) : null};
 	}

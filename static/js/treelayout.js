@@ -317,12 +317,6 @@ export function ease(t) {
 	return u * u * (3 - 2 * u);
 }
 
-/** initials shortens a message type for a short edge: BE_MY_PARENT → BMP. */
-export function initials(type) {
-	const parts = String(type).split(/[_\s-]+/).filter(Boolean);
-	return parts.length > 1 ? parts.map((p) => p[0]).join("") : String(type).slice(0, 4);
-}
-
 // ---- the topology editor's edits (positions 0..n−1, edges [a, b] with a < b, sorted) ----
 
 /** canonEdges writes edges as [a, b] with a < b, sorted, without duplicates. */

@@ -36,33 +36,41 @@ func Vars(own ...algo.Var) []algo.Var {
 	}, own...)
 }
 
-// requestRef declares a RequestRef's fields.
+// requestRef declares a RequestRef's fields: written "P2 (t = 0)", who and
+// when the request was made (the event numbers are bookkeeping).
 var requestRef = []algo.Var{
-	{Name: "node", Kind: "position"}, {Name: "requested", Kind: "number"},
-	{Name: "requestedTime", Kind: "duration"}, {Name: "enter", Kind: "number"},
+	{Name: "node", Kind: "position"}, {Name: "requested", Kind: "number", Hidden: true},
+	{Name: "requestedTime", Kind: "duration"}, {Name: "enter", Kind: "number", Hidden: true},
 }
 
-// OutcomeVars declare the Outcome's fields.
+const requestFormat = "{node} (t = {requestedTime})"
+
+// OutcomeVars declare the Outcome's fields. The entries read as the lecture
+// reads them: who, when requested, entered and left (virtual time), the
+// messages and the two delays; a row seeks to its entry's event; the
+// messages and delays of each entry are measures the experiments plot.
 var OutcomeVars = []algo.Var{
 	{Name: "entries", Kind: "records", Fields: []algo.Var{
-		{Name: "node", Kind: "position"}, {Name: "requestedAt", Kind: "duration"},
-		{Name: "requested", Kind: "number"}, {Name: "enter", Kind: "number"}, {Name: "exit", Kind: "number"},
-		{Name: "requestedTime", Kind: "duration"}, {Name: "enterTime", Kind: "duration"}, {Name: "exitTime", Kind: "duration"},
-		{Name: "messages", Kind: "number"}, {Name: "clientDelay", Kind: "duration"}, {Name: "syncDelay", Kind: "duration"},
-		{Name: "overtakes", Kind: "number"},
+		{Name: "node", Kind: "position"}, {Name: "requestedAt", Kind: "duration", Hidden: true},
+		{Name: "requested", Kind: "number", Hidden: true}, {Name: "enter", Kind: "number", Hidden: true, Use: "seekEvent"},
+		{Name: "exit", Kind: "number", Hidden: true},
+		{Name: "requestedTime", Kind: "duration"}, {Name: "enterTime", Kind: "duration", Use: "seekTime"}, {Name: "exitTime", Kind: "duration"},
+		{Name: "messages", Kind: "number", Use: "measure"}, {Name: "clientDelay", Kind: "duration", Use: "measure"},
+		{Name: "syncDelay", Kind: "duration", Use: "measure"},
+		{Name: "overtakes", Kind: "number", Hidden: true},
 	}},
 	{Name: "pending", Kind: "number"},
 	{Name: "messages", Kind: "number"},
-	{Name: "messagesPerEntry", Kind: "number"},
+	{Name: "messagesPerEntry", Kind: "number", Mean: "entries.messages"},
 	{Name: "meanClientDelay", Kind: "duration"},
 	{Name: "maxClientDelay", Kind: "duration"},
 	{Name: "meanSyncDelay", Kind: "duration"},
 	{Name: "maxSyncDelay", Kind: "duration"},
 	{Name: "maxOvertakes", Kind: "number"},
 	{Name: "me3", Kind: "records", Fields: []algo.Var{
-		{Name: "earlier", Kind: "record", Fields: requestRef},
-		{Name: "later", Kind: "record", Fields: requestRef},
-		{Name: "text", Kind: "text"},
+		{Name: "earlier", Kind: "record", Fields: requestRef, Format: requestFormat},
+		{Name: "later", Kind: "record", Fields: requestRef, Format: requestFormat},
+		{Name: "text", Kind: "text", Hidden: true}, // the narration says it
 	}},
 	{Name: "me3Count", Kind: "number"},
 }

@@ -27,12 +27,12 @@ var Texts = algo.MustTexts(files)
 // Edges is the tree as position pairs, one per cable; empty: a random tree
 // (Complete draws it).
 func Edges() param.Spec {
-	return param.Spec{Name: "edges", Type: param.Lists, Default: [][]int{}, Min: param.Bound(0), Max: param.Bound(1e6)}
+	return param.Spec{Name: "edges", Type: param.Lists, Default: [][]int{}, Min: param.Bound(0), Max: param.Bound(1e6), Use: "treeCables"}
 }
 
 // Ports is how many cables a device can take.
 func Ports() param.Spec {
-	return param.Spec{Name: "ports", Type: param.Int, Default: 3, Min: param.Bound(1), Max: param.Bound(16)}
+	return param.Spec{Name: "ports", Type: param.Int, Default: 3, Min: param.Bound(1), Max: param.Bound(16), Use: "portLimit"}
 }
 
 // Complete fills "edges" with a random tree on positions 0..n−1 when it is

@@ -9,5 +9,6 @@ import "./gridlayout.test.js";
 import "./grid.test.js";
 import "./values.test.js";
 import "./expdata.test.js";
+import "./vocab.test.js";
 
 export {run} from "./harness.js";

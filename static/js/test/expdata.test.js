@@ -27,7 +27,25 @@ function crRow(n, seed, election, idOrder = "random") {
 }
 const cr = [crRow(4, 1, 8), crRow(4, 2, 10), crRow(8, 1, 21), crRow(8, 2, 25)];
 
-// Ricart–Agrawala: per-entry records in the outcome (mutex family contract).
+// Ricart–Agrawala: per-entry records in the outcome (mutex family contract),
+// and the vocabulary it declares for them: which record fields are
+// measures, which outcome field is the mean of one.
+const RA = {
+	id: "ricart-agrawala",
+	outcome: [
+		{
+			name: "entries", kind: "records",
+			fields: [
+				{name: "node", kind: "position"}, {name: "requestedAt", kind: "duration", hidden: true}, {name: "enter", kind: "number", hidden: true},
+				{name: "enterTime", kind: "duration"}, {name: "messages", kind: "number", use: "measure"},
+				{name: "clientDelay", kind: "duration", use: "measure"}, {name: "syncDelay", kind: "duration", use: "measure"},
+			],
+		},
+		{name: "messages", kind: "number"},
+		{name: "messagesPerEntry", kind: "number", mean: "entries.messages"},
+	],
+};
+
 function raRow(n, seed, perEntry) {
 	const entries = perEntry.map((m, i) => ({node: i % n, requestedAt: 0, enter: 10 * i, exit: 10 * i + 4, requestedTime: 0, enterTime: 5 * i, exitTime: 5 * i + 5, messages: m, clientDelay: 5 * i, syncDelay: i ? 1 : null}));
 	const sent = perEntry.reduce((a, b) => a + b, 0);
@@ -39,21 +57,23 @@ function raRow(n, seed, perEntry) {
 		time: 40,
 		outcome: {entries, pending: 0, messages: sent, messagesPerEntry: sent / perEntry.length, meanClientDelay: 2.5},
 		violations: [],
-		theory: [{name: "per entry", formula: "2(n−1)", counts: "messages per entry (n−1 REQUEST + n−1 REPLY)", value: 2 * (n - 1)}],
+		theory: [{name: "per entry", formula: "2(n−1)", counts: "messages per entry (n−1 REQUEST + n−1 REPLY)", measure: "outcome.messagesPerEntry", value: 2 * (n - 1)}],
 	};
 }
 
-test("measures: all messages, each type, numeric outcome fields, per-entry fields, events, time", () => {
+test("measures: all messages, each type, numeric outcome fields, declared per-entry measures, events, time", () => {
 	eq(
 		measures(cr).map((m) => m.key),
 		["messages.sent", "messages.byType.ELECTED", "messages.byType.ELECTION", "outcome.leader", "outcome.knowing", "outcome.live", "events", "time"],
 	);
-	const ra = measures([raRow(3, 1, [4, 4, 4])]).map((m) => m.key);
+	const ra = measures([raRow(3, 1, [4, 4, 4])], RA).map((m) => m.key);
 	ok(ra.includes("outcome.messagesPerEntry"), "messagesPerEntry: " + ra);
 	ok(ra.includes("outcome.entries.messages"), "entries.messages: " + ra);
 	ok(ra.includes("outcome.entries.clientDelay"), "entries.clientDelay: " + ra);
 	ok(!ra.includes("outcome.entries.node"), "a node id is not a measure");
+	ok(!ra.includes("outcome.entries.enterTime"), "a time is not a measure");
 	ok(ra.includes("outcome.entries.syncDelay"), "syncDelay: " + ra);
+	ok(!measures([raRow(3, 1, [4])]).some((m) => m.kind === "list"), "no declarations: no per-entry measures");
 });
 
 test("valuesOf: scalars, a type not sent counts 0, per-entry lists, missing fields", () => {
@@ -74,8 +94,8 @@ test("theoryKey: what a bound counts", () => {
 	const types = ["ELECTION", "ELECTED", "TOKEN"];
 	eq(theoryKey("ELECTION", types), "messages.byType.ELECTION");
 	eq(theoryKey("all messages (ELECTION + ANSWER + COORDINATOR)", types), "messages.sent");
-	eq(theoryKey("messages per entry (n−1 REQUEST + n−1 REPLY)", types), "outcome.messagesPerEntry");
-	eq(theoryKey("TOKEN messages per entry", types), "outcome.messagesPerEntry");
+	eq(theoryKey({counts: "per entry", measure: "outcome.messagesPerEntry"}, types), "outcome.messagesPerEntry", "the bound's measure");
+	eq(theoryKey({counts: "ELECTION", measure: ""}, types), null, "a reference");
 	eq(theoryKey("outcome.rounds", types), "outcome.rounds");
 	eq(theoryKey("messages of any comparison-based ring election", types), null);
 	eq(theoryKey("COORDINATOR", types), null, "a type no row sent");
@@ -163,7 +183,7 @@ test("defaultMeasure: the preset's, else what most bounds count", () => {
 	eq(defaultMeasure(cr), "messages.byType.ELECTION");
 	eq(defaultMeasure(cr, "messages.sent"), "messages.sent");
 	eq(defaultMeasure(cr, "outcome.rounds"), "messages.byType.ELECTION", "a preset measure the rows lack");
-	eq(defaultMeasure([raRow(3, 1, [4])]), "outcome.messagesPerEntry");
+	eq(defaultMeasure([raRow(3, 1, [4])], null, RA), "outcome.messagesPerEntry");
 	eq(defaultMeasure([{...cr[0], theory: []}]), "messages.sent");
 });
 
@@ -269,16 +289,17 @@ test("integerAxis: whole-number ticks around unit bins, at least 10 wide, never 
 	eq(integerAxis([{x0: 0, x1: 0.5, count: 1}]), null, "not unit bins");
 });
 
-test("theoryOf and theoryValues: messages per entry speak about the messages of each entry", () => {
+test("theoryOf and theoryValues: a bound of a declared mean speaks about the field it averages", () => {
 	const rows = [raRow(3, 1, [4, 4]), raRow(5, 1, [8, 8])];
 	eq(
-		theoryOf(rows, "n", "outcome.entries.messages").map((c) => c.points.map((p) => p.value)),
+		theoryOf(rows, "n", "outcome.entries.messages", [], RA).map((c) => c.points.map((p) => p.value)),
 		[[4, 8]],
 	);
 	eq(
-		theoryValues([rows[1]], "outcome.entries.messages").map((b) => b.value),
+		theoryValues([rows[1]], "outcome.entries.messages", RA).map((b) => b.value),
 		[8],
 	);
+	eq(theoryOf(rows, "n", "outcome.entries.messages"), [], "without the declaration it does not");
 });
 
 test("expectedCounts: a predicted distribution as counts over the bins", () => {

@@ -3,7 +3,7 @@
 // highlights.
 import {test, eq, ok} from "./harness.js";
 import {createGrid, glyphOf} from "../grid.js";
-import {fixtureRun, fixtureFrame, TYPES} from "./gridfixture.js";
+import {fixtureRun, fixtureFrame, TYPES, GLYPHS, ALGORITHM} from "./gridfixture.js";
 
 // mount draws the fixture run in a 723×345 SVG (the room the view has at
 // 1024×768) and returns the view, its root and what the handlers saw.
@@ -27,17 +27,18 @@ function mount(frame = fixtureFrame(), opts = {}) {
 	return {view, root, seen, q, qa, card, done: () => root.remove()};
 }
 
-test("grid: a card per process, the role as class and badge", () => {
+test("grid: a card per process, the role's declared tone as class and its badge", () => {
 	const m = mount();
 	try {
 		eq(m.qa("[data-node]").length, 13);
-		ok(m.card(1).classList.contains("role-held"), "P2 is inside");
+		ok(m.card(1).classList.contains("tone-critical"), "P2 is inside");
+		eq(m.card(1).dataset.role, "held");
 		ok(m.card(1).querySelector('use[href="#ic-star"]'), "the star badge on the process inside");
-		ok(m.card(4).classList.contains("role-wanted") && m.card(4).querySelector('use[href="#ic-hourglass"]'), "P5 wants: hourglass");
-		ok(m.card(0).classList.contains("role-released") && !m.card(0).querySelector("use.icon:not(.clock)"), "P1 released: no badge");
+		ok(m.card(4).classList.contains("tone-waiting") && m.card(4).querySelector('use[href="#ic-hourglass"]'), "P5 wants: hourglass");
+		ok(m.card(0).classList.contains("tone-idle") && !m.card(0).querySelector("use.icon:not(.clock)"), "P1 released: no badge");
 		ok(m.card(1).querySelector('use[href="#ic-clock"]'), "P2's pending timer");
 		eq(m.card(0).querySelector(".g-label").textContent, "P1");
-		eq(m.card(4).querySelector('[data-testid="request"]').textContent, "(1,5)", "P5's own request");
+		eq(m.card(4).querySelector('[data-testid="card-request"]').textContent, "(1,5)", "P5's own request");
 	} finally {
 		m.done();
 	}
@@ -46,26 +47,26 @@ test("grid: a card per process, the role as class and badge", () => {
 test("grid: lock state, E_i slots, queue and stored flags as the vars say", () => {
 	const m = mount();
 	try {
-		const lockEl = (p) => m.card(p).querySelector('[data-testid="lock"]');
+		const lockEl = (p) => m.card(p).querySelector('[data-testid="card-lock"]');
 		// the line's own text (its <title> holds the sentence)
 		const lock = (p) => ({textContent: lockEl(p).firstChild.nodeValue, querySelector: (s) => lockEl(p).querySelector(s)});
 		ok(lock(4).textContent.includes("(1,2)"), `P5 locked for P2's (1,2), got ${lock(4).textContent}`);
 		eq(lock(4).querySelector("title").textContent, "locked by P2 for (1,2)");
 		eq(lock(3).textContent, "free");
-		ok(m.card(3).querySelector('use[href="#gl-unlock"]') && m.card(4).querySelector('use[href="#gl-lock"]'), "open and closed padlocks");
+		ok(m.card(3).querySelector('use[href="#gl-padlock-open"]') && m.card(4).querySelector('use[href="#gl-padlock"]'), "open and closed padlocks");
 		const slots = (p) => m.card(p).querySelector('[data-testid="slots"]');
 		eq([slots(1).dataset.filled, slots(1).dataset.of], ["4", "4"], "P2: all of S2 locked for it");
 		eq([slots(4).dataset.filled, slots(4).dataset.of], ["3", "4"], "P5: 3 of 4");
 		eq([slots(0).dataset.filled, slots(0).dataset.of], ["0", "4"]);
 		eq(slots(4).querySelectorAll(".slot.filled").length, 3);
-		const queue = m.card(10).querySelector('[data-testid="queue"]').textContent;
+		const queue = m.card(10).querySelector('[data-testid="card-queue"]').textContent;
 		ok(queue.startsWith("(2,9)"), `P11's queue oldest first, got ${queue}`);
-		ok(!m.card(0).querySelector('[data-testid="queue"]'), "no queue line for an empty queue");
+		ok(!m.card(0).querySelector('[data-testid="card-queue"]'), "no queue line for an empty queue");
 		const flags = (p) => [...m.card(p).querySelectorAll("[data-flag]")].map((e) => e.dataset.flag);
-		eq(flags(4), ["INQUIRE", "FAILED"]);
+		eq(flags(4), ["INQUIRE", "FAILED"], "in the order the flags are declared");
 		eq(flags(8), ["FAILED"]);
 		eq(flags(0), []);
-		ok(m.card(4).querySelector(`[data-flag="FAILED"] use[href="#gl-${glyphOf("FAILED", 3)}"]`), "a stored FAILED has FAILED's glyph");
+		ok(m.card(4).querySelector(`[data-flag="FAILED"] use.mt-3[href="#gl-cross"]`), "a stored FAILED has FAILED's declared glyph and colour");
 	} finally {
 		m.done();
 	}
@@ -145,10 +146,11 @@ test("grid: messages between the cards with their type's colour and glyph", () =
 		for (const fl of f.flights) {
 			const e = m.q(`[data-msg="${fl.id}"]`);
 			const i = TYPES.indexOf(fl.type);
-			ok(e.classList.contains("mt-" + i), `${fl.type}: colour mt-${i}`);
-			ok(e.querySelector(`use[href="#gl-${glyphOf(fl.type, i)}"]`), `${fl.type}: glyph ${glyphOf(fl.type, i)}`);
+			ok(e.classList.contains("mt-" + i), `${fl.type}: its declared colour mt-${i}`);
+			ok(e.querySelector(`use[href="#gl-${GLYPHS[fl.type]}"]`), `${fl.type}: its declared glyph ${GLYPHS[fl.type]}`);
+			eq(glyphOf(ALGORITHM, fl.type), GLYPHS[fl.type]);
 		}
-		eq(new Set(TYPES.map((ty, i) => glyphOf(ty, i))).size, 6, "six distinct glyphs");
+		eq(glyphOf(ALGORITHM, "UNKNOWN"), "ring", "an undeclared type: a ring");
 		// REQUEST(2,9) P9 → P7 is halfway at t = 13 (sent 10, arrives 16)
 		const L = m.view.layoutInfo;
 		const [x, y] = m.q('[data-msg="11"]').getAttribute("transform").match(/[-\d.]+/g).map(Number);
@@ -169,7 +171,7 @@ test("grid: a card follows its process from frame to frame", () => {
 	try {
 		const nodes = f.nodes.map((nd) => (nd.pos === 4 ? {...nd, role: "held", vars: nd.vars.map((v) => (v.name === "granted" ? {...v, value: [0, 4, 5, 6]} : v))} : nd));
 		m.view.update({...f, nodes}, {selected: null});
-		ok(m.card(4).classList.contains("role-held") && !m.card(4).classList.contains("role-wanted"), "P5 inside now");
+		ok(m.card(4).classList.contains("tone-critical") && !m.card(4).classList.contains("tone-waiting"), "P5 inside now");
 		eq(m.card(4).querySelector('[data-testid="slots"]').dataset.filled, "4");
 		ok(m.card(4).querySelector('use[href="#ic-star"]'), "with the star");
 	} finally {

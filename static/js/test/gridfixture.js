@@ -11,12 +11,58 @@ export const PLANE = [
 
 export const TYPES = ["REQUEST", "LOCKED", "RELEASE", "FAILED", "INQUIRE", "RELINQUISH"];
 
+// the vocabulary such an algorithm declares (algo/vocab.go): the grid view
+// draws only from it
+export const GLYPHS = {REQUEST: "circle", LOCKED: "square", RELEASE: "diamond", FAILED: "cross", INQUIRE: "up", RELINQUISH: "down"};
+const request = {
+	kind: "record",
+	fields: [{name: "node", kind: "position"}, {name: "requested", kind: "number", hidden: true}, {name: "requestedTime", kind: "duration"}],
+	format: "{node} (t = {requestedTime})",
+};
+export const ALGORITHM = {
+	id: "maekawa",
+	name: "Maekawa",
+	family: "mutex",
+	view: "grid",
+	messageTypes: TYPES,
+	looks: TYPES.map((type, color) => ({type, color, glyph: GLYPHS[type]})),
+	roles: [
+		{name: "released", tone: "idle"},
+		{name: "wanted", tone: "waiting", icon: "hourglass"},
+		{name: "held", tone: "critical", icon: "star"},
+		{name: "crashed", tone: "crashed", icon: "cross", rare: true},
+	],
+	vars: [
+		{name: "state", kind: "text"},
+		{name: "pending", kind: "number"},
+		{name: "entries", kind: "number"},
+		{name: "quorum", kind: "positions", use: "members"},
+		{name: "clock", kind: "number"},
+		{name: "request", kind: "stamp", use: "ownRequest"},
+		{name: "lock", kind: "record", use: "lockedFor", fields: [{name: "node", kind: "position"}, {name: "ts", kind: "stamp"}]},
+		{name: "queue", kind: "records", use: "waitQueue", fields: [{name: "node", kind: "position"}, {name: "ts", kind: "stamp"}]},
+		{name: "granted", kind: "positions", use: "grants"},
+		{name: "inquired", kind: "positions", use: "storedFlags", message: "INQUIRE"},
+		{name: "failed", kind: "positions", use: "storedFlags", message: "FAILED"},
+	],
+	outcome: [
+		{name: "entries", kind: "records", fields: [{name: "node", kind: "position"}]},
+		{name: "pending", kind: "number"},
+		{name: "quorums", kind: "value", hidden: true, use: "memberTable"},
+		{name: "deadlock", kind: "record", use: "waitCycle", fields: [{name: "cycle", kind: "cycle"}, {name: "text", kind: "text", hidden: true}], format: "{cycle}"},
+		{name: "me3", kind: "records", fields: [{...request, name: "earlier"}, {...request, name: "later"}]},
+	],
+	labels: {en: {"role.held": "HELD: inside", "role.wanted": "WANTED", "role.released": "RELEASED"}, de: {"role.held": "HELD: drinnen"}},
+	actions: [],
+	scenarios: [],
+};
+
 export function fixtureRun(n = 13) {
 	return {
 		type: "run",
 		id: "fixture",
 		seed: 1,
-		algorithm: {id: "maekawa", name: "Maekawa", family: "mutex", view: "grid", messageTypes: TYPES, actions: [], scenarios: []},
+		algorithm: ALGORITHM,
 		params: {n, quorums: "projective", inquire: true, variant: "corrected"},
 		nodes: Array.from({length: n}, (_, p) => ({id: p + 1, label: `P${p + 1}`})),
 		theory: [],

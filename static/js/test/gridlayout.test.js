@@ -1,25 +1,41 @@
 import {test, eq, ok, near} from "./harness.js";
 import {
-	gridRows, gridLayout, cardExit, gridLine, gridMsgPos, varsOf, tsText, textWidth, fitText, fitLine, lockVariants, lockLines,
-	cardRows, cardFont, queueText, slotsOf, slotBoxes, highlight, quorumsOf, listText, cycleArrows, deadlockCycle,
+	gridRows, gridLayout, cardExit, gridLine, gridMsgPos, cardOf, tsText, textWidth, fitText, fitLine, lockVariants, lockLines,
+	cardRows, cardFont, queueText, slotsOf, slotBoxes, highlight, quorumsOf, isGridQuorums, listText, cycleArrows, deadlockCycle,
 } from "../gridlayout.js";
-import {PLANE, fixtureFrame} from "./gridfixture.js";
+import {PLANE, fixtureFrame, ALGORITHM} from "./gridfixture.js";
 
 test("gridRows: a grid quorum system is ⌈√n⌉ wide, row by row from the left", () => {
-	eq(gridRows(16, "grid"), {rows: [4, 4, 4, 4], cols: 4, centred: false});
-	eq(gridRows(10, "grid"), {rows: [4, 4, 2], cols: 4, centred: false});
-	eq(gridRows(13, "grid"), {rows: [4, 4, 4, 1], cols: 4, centred: false}, "a grid of 13 keeps its rows and columns");
+	eq(gridRows(16, true), {rows: [4, 4, 4, 4], cols: 4, centred: false});
+	eq(gridRows(10, true), {rows: [4, 4, 2], cols: 4, centred: false});
+	eq(gridRows(13, true), {rows: [4, 4, 4, 1], cols: 4, centred: false}, "a grid of 13 keeps its rows and columns");
+});
+
+// gridQuorums: a ⌈√n⌉-wide grid's row ∪ column per position, as a quorum system of rows and columns is
+function gridQuorums(n) {
+	const w = Math.ceil(Math.sqrt(n));
+	return Array.from({length: n}, (_, p) => [...Array(n).keys()].filter((x) => Math.floor(x / w) === Math.floor(p / w) || x % w === p % w));
+}
+
+test("isGridQuorums: quorums that are a grid's rows and columns", () => {
+	for (const n of [4, 9, 10, 13, 16]) ok(isGridQuorums(gridQuorums(n)), `the grid of ${n}`);
+	ok(!isGridQuorums(PLANE), "the projective plane of 13 is not");
+	ok(!isGridQuorums(Array.from({length: 5}, (_, p) => [p, (p + 1) % 5, (p + 2) % 5].sort())), "majorities are not");
+	ok(!isGridQuorums([[0]]) && !isGridQuorums([]), "one process or none: no grid");
+	const q = gridQuorums(9);
+	q[4] = q[4].slice(1);
+	ok(!isGridQuorums(q), "one member missing");
 });
 
 test("gridRows: the planes of 7 and 13 are symmetric; others ⌈√n⌉ wide, centred", () => {
-	eq(gridRows(13, "projective"), {rows: [4, 5, 4], cols: 5, centred: true});
-	eq(gridRows(7, "projective"), {rows: [2, 3, 2], cols: 3, centred: true});
-	eq(gridRows(21, "projective"), {rows: [5, 5, 5, 5, 1], cols: 5, centred: true});
-	eq(gridRows(5, "majority"), {rows: [3, 2], cols: 3, centred: true});
+	eq(gridRows(13), {rows: [4, 5, 4], cols: 5, centred: true});
+	eq(gridRows(7), {rows: [2, 3, 2], cols: 3, centred: true});
+	eq(gridRows(21), {rows: [5, 5, 5, 5, 1], cols: 5, centred: true});
+	eq(gridRows(5), {rows: [3, 2], cols: 3, centred: true});
 	eq(gridRows(1), {rows: [1], cols: 1, centred: true});
 	eq(gridRows(0), {rows: [], cols: 0, centred: false});
 	for (const n of [1, 2, 3, 7, 13, 20, 31, 57, 91]) {
-		const a = gridRows(n, "projective");
+		const a = gridRows(n);
 		eq(a.rows.reduce((x, y) => x + y, 0), n, `every process placed, n=${n}`);
 		ok(a.rows.every((k) => k <= a.cols), `no row wider than cols, n=${n}`);
 	}
@@ -39,8 +55,8 @@ function cardsApart(L) {
 
 test("gridLayout: cards inside the box, apart, clear of the matrix", () => {
 	for (const [w, h] of [[723, 345], [1340, 620], [500, 700], [300, 240]]) {
-		for (const [n, q] of [[13, "projective"], [16, "grid"], [7, "projective"], [31, "projective"], [91, "projective"], [25, "grid"]]) {
-			const L = gridLayout(n, w, h, {quorums: q});
+		for (const [n, grid] of [[13, false], [16, true], [7, false], [31, false], [91, false], [25, true]]) {
+			const L = gridLayout(n, w, h, {grid});
 			const what = `n=${n} ${w}×${h}`;
 			eq(cardsApart(L), "", what);
 			const m = L.matrix;
@@ -58,19 +74,19 @@ test("gridLayout: cards inside the box, apart, clear of the matrix", () => {
 });
 
 test("gridLayout: the 13-process plane at 1024×768 says everything, a wide box gives more room", () => {
-	const small = gridLayout(13, 723, 345, {quorums: "projective"});
+	const small = gridLayout(13, 723, 345, {});
 	eq(small.mode, "full", "1024×768: full cards");
 	ok(small.font >= 11, `legible type, got ${small.font}`);
 	ok(small.matrix.cell >= 14, `matrix cells at least 14 px, got ${small.matrix.cell}`);
 	eq(small.side, "side", "the matrix beside the cards in a wide box");
-	const big = gridLayout(13, 1340, 620, {quorums: "projective"});
+	const big = gridLayout(13, 1340, 620, {});
 	ok(big.font > small.font && big.cw > small.cw, "1920×1080: larger cards and type");
-	const tall = gridLayout(13, 480, 900, {quorums: "projective"});
+	const tall = gridLayout(13, 480, 900, {});
 	eq(tall.side, "below", "the matrix under the cards in a tall box");
 });
 
 test("gridLayout: 4-5-4 rows, the middle row one card wider, rows centred", () => {
-	const L = gridLayout(13, 800, 400, {quorums: "projective"});
+	const L = gridLayout(13, 800, 400, {});
 	near(L.ys[0], L.ys[3]);
 	near(L.ys[4], L.ys[8]);
 	ok(L.ys[4] > L.ys[0] && L.ys[9] > L.ys[4], "three rows downwards");
@@ -80,14 +96,14 @@ test("gridLayout: 4-5-4 rows, the middle row one card wider, rows centred", () =
 });
 
 test("gridLayout: a grid quorum system's rows start at the left", () => {
-	const L = gridLayout(10, 800, 400, {quorums: "grid"});
+	const L = gridLayout(10, 800, 400, {grid: true});
 	near(L.xs[0], L.xs[4]);
 	near(L.xs[0], L.xs[8]);
 	near(L.xs[9], L.xs[1]);
 });
 
 test("gridLayout: many processes become dots; the matrix thins its labels", () => {
-	const L = gridLayout(91, 723, 345, {quorums: "projective"});
+	const L = gridLayout(91, 723, 345, {});
 	ok(L.mode === "small" || L.mode === "dot", `n=91: small cards, got ${L.mode}`);
 	ok(L.matrix.labelEvery > 1, "n=91: sparse matrix labels");
 	ok(L.matrix.cell >= 2, `cells at least 2 px at 723×345, got ${L.matrix.cell}`);
@@ -112,17 +128,24 @@ test("cardExit and gridLine: a message runs from edge to edge", () => {
 	ok(self.y1 < 100 - 30, "a message to itself hops above the card");
 });
 
-test("varsOf, tsText, lockVariants: what a card says about the lock", () => {
+test("cardOf, tsText, lockVariants: what a card says, read by the declared uses", () => {
 	const f = fixtureFrame();
-	const v = varsOf(f.nodes[4]);
+	const v = cardOf(ALGORITHM, f.nodes[4]);
 	eq(v.request, [1, 5]);
 	eq(v.lock, {node: 1, ts: [1, 2]});
+	eq(v.members, PLANE[4]);
+	eq(v.grants, [0, 5, 6]);
+	eq(v.queue, [[1, 5]], "the waiting requests' stamps");
+	eq(v.flags, [{type: "INQUIRE", from: [0]}, {type: "FAILED", from: [4]}], "the stored flags with their message types, in declared order");
+	const renamed = {...ALGORITHM, vars: ALGORITHM.vars.map((d) => ({...d, name: "x" + d.name}))};
+	const node = {...f.nodes[4], vars: f.nodes[4].vars.map((x) => ({...x, name: "x" + x.name}))};
+	eq(cardOf(renamed, node), v, "by use, whatever the variables are called");
+	eq(cardOf({}, f.nodes[4]), {members: null, grants: [], lock: null, queue: [], flags: [], request: null}, "nothing declared: an empty card");
 	eq(tsText([3, 7]), "(3,7)");
 	eq(tsText(null), "");
 	const label = (p) => `P${p + 1}`;
 	eq(lockVariants({node: 6, ts: [3, 7]}, label), ["P7 (3,7)", "(3,7)", "P7"]);
 	eq(lockVariants(null, label), []);
-	eq(varsOf({}), {});
 });
 
 test("textWidth and fitText: the longest variant that fits", () => {
@@ -155,7 +178,7 @@ test("lockLines: the holder and the timestamp, on one line or two, the short for
 	ok(tight.font >= 14 * 0.8 && tight.font < 14, `font ${tight.font}`);
 	eq(lockLines(null, label, 100, 14, 2).lines, []);
 	// the 1920×1080 plane: a card of the lecture's 13 holds holder and timestamp
-	const L = gridLayout(13, 1141, 537, {quorums: "projective"});
+	const L = gridLayout(13, 1141, 537, {});
 	const f = L.font;
 	const inner = L.cw - 2 * Math.max(5, f * 0.45) - f * 1.15 * 1.25;
 	const rows = cardRows(L.ch, f, {queue: true, flags: true, wrap: true});
@@ -182,13 +205,13 @@ test("cardFont: the largest type at which the longest names still fit", () => {
 
 test("gridLayout: type sized by the card's height, larger than before at 1280×800", () => {
 	// the box the 13-process plane gets at 1280×800 (689×393)
-	const L = gridLayout(13, 689, 393, {quorums: "projective"});
+	const L = gridLayout(13, 689, 393, {});
 	ok(L.font >= 12.5, `at least 12.5 px (11.3 before), got ${L.font.toFixed(1)}`);
 	ok(L.font <= L.ch / 6.7 + 1e-9, "the full card's lines fit its height");
 });
 
 test("queueText: oldest first, as many as fit, +k for the rest", () => {
-	const q = [{node: 8, ts: [2, 9]}, {node: 12, ts: [3, 13]}, {node: 11, ts: [3, 12]}];
+	const q = [[2, 9], [3, 13], [3, 12]];
 	eq(queueText(q, 1000, 12), "(2,9) (3,13) (3,12)", "the process's own order, untouched");
 	eq(queueText(q, textWidth("(2,9) +2", 12), 12), "(2,9) +2");
 	eq(queueText(q, textWidth("(2,9)+2", 12), 12), "(2,9)+2");
@@ -235,20 +258,25 @@ test("highlight: a quorum, two quorums and their intersection", () => {
 	for (let i = 0; i < 13; i++) for (let j = i + 1; j < 13; j++) eq(highlight(PLANE, i, j).both.size, 1, `S${i + 1} ∩ S${j + 1}`);
 });
 
-test("quorumsOf: from the vars, else from the outcome", () => {
+test("quorumsOf: from the members' variable, else from the outcome's table", () => {
 	const f = fixtureFrame();
-	eq(quorumsOf(f), PLANE);
+	eq(quorumsOf(ALGORITHM, f), PLANE);
 	const bare = {...f, nodes: f.nodes.map((nd) => ({...nd, vars: []}))};
-	eq(quorumsOf(bare), PLANE, "the outcome's quorums");
-	eq(quorumsOf({nodes: [{vars: []}], outcome: null}), [[]]);
+	eq(quorumsOf(ALGORITHM, bare), PLANE, "the outcome's quorums");
+	eq(quorumsOf(ALGORITHM, {nodes: [{vars: []}], outcome: null}), [[]]);
+	eq(quorumsOf({}, f), PLANE.map(() => []), "nothing declared: no quorums");
 });
 
 test("deadlockCycle: the outcome's cycle of waits, only when it reports one", () => {
-	eq(deadlockCycle({outcome: {deadlock: {cycle: [0, 1, 3, 2], text: "…"}}}, 13), [0, 1, 3, 2]);
-	eq(deadlockCycle({outcome: {deadlock: null}}, 13), []);
-	eq(deadlockCycle({outcome: null}, 13), []);
-	eq(deadlockCycle({}, 13), []);
-	eq(deadlockCycle({outcome: {deadlock: {cycle: [0, 99, 2]}}}, 13), [0, 2], "positions outside the run dropped");
+	const A = ALGORITHM;
+	eq(deadlockCycle(A, {outcome: {deadlock: {cycle: [0, 1, 3, 2], text: "…"}}}, 13), [0, 1, 3, 2]);
+	eq(deadlockCycle(A, {outcome: {deadlock: null}}, 13), []);
+	eq(deadlockCycle(A, {outcome: null}, 13), []);
+	eq(deadlockCycle(A, {}, 13), []);
+	eq(deadlockCycle(A, {outcome: {deadlock: {cycle: [0, 99, 2]}}}, 13), [0, 2], "positions outside the run dropped");
+	const bare = {outcome: [{name: "waits", kind: "cycle", use: "waitCycle"}]};
+	eq(deadlockCycle(bare, {outcome: {waits: [3, 1]}}, 13), [3, 1], "a cycle declared as the outcome field itself");
+	eq(deadlockCycle({}, {outcome: {deadlock: {cycle: [0, 1]}}}, 13), [], "nothing declared: no cycle");
 });
 
 test("cycleArrows: from each waiting process to the one it waits for, wrapping, edge to edge", () => {

@@ -4,7 +4,6 @@ import {
 	tokenText, tokenSize, spreadQueue, stScale, timeDomain, stInFlight, procOf, rowOf, causalPast, causalFuture,
 	markBuckets, labelPos, nearNode,
 } from "../layout.js";
-import {holdsToken} from "../topology.js";
 
 test("clamp01", () => {
 	eq(clamp01(-1), 0);
@@ -261,11 +260,4 @@ test("nearNode: a label that would cover its sender or receiver", () => {
 	ok(!nearNode({x: 250, y: 100}, L, 0, 1, 80, 22), "half way: clear");
 	ok(!nearNode({x: 100, y: 160}, L, 0, 1, 80, 22), "beside the sender, clear of its body (a gap of 19 px)");
 	ok(nearNode({x: 100, y: 140}, L, 0, 1, 80, 22), "closer than radius + margin");
-});
-
-test("holdsToken: the node's var token", () => {
-	eq(holdsToken({vars: [{name: "token", value: true}]}), true);
-	eq(holdsToken({vars: [{name: "token", value: false}]}), false);
-	eq(holdsToken({vars: []}), false);
-	eq(holdsToken(null), false);
 });

@@ -1,10 +1,10 @@
 import {test, eq, ok, near} from "./harness.js";
 import {
 	adjacency, components, treeCenter, rootAt, tidy, forestLayout, fitLayout, freePortAngles, edgeEnds, lerpPositions, ease,
-	initials, placeBox, pillTrack, canonEdges, degrees, checkTree, defaultTree, addLeaf, removeLeaf, relink, formatEdges, parseEdges,
+	placeBox, pillTrack, canonEdges, degrees, checkTree, defaultTree, addLeaf, removeLeaf, relink, formatEdges, parseEdges,
 } from "../treelayout.js";
-import {treeModel, edgeLook, formatTime, timeUnit, varOf} from "../treemodel.js";
-import {roleInfo, ROLES} from "../topology.js";
+import {treeModel, edgeLook, formatTime, timeUnit, PORT_STATES} from "../treemodel.js";
+import {nodeVar} from "../vocab.js";
 import {PORT_GLYPH, unplugState} from "../tree.js";
 
 // a seeded generator, so that the property tests see the same trees every time
@@ -161,14 +161,11 @@ test("tree layout: edgeEnds trims at the rims and shifts to the right", () => {
 	eq([s.y1, s.y2], [5, 5], "right of travel, in SVG's y-down coordinates");
 });
 
-test("tree layout: lerp, ease, initials", () => {
+test("tree layout: lerp, ease", () => {
 	eq([...lerpPositions([0, NaN], [10, 20], 0.5)], [5, 20], "a new device appears in place");
 	eq(ease(0), 0);
 	eq(ease(1), 1);
 	eq(ease(0.5), 0.5);
-	eq(initials("BE_MY_PARENT"), "BMP");
-	eq(initials("YOU_ARE_MY_CHILD"), "YAMC");
-	eq(initials("ECHO"), "ECHO");
 });
 
 test("tree layout: placeBox takes the first free place, else the least crowded", () => {
@@ -221,8 +218,72 @@ test("tree editor: edges as text", () => {
 
 // ---- fixture frames in the shapes of contracts.md ----
 
+// an algorithm on a bus of cables, with the vocabulary it declares: the
+// tree view reads the frames by the declared uses only
+const FW = {
+	id: "firewire",
+	view: "tree",
+	bus: true,
+	hotplug: true,
+	timeUnit: "ns",
+	messageTypes: ["BE_MY_PARENT", "YOU_ARE_MY_CHILD"],
+	looks: [{type: "BE_MY_PARENT", color: 0, glyph: "circle", short: "BMP"}, {type: "YOU_ARE_MY_CHILD", color: 1, glyph: "square", short: "YAMC"}],
+	params: [
+		{name: "n", type: "int"},
+		{name: "edges", type: "lists", use: "treeCables"},
+		{name: "ports", type: "int", default: 3, use: "portLimit"},
+	],
+	roles: [
+		{name: "root", tone: "leader", icon: "crown", rare: true},
+		{name: "child", tone: "child", icon: "up"},
+		{name: "contending", tone: "contending", icon: "bolt"},
+		{name: "detached", tone: "detached", halo: "dashed"},
+		{name: "idle", tone: "idle"},
+	],
+	vars: [
+		{
+			name: "ports", kind: "records", use: "cables", format: "{peer}: {state}",
+			fields: [{name: "peer", kind: "position"}, {name: "state", kind: "text", values: {idle: "plain", child: "to-child", parent: "to-parent", asked: "asked", offered: "offered", contention: "contention"}}],
+		},
+		{name: "parent", kind: "position", use: "uplink"},
+		{name: "coin", kind: "text", use: "coinToss"},
+		{name: "waitUntil", kind: "duration", use: "waitEnd"},
+		{name: "rounds", kind: "number", use: "round"},
+	],
+	outcome: [
+		{name: "root", kind: "position"},
+		{name: "roots", kind: "positions", use: "treeRoots"},
+		{name: "parts", kind: "partition"},
+		{name: "edges", kind: "value", hidden: true, use: "links"},
+		{name: "attached", kind: "value", hidden: true, use: "plugged"},
+	],
+	labels: {en: {"var.coin.fast": "fast", "var.coin.slow": "slow"}, de: {"var.coin.fast": "schnell"}},
+};
+
+// an echo wave on a tree, with its vocabulary
+const TE = {
+	id: "tree-echo",
+	view: "tree",
+	messageTypes: ["EXPLOSION", "ECHO", "INFO"],
+	params: [{name: "n", type: "int"}, {name: "edges", type: "lists", use: "treeCables"}],
+	vars: [
+		{name: "neighbours", kind: "positions", use: "adjacent"},
+		{name: "max", kind: "number"},
+		{name: "echoed", kind: "positions", use: "echoesFrom"},
+		{name: "parent", kind: "position", use: "uplink"},
+		{name: "knows", kind: "flag"},
+		{name: "firstToKnow", kind: "flag", use: "knewFirst"},
+	],
+	outcome: [
+		{name: "leader", kind: "number"},
+		{name: "edges", kind: "value", hidden: true, use: "links"},
+		{name: "attached", kind: "value", hidden: true, use: "plugged"},
+		{name: "firstToKnow", kind: "positions", use: "firstPair"},
+	],
+};
+
 const fwRun = {
-	algorithm: {id: "firewire", view: "tree", bus: true, hotplug: true, timeUnit: "ns", messageTypes: ["BE_MY_PARENT", "YOU_ARE_MY_CHILD"]},
+	algorithm: FW,
 	params: {n: 4, ports: 3, spares: 2, fast: {min: 240, max: 260}, slow: {min: 570, max: 600}},
 	nodes: [0, 1, 2, 3, 4, 5].map((p) => ({pos: p, id: p, label: "P" + p})),
 };
@@ -263,9 +324,11 @@ test("tree model: a firewire frame with root contention", () => {
 	eq(M.waits, [
 		{pos: 1, coin: "slow", until: 1600, left: 300, window: 600},
 		{pos: 2, coin: "fast", until: 1550, left: 250, window: 260},
-	]);
+	], "each coin names the range its wait is drawn from");
+	eq(M.coinVar, "coin", "the coin's labels are var.coin.<value>");
 	eq(M.unit, "ns");
-	eq(edgeLook(M, 0, 1), {kind: "parent", to: 1, echoed: false, first: false});
+	eq(M.port.get("1>0"), "to-child", "a port's state as the declaration maps it");
+	eq(edgeLook(M, 0, 1), {kind: "uplink", to: 1, echoed: false, first: false});
 	eq(edgeLook(M, 1, 2).kind, "contention");
 	eq(edgeLook(M, 1, 3), {kind: "asked", to: 1, echoed: false, first: false}, "3 asked 1: a dashed arrow towards 1");
 });
@@ -289,7 +352,7 @@ test("tree model: a settled firewire tree has its root and every cable directed"
 	eq(M.waits, [], "a coin without a wait draws no countdown");
 	for (const [a, b] of M.edges) {
 		const L = edgeLook(M, a, b);
-		eq(L.kind, "parent", `${a}-${b}`);
+		eq(L.kind, "uplink", `${a}-${b}`);
 		eq(L.to, M.parent[a] === b ? b : a, `${a}-${b} points at the parent`);
 	}
 });
@@ -319,7 +382,7 @@ const splitFrame = {
 
 test("tree model: a split bus has a root per part", () => {
 	const M = treeModel(splitRun, splitFrame);
-	eq(M.root, 1, "the first root, as before");
+	eq(M.root, 1, "the first of the declared roots");
 	eq(M.roots, [1, 3, 5]);
 	eq(M.edges, [[0, 1], [4, 5]]);
 	eq(treeModel(fwRun, fwFrame).roots, [], "no root yet");
@@ -367,15 +430,32 @@ test("tree menu: any device but the last can be unplugged; an inner one splits t
 	eq(unplugState(last, 3).disabled, true, "the last device stays");
 });
 
-test("tree model: without an outcome the cables come from the ports", () => {
+test("tree model: without an outcome the cables come from the ports, else from the parameter", () => {
 	const f = {...fwFrame, outcome: null};
 	const M = treeModel(fwRun, f);
 	eq(M.edges, [[0, 1], [1, 2], [1, 3]]);
-	eq(M.attached, [true, true, true, true, false, false], "detached by role");
+	eq(M.attached, [true, true, true, true, true, true], "nothing says a slot is empty");
+	const bare = {...f, nodes: f.nodes.map((nd) => ({...nd, vars: []}))};
+	eq(treeModel({...fwRun, params: {...fwRun.params, edges: [[0, 2], [2, 1]]}}, bare).edges, [[0, 2], [1, 2]], "the declared cables parameter");
+});
+
+test("tree model: read by the declared uses, whatever the variables are called", () => {
+	const ren = (d) => ({...d, name: "x" + d.name});
+	const alg = {...FW, vars: FW.vars.map(ren), outcome: FW.outcome.map(ren), params: FW.params.map(ren)};
+	const run = {...fwRun, algorithm: alg, params: Object.fromEntries(Object.entries(fwRun.params).map(([k, v]) => [["ports"].includes(k) ? "x" + k : k, v]))};
+	const frame = {
+		...fwFrame,
+		outcome: Object.fromEntries(Object.entries(fwFrame.outcome).map(([k, v]) => ["x" + k, v])),
+		nodes: fwFrame.nodes.map((nd) => ({...nd, vars: nd.vars.map((v) => ({...v, name: "x" + v.name}))})),
+	};
+	const want = treeModel(fwRun, fwFrame);
+	eq(treeModel(run, frame), {...want, coinVar: "xcoin"});
+	const none = treeModel({...fwRun, algorithm: {id: "other", view: "tree"}}, fwFrame);
+	eq([none.port.size, none.waits.length, none.parent.every((p) => p === null)], [0, 0, true], "nothing declared: nothing read");
 });
 
 test("tree model: tree-echo's echoes and the first two to know", () => {
-	const run = {algorithm: {id: "tree-echo", view: "tree"}, params: {n: 3}, nodes: [0, 1, 2].map((p) => ({pos: p, id: p + 5, label: "P" + p}))};
+	const run = {algorithm: TE, params: {n: 3}, nodes: [0, 1, 2].map((p) => ({pos: p, id: p + 5, label: "P" + p}))};
 	const frame = {
 		time: 30,
 		flights: [],
@@ -393,40 +473,26 @@ test("tree model: tree-echo's echoes and the first two to know", () => {
 	const two = treeModel(run, {...frame, nodes: frame.nodes.map((nd) => (nd.pos === 0 ? fwNode(0, "explorer", {parent: null}) : nd))});
 	eq(two.root, null, "two without a parent: no root yet");
 	eq(M.port.size, 0, "no ports drawn for tree-echo");
-	eq(edgeLook(M, 0, 1), {kind: "parent", to: 1, echoed: true, first: false});
-	eq(edgeLook(M, 1, 2), {kind: "parent", to: 1, echoed: false, first: true});
+	eq(edgeLook(M, 0, 1), {kind: "uplink", to: 1, echoed: true, first: false});
+	eq(edgeLook(M, 1, 2), {kind: "uplink", to: 1, echoed: false, first: true});
 });
 
 test("tree model: helpers", () => {
-	eq(varOf({vars: [{name: "a", value: 3}]}, "a"), 3);
-	eq(varOf({vars: []}, "a"), undefined);
+	eq(nodeVar({vars: [{name: "a", value: 3}]}, "a"), 3);
+	eq(nodeVar({vars: []}, "a"), undefined);
 	eq(formatTime(1234567), "1\u202f234\u202f567");
 	eq(formatTime(999), "999");
-	eq(timeUnit({algorithm: {id: "firewire", timeUnit: "ns"}}), "ns");
-	eq(timeUnit({algorithm: {id: "tree-echo"}}), "");
+	eq(timeUnit({algorithm: FW}), "ns");
+	eq(timeUnit({algorithm: TE}), "");
 });
 
-test("tree roles: colour plus a cue no other role of the same algorithm has", () => {
-	const families = {
-		firewire: ["idle", "child", "contending", "root", "detached", "crashed"],
-		"tree-echo": ["idle", "initiator", "explorer", "echoed", "leader", "informed", "crashed"],
-	};
-	for (const [alg, roles] of Object.entries(families)) {
-		const seen = new Map();
-		for (const r of roles) {
-			ok(r in ROLES, `${alg}: role ${r} is known`);
-			const i = roleInfo(r);
-			const cue = i.icon ? "icon " + i.icon : i.halo ? "halo " + i.halo : "none";
-			ok(!seen.has(cue), `${alg}: ${r} and ${seen.get(cue)} share the cue ${cue}`);
-			seen.set(cue, r);
-		}
-	}
-	eq(Object.keys(PORT_GLYPH).length, 6, "a letter for every port state");
+test("tree ports: a letter for every state the view draws", () => {
+	eq(Object.keys(PORT_GLYPH).sort(), [...PORT_STATES].sort(), "a letter for every port state");
 	eq(new Set(Object.values(PORT_GLYPH).filter(Boolean)).size, 5, "no two states share a letter");
 });
 
 test("tree model: the first two to know from the processes' vars when the outcome has none", () => {
-	const run = {algorithm: {id: "tree-echo", view: "tree"}, params: {n: 3}, nodes: [0, 1, 2].map((p) => ({pos: p, id: p + 5, label: "P" + p}))};
+	const run = {algorithm: TE, params: {n: 3}, nodes: [0, 1, 2].map((p) => ({pos: p, id: p + 5, label: "P" + p}))};
 	const nodes = [
 		fwNode(0, "echoed", {neighbours: [1], firstToKnow: false}),
 		fwNode(1, "leader", {neighbours: [0, 2], firstToKnow: true}),
