@@ -239,8 +239,8 @@ func (c *node) View() engine.NodeView {
 		{Name: "state", Value: c.state},
 		{Name: "support", Value: c.support},
 		{Name: "phase", Value: c.phase},
-		{Name: "first", Value: first},
-		{Name: "second", Value: second},
+		{Name: "value1", Value: first},
+		{Name: "value2", Value: second},
 		{Name: "leader", Value: leader},
 	}}
 }

@@ -47,8 +47,8 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 		{Name: "state", Kind: "text"},
 		{Name: "support", Kind: "number"},
 		{Name: "phase", Kind: "number"},
-		{Name: "first", Kind: "number"},
-		{Name: "second", Kind: "number"},
+		{Name: "value1", Kind: "number"},
+		{Name: "value2", Kind: "number"},
 		{Name: "leader", Kind: "number"},
 	},
 	Outcome: []algo.Var{
