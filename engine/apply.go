@@ -40,10 +40,12 @@ func (s *Sim) perform(a Action, scheduled bool) {
 		}
 		s.timers[a.Node] = nil
 		s.event(&Event{Kind: KindCrash, Node: int32(a.Node), From: None, To: None})
+		s.touch(a.Node)
 	case ActRecover:
 		s.stepNode = a.Node
 		s.crashed[a.Node] = false
 		s.event(&Event{Kind: KindRecover, Node: int32(a.Node), From: None, To: None})
+		s.touch(a.Node)
 		if r, ok := s.procs[a.Node].(Recoverer); ok {
 			r.Recover(s.envFor(a.Node))
 		}
@@ -206,7 +208,28 @@ type PendingTimer struct {
 
 // InFlight lists the messages in flight in the order they will arrive.
 func (s *Sim) InFlight() []Flight {
-	keys := make([]heapKey, 0, s.q.live)
+	var buf FlightBuf
+	out := s.FlightsInto(&buf)
+	for i := range out {
+		out[i].Label = out[i].Message().Label()
+	}
+	return out
+}
+
+// FlightBuf is room for the list of messages in flight, reused by every
+// call of Sim.FlightsInto that is given it.
+type FlightBuf struct {
+	keys    []heapKey
+	flights []Flight
+	byLink  []int32
+}
+
+// FlightsInto lists the messages in flight as InFlight does, in buf's room
+// (valid until buf is used again), but leaves their labels empty: a view
+// that shows only some of them labels those (Flight.Message().Label()), so
+// that listing costs no allocation once buf has grown.
+func (s *Sim) FlightsInto(buf *FlightBuf) []Flight {
+	keys := buf.keys[:0]
 	for i := range s.q.slab {
 		if p := &s.q.slab[i]; p.kind == pendDeliver && !p.dead {
 			keys = append(keys, heapKey{at: p.at, order: p.order, slot: int32(i)})
@@ -215,20 +238,22 @@ func (s *Sim) InFlight() []Flight {
 	slices.SortFunc(keys, func(a, b heapKey) int {
 		return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.order, b.order))
 	})
-	out := make([]Flight, len(keys))
-	for i, k := range keys {
+	buf.keys = keys
+	out := buf.flights[:0]
+	for _, k := range keys {
 		p := &s.q.slab[k.slot]
-		out[i] = Flight{ID: p.msgID, From: int(p.from), To: int(p.node), Type: p.msg.Type,
-			Label: p.msg.Label(), Body: p.msg.Body, SentAt: p.sentAt, Arrive: p.at, Next: true}
+		out = append(out, Flight{ID: p.msgID, From: int(p.from), To: int(p.node), Type: p.msg.Type,
+			Body: p.msg.Body, SentAt: p.sentAt, Arrive: p.at, Next: true})
 	}
+	buf.flights = out
 	if !s.cfg.NonFIFO {
 		// Under FIFO only the first message of each link may be delivered next.
 		// Sort positions by link, stable in arrival order, to find the heads.
-		byLink := make([]int, len(out))
-		for i := range byLink {
-			byLink[i] = i
+		byLink := buf.byLink[:0]
+		for i := range out {
+			byLink = append(byLink, int32(i))
 		}
-		slices.SortStableFunc(byLink, func(a, b int) int {
+		slices.SortStableFunc(byLink, func(a, b int32) int {
 			return cmp.Or(cmp.Compare(out[a].From, out[b].From), cmp.Compare(out[a].To, out[b].To))
 		})
 		for j := 1; j < len(byLink); j++ {
@@ -237,9 +262,13 @@ func (s *Sim) InFlight() []Flight {
 				b.Next = false
 			}
 		}
+		buf.byLink = byLink
 	}
 	return out
 }
+
+// Message is the message a flight carries.
+func (f *Flight) Message() Message { return Message{Type: f.Type, Body: f.Body} }
 
 // Timers lists the armed timers in the order they will fire.
 func (s *Sim) Timers() []PendingTimer {

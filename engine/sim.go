@@ -99,6 +99,7 @@ type Sim struct {
 	nextMsg  int64
 	procs    []Process
 	crashed  []bool
+	touched  []int64 // per process: the last event at which it ran or crashed or recovered (see Touched)
 	timers   [][]timerRef
 	q        queue
 	links    map[int64]link
@@ -131,6 +132,7 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 		cfg:     &c,
 		procs:   cfg.Procs,
 		crashed: make([]bool, n),
+		touched: make([]int64, n),
 		timers:  make([][]timerRef, n),
 		links:   map[int64]link{},
 		seed:    seed,
@@ -185,6 +187,7 @@ func (s *Sim) Init() {
 		if p >= 0 && p < len(s.procs) && !s.crashed[p] {
 			s.crashed[p] = true
 			s.event(&Event{Kind: KindCrash, Node: int32(p), From: None, To: None, Text: T("engine.crashedFromStart")})
+			s.touch(p)
 		}
 	}
 }
@@ -198,9 +201,22 @@ type nodeRand struct {
 // envFor hands the Sim's one Env to process p: handlers never nest, and a
 // process must not keep the Env beyond the call.
 func (s *Sim) envFor(p int) *Env {
+	s.touch(p)
 	s.env.self = p
 	return &s.env
 }
+
+// touch notes that process p may change in the current event: it is about
+// to run, or its crashed state changes. Every caller has recorded the
+// step's first event already, so the stamp lies inside the step.
+func (s *Sim) touch(p int) { s.touched[p] = s.seq }
+
+// Touched is the sequence number of the last event at which the process at
+// position p ran a handler, crashed or recovered (0: never). A process's
+// view and crashed state change only then, so two states of one history
+// whose stamps agree show the process alike: a view that draws only what
+// changed (frame.Encoder) asks nothing else of the others.
+func (s *Sim) Touched(p int) int64 { return s.touched[p] }
 
 // Clone returns an independent deep copy (without a recorder).
 func (s *Sim) Clone() *Sim {
@@ -211,6 +227,7 @@ func (s *Sim) Clone() *Sim {
 		c.procs[i] = p.Clone()
 	}
 	c.crashed = slices.Clone(s.crashed)
+	c.touched = slices.Clone(s.touched)
 	c.timers = make([][]timerRef, len(s.timers))
 	for i, t := range s.timers {
 		if len(t) > 0 {

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"unicode/utf8"
+
+	"distviz/engine"
 )
 
 // MarshalJSON writes the frame as AppendJSON does.
@@ -30,37 +32,12 @@ func (f *Frame) AppendJSON(b []byte) ([]byte, error) {
 	} else {
 		b = append(b, '[')
 		for i := range f.Nodes {
-			n := &f.Nodes[i]
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendInt(b, `{"pos":`, int64(n.Pos))
-			b = appendInt(b, `,"id":`, int64(n.ID))
-			b = append(b, `,"label":`...)
-			b = appendString(b, n.Label)
-			b = append(b, `,"role":`...)
-			b = appendString(b, n.Role)
-			b = appendBool(b, `,"crashed":`, n.Crashed)
-			b = append(b, `,"vars":`...)
-			if n.Vars == nil {
-				b = append(b, "null"...)
-			} else {
-				b = append(b, '[')
-				for j, v := range n.Vars {
-					if j > 0 {
-						b = append(b, ',')
-					}
-					b = append(b, `{"name":`...)
-					b = appendString(b, v.Name)
-					b = append(b, `,"value":`...)
-					if b, err = appendValue(b, v.Value); err != nil {
-						return b, err
-					}
-					b = append(b, '}')
-				}
-				b = append(b, ']')
+			if b, err = appendNode(b, &f.Nodes[i]); err != nil {
+				return b, err
 			}
-			b = append(b, '}')
 		}
 		b = append(b, ']')
 	}
@@ -71,27 +48,12 @@ func (f *Frame) AppendJSON(b []byte) ([]byte, error) {
 	} else {
 		b = append(b, '[')
 		for i := range f.Flights {
-			m := &f.Flights[i]
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendInt(b, `{"id":`, m.ID)
-			b = appendInt(b, `,"from":`, int64(m.From))
-			b = appendInt(b, `,"to":`, int64(m.To))
-			b = append(b, `,"type":`...)
-			b = appendString(b, m.Type)
-			b = append(b, `,"label":`...)
-			b = appendString(b, m.Label)
-			if m.Body != nil {
-				b = append(b, `,"body":`...)
-				if b, err = appendValue(b, m.Body); err != nil {
-					return b, err
-				}
+			if b, err = appendFlight(b, &f.Flights[i]); err != nil {
+				return b, err
 			}
-			b = appendInt(b, `,"sentAt":`, m.SentAt)
-			b = appendInt(b, `,"arrive":`, m.Arrive)
-			b = appendBool(b, `,"deliverable":`, m.Next)
-			b = append(b, '}')
 		}
 		b = append(b, ']')
 	}
@@ -118,10 +80,7 @@ func (f *Frame) AppendJSON(b []byte) ([]byte, error) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendInt(b, `{"sent":`, c.Sent)
-			b = appendInt(b, `,"delivered":`, c.Delivered)
-			b = appendInt(b, `,"dropped":`, c.Dropped)
-			b = append(b, '}')
+			b = appendCount(b, "{", c)
 		}
 		b = append(b, ']')
 	}
@@ -137,6 +96,67 @@ func (f *Frame) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	return append(b, '}'), nil
+}
+
+// appendNode writes one node as encoding/json does.
+func appendNode(b []byte, n *Node) ([]byte, error) {
+	var err error
+	b = appendInt(b, `{"pos":`, int64(n.Pos))
+	b = appendInt(b, `,"id":`, int64(n.ID))
+	b = append(b, `,"label":`...)
+	b = appendString(b, n.Label)
+	b = append(b, `,"role":`...)
+	b = appendString(b, n.Role)
+	b = appendBool(b, `,"crashed":`, n.Crashed)
+	b = append(b, `,"vars":`...)
+	if n.Vars == nil {
+		return append(b, "null}"...), nil
+	}
+	b = append(b, '[')
+	for j, v := range n.Vars {
+		if j > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"name":`...)
+		b = appendString(b, v.Name)
+		b = append(b, `,"value":`...)
+		if b, err = appendValue(b, v.Value); err != nil {
+			return b, err
+		}
+		b = append(b, '}')
+	}
+	return append(b, "]}"...), nil
+}
+
+// appendFlight writes one message in flight as encoding/json does.
+func appendFlight(b []byte, m *engine.Flight) ([]byte, error) {
+	var err error
+	b = appendInt(b, `{"id":`, m.ID)
+	b = appendInt(b, `,"from":`, int64(m.From))
+	b = appendInt(b, `,"to":`, int64(m.To))
+	b = append(b, `,"type":`...)
+	b = appendString(b, m.Type)
+	b = append(b, `,"label":`...)
+	b = appendString(b, m.Label)
+	if m.Body != nil {
+		b = append(b, `,"body":`...)
+		if b, err = appendValue(b, m.Body); err != nil {
+			return b, err
+		}
+	}
+	b = appendInt(b, `,"sentAt":`, m.SentAt)
+	b = appendInt(b, `,"arrive":`, m.Arrive)
+	b = appendBool(b, `,"deliverable":`, m.Next)
+	return append(b, '}'), nil
+}
+
+// appendCount writes a process's counts after open (`{`, or `,` after `{"pos":3`).
+func appendCount(b []byte, open string, c engine.ProcessCount) []byte {
+	b = append(b, open...)
+	b = appendInt(b, `"sent":`, c.Sent)
+	b = appendInt(b, `,"delivered":`, c.Delivered)
+	b = appendInt(b, `,"dropped":`, c.Dropped)
+	return append(b, '}')
 }
 
 func appendInt(b []byte, key string, x int64) []byte {

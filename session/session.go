@@ -96,6 +96,10 @@ type Session struct {
 	drop  bool
 
 	frameCap int // room for the next frame
+	// deltas: the client applies deltas (open or attach asked for them);
+	// frames writes them.
+	deltas bool
+	frames frame.Encoder
 
 	playing   bool
 	speed     float64
@@ -258,6 +262,15 @@ func (s *Session) refuse(typ string, err error) [][]byte {
 }
 
 func (s *Session) frameMsg(tl *timeline.Timeline) []byte {
+	if s.deltas {
+		// A delta is small; a whole frame takes the room it took before.
+		b, err := s.frames.Append(make([]byte, 0, 1024), tl, s.lang)
+		if err != nil {
+			s.frames.Reset()
+			return s.refuse("frame", s.failure("frame", err))[0]
+		}
+		return b
+	}
 	f := frame.BuildIn(tl, s.lang)
 	// Frames of a run are about the same size: no regrowing for the next.
 	b, err := f.AppendJSON(make([]byte, 0, max(s.frameCap, 512+256*len(f.Nodes))))
@@ -327,6 +340,7 @@ func (s *Session) open(req request) [][]byte {
 	if err != nil {
 		return refuse(err)
 	}
+	s.deltas = req.Deltas
 	v, seed := r.Values, r.Seed
 
 	shown := map[string]string{"algorithm": alg.ID, "seed": strconv.FormatInt(seed, 10)}
@@ -351,6 +365,7 @@ func (s *Session) attach(req request) [][]byte {
 	if !ok {
 		return s.refuse(req.Type, fmt.Errorf("no run %q: it never existed or was forgotten (runs live in memory; the least recently used are evicted, and all on a restart)", req.ID))
 	}
+	s.deltas = req.Deltas
 	return s.take(run, nil)
 }
 
@@ -363,6 +378,7 @@ func (s *Session) take(run Run, query map[string]string) [][]byte {
 		out = append(out, s.playingMsg())
 	}
 	s.run, s.has = run, true
+	s.frames.Reset() // the client drops its frame on `run`
 	s.locked(func(tl *timeline.Timeline) {
 		if query == nil {
 			query = map[string]string{"algorithm": tl.Alg.ID, "seed": strconv.FormatInt(tl.Seed, 10)}

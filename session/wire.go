@@ -26,6 +26,7 @@ type request struct {
 	Speed     *float64                   `json:"speed"`
 	Action    json.RawMessage            `json:"action"`
 	Lang      string                     `json:"lang"`
+	Deltas    bool                       `json:"deltas"`
 	// Experiment is an experiment request, decoded by the experiment package.
 	Experiment json.RawMessage `json:"experiment"`
 }
@@ -48,6 +49,7 @@ var fieldWants = map[string]string{
 	"speed":      fmt.Sprintf("a number of steps per second, %g to %g", MinSpeed, MaxSpeed),
 	"action":     `an action object such as {"type": "crash", "node": 3}`,
 	"lang":       `a string: "en", "de" or "es"`,
+	"deltas":     "true (the client applies deltas to its frame) or false",
 	"experiment": `an experiment object such as {"algorithm": "chang-roberts", "vary": {"n": [4, 8, 16]}}`,
 }
 

@@ -40,10 +40,12 @@ func benchServer(b *testing.B, cfg Config) (string, func()) {
 type stepper struct {
 	c     *websocket.Conn
 	ended bool
+	bytes int // read by the last round trip
 }
 
 var (
 	frameTag = []byte(`{"type":"frame",`)
+	deltaTag = []byte(`{"type":"delta",`)
 	errorTag = []byte(`{"type":"error",`)
 	endedTag = []byte(`"ended":true,"atEnd":true`)
 )
@@ -69,15 +71,17 @@ func (s *stepper) roundTrip(ctx context.Context, msg string) (time.Duration, err
 	if err := s.c.Write(ctx, websocket.MessageText, []byte(msg)); err != nil {
 		return 0, err
 	}
+	s.bytes = 0
 	for {
 		_, b, err := s.c.Read(ctx)
 		if err != nil {
 			return 0, err
 		}
+		s.bytes += len(b)
 		if bytes.HasPrefix(b, errorTag) {
 			return 0, fmt.Errorf("server: %s", b)
 		}
-		if bytes.HasPrefix(b, frameTag) {
+		if bytes.HasPrefix(b, frameTag) || bytes.HasPrefix(b, deltaTag) {
 			d := time.Since(start)
 			s.ended = bytes.Contains(b[:min(len(b), 200)], endedTag) // near the front of a frame
 			return d, nil
@@ -138,6 +142,63 @@ func BenchmarkStepRoundTrip(b *testing.B) {
 			b.ReportMetric(float64(percentile(lat, 0.5).Nanoseconds())/1e3, "p50-µs")
 			b.ReportMetric(float64(percentile(lat, 0.99).Nanoseconds())/1e3, "p99-µs")
 			s.c.Close(websocket.StatusNormalClosure, "")
+		})
+	}
+}
+
+// BenchmarkStepGoal is the goal of a step at n = 1,000: one client on
+// loopback steps a 1,000-process Chang–Roberts ring, and another an
+// 8-process one, in turns (so that both see the same machine). Reports
+// each one's p50 and p99 round trip (µs), the ratio of the p50s (goal: at
+// most 3) and the median bytes the server sends for a step (goal: under
+// 4 KB at n = 1,000: the frame, or delta, and the events). "deltas" is the
+// browser's way (open with "deltas": true); "frames" sends whole frames.
+//
+//	go test ./web -run '^$' -bench StepGoal -benchtime 3000x
+func BenchmarkStepGoal(b *testing.B) {
+	for _, deltas := range []bool{true, false} {
+		name := map[bool]string{true: "deltas", false: "frames"}[deltas]
+		b.Run(name, func(b *testing.B) {
+			url, stop := benchServer(b, Config{MessageRate: 1 << 30, MessageBurst: 1 << 30})
+			defer stop()
+			ctx := context.Background()
+			open := `{"type":"open","algorithm":"chang-roberts","params":{"n":%d,"idOrder":"random"},"deltas":%t}`
+			small, err := dialStepper(ctx, url, fmt.Sprintf(open, 8, deltas))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer small.c.CloseNow()
+			large, err := dialStepper(ctx, url, fmt.Sprintf(open, 1000, deltas))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer large.c.CloseNow()
+			var latS, latL []time.Duration
+			var bytesS, bytesL []time.Duration // sizes, sorted as durations by percentile
+			for b.Loop() {
+				for _, s := range []*stepper{small, large} {
+					d, err := s.step(ctx)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if s == small {
+						latS, bytesS = append(latS, d), append(bytesS, time.Duration(s.bytes))
+					} else {
+						latL, bytesL = append(latL, d), append(bytesL, time.Duration(s.bytes))
+					}
+				}
+			}
+			b.StopTimer()
+			us := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }
+			b.ReportMetric(us(percentile(latL, 0.5)), "n1000-p50-µs")
+			b.ReportMetric(us(percentile(latL, 0.99)), "n1000-p99-µs")
+			b.ReportMetric(us(percentile(latS, 0.5)), "n8-p50-µs")
+			b.ReportMetric(us(percentile(latS, 0.99)), "n8-p99-µs")
+			b.ReportMetric(us(percentile(latL, 0.5))/us(percentile(latS, 0.5)), "p50-ratio")
+			b.ReportMetric(float64(percentile(bytesL, 0.5)), "n1000-B/step")
+			b.ReportMetric(float64(percentile(bytesS, 0.5)), "n8-B/step")
+			small.c.Close(websocket.StatusNormalClosure, "")
+			large.c.Close(websocket.StatusNormalClosure, "")
 		})
 	}
 }

@@ -1,0 +1,466 @@
+package frame
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"sort"
+
+	"distviz/engine"
+	"distviz/narrate"
+	"distviz/timeline"
+	"distviz/trace"
+)
+
+// Encoder writes one client's frames: the whole frame first, then deltas,
+// each only what changed since the frame the client holds (nodes whose
+// role, crashed state or variables changed, messages in flight added and
+// removed, the timers, counters and outcome fields that changed, and the
+// step's narration). Applying a delta to the frame before it gives exactly
+// the whole frame (docs/protocol.md says how; the browser's static/js/
+// model.js does it).
+//
+// It asks a process for its view only when the engine says the process ran,
+// crashed or recovered since (engine.Sim.Touched), so a step costs what
+// the step changed, not what the run holds: an unchanged node costs a
+// comparison of two numbers and no allocation.
+//
+// The zero Encoder writes a whole frame first. Not safe for concurrent use.
+type Encoder struct {
+	has   bool               // the client holds the frame described below
+	tl    *timeline.Timeline // the run it is of
+	forks int                // tl.Forks() then
+	lang  narrate.Lang
+
+	stamps     []int64               // per process: engine.Sim.Touched then
+	nodes      [][]byte              // per process: its JSON as sent
+	flights    []flightKey           // the messages in flight, in their frame order
+	timers     []byte                // JSON as sent
+	byType     []byte                // JSON as sent
+	byProcess  []engine.ProcessCount // as sent
+	outcome    []byte                // JSON as sent
+	fields     []field               // the outcome's fields when it is an object, else nil
+	violations []byte                // JSON as sent
+	nviol      int                   // violations up to the frame's event
+
+	// scratch space, kept between frames
+	flightBuf engine.FlightBuf
+	node      []byte
+	added     []int // indexes into the current flights
+	removed   []int64
+	changed   []int // positions whose node changed
+}
+
+// flightKey is what identifies a message in flight and the one thing about
+// it that changes while it flies (whether it may be delivered next).
+type flightKey struct {
+	arrive int64
+	id     int64
+	next   bool
+}
+
+// field is one top-level field of an outcome object: its name and JSON.
+type field struct {
+	name string
+	raw  []byte
+}
+
+// Reset makes the next frame whole (the client has dropped its frame: a new
+// run, or a new connection).
+func (e *Encoder) Reset() { e.has = false }
+
+// Append writes the state at tl's cursor, narrated in lang, after b: a
+// whole frame (`"type":"frame"`) when the client holds none of this run or
+// a delta would say about as much, else a delta (`"type":"delta"`).
+func (e *Encoder) Append(b []byte, tl *timeline.Timeline, lang narrate.Lang) ([]byte, error) {
+	if !e.has || e.tl != tl || tl.State().N() != len(e.stamps) {
+		return e.whole(b, tl, lang)
+	}
+	s := tl.State()
+	// Two states of one history agree on a process whose stamps agree; after
+	// a fork, only on what both histories kept.
+	kept := int64(math.MaxInt64)
+	if tl.Forks() != e.forks {
+		kept, _ = tl.ForkedSince(e.forks)
+	}
+	n := s.N()
+	candidates := 0
+	for p := range n {
+		if st := s.Touched(p); st != e.stamps[p] || st > kept {
+			candidates++
+		}
+	}
+	flights := s.FlightsInto(&e.flightBuf)
+	e.diffFlights(flights)
+	// A far seek changes most of the picture: the whole frame is no bigger.
+	if candidates > 8 && 2*candidates > n || len(e.added)+len(e.removed) > max(8, len(flights)) {
+		return e.whole(b, tl, lang)
+	}
+	return e.delta(b, tl, lang, kept, flights)
+}
+
+// whole writes the whole frame and remembers it as the client's.
+func (e *Encoder) whole(b []byte, tl *timeline.Timeline, lang narrate.Lang) ([]byte, error) {
+	f := BuildIn(tl, lang)
+	b, err := f.AppendJSON(b)
+	if err != nil {
+		e.has = false
+		return b, err
+	}
+	s := tl.State()
+	n := len(f.Nodes)
+	e.tl, e.forks, e.lang = tl, tl.Forks(), lang
+	e.stamps = resize(e.stamps, n)
+	e.byProcess = append(e.byProcess[:0], f.Messages.ByProcess...)
+	if len(e.nodes) != n {
+		e.nodes = make([][]byte, n)
+	}
+	for p := range n {
+		e.stamps[p] = s.Touched(p)
+		e.nodes[p], _ = appendNode(e.nodes[p][:0], &f.Nodes[p])
+	}
+	e.flights = e.flights[:0]
+	for _, m := range f.Flights {
+		e.flights = append(e.flights, flightKey{arrive: m.Arrive, id: m.ID, next: m.Next})
+	}
+	e.timers, _ = appendValue(e.timers[:0], f.Timers)
+	e.byType, _ = appendValue(e.byType[:0], f.Messages.ByType)
+	e.outcome, _ = appendValue(e.outcome[:0], f.Outcome)
+	e.fields = fieldsOf(e.outcome, e.fields[:0])
+	e.violations, _ = appendValue(e.violations[:0], f.Violations)
+	e.nviol = len(f.Violations)
+	e.has = true
+	return b, nil
+}
+
+// diffFlights finds the messages added (or whose deliverability changed)
+// and removed since the client's frame; both lists are in (arrival, id)
+// order, the order of a frame's flights.
+func (e *Encoder) diffFlights(cur []engine.Flight) {
+	e.added, e.removed = e.added[:0], e.removed[:0]
+	i, j := 0, 0
+	for i < len(e.flights) || j < len(cur) {
+		var c int
+		switch {
+		case i == len(e.flights):
+			c = 1
+		case j == len(cur):
+			c = -1
+		default:
+			o := e.flights[i]
+			c = cmpFlight(o.arrive, o.id, cur[j].Arrive, cur[j].ID)
+		}
+		switch {
+		case c < 0: // gone
+			e.removed = append(e.removed, e.flights[i].id)
+			i++
+		case c > 0: // new
+			e.added = append(e.added, j)
+			j++
+		default:
+			if e.flights[i].next != cur[j].Next {
+				e.added = append(e.added, j)
+			}
+			i++
+			j++
+		}
+	}
+}
+
+func cmpFlight(at1, id1, at2, id2 int64) int {
+	switch {
+	case at1 < at2 || at1 == at2 && id1 < id2:
+		return -1
+	case at1 == at2 && id1 == id2:
+		return 0
+	}
+	return 1
+}
+
+// delta writes what changed since the client's frame and makes the state
+// at the cursor the client's.
+func (e *Encoder) delta(b []byte, tl *timeline.Timeline, lang narrate.Lang, kept int64, flights []engine.Flight) ([]byte, error) {
+	var err error
+	s := tl.State()
+	b = append(b, `{"type":"delta"`...)
+	b = appendInt(b, `,"step":`, int64(tl.Cursor()))
+	b = appendInt(b, `,"steps":`, int64(tl.Steps()))
+	seq := tl.Seq()
+	b = appendInt(b, `,"seq":`, seq)
+	b = appendInt(b, `,"events":`, tl.Len())
+	b = appendInt(b, `,"time":`, s.Now())
+	b = appendBool(b, `,"ended":`, tl.Ended())
+	b = appendBool(b, `,"atEnd":`, tl.AtEnd())
+
+	// The nodes that changed.
+	b = append(b, `,"nodes":[`...)
+	first := true
+	for p := range s.N() {
+		st := s.Touched(p)
+		if st == e.stamps[p] && st <= kept {
+			continue
+		}
+		e.stamps[p] = st
+		v := s.Process(p).View()
+		nd := Node{Pos: p, ID: tl.Nodes[p].ID, Label: tl.Nodes[p].Label, Role: v.Role, Crashed: s.Crashed(p), Vars: v.Vars}
+		if nd.Crashed {
+			nd.Role = "crashed"
+		}
+		if e.node, err = appendNode(e.node[:0], &nd); err != nil {
+			e.has = false
+			return b, err
+		}
+		if bytes.Equal(e.node, e.nodes[p]) {
+			continue
+		}
+		e.nodes[p] = append(e.nodes[p][:0], e.node...)
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = append(b, e.node...)
+	}
+	b = append(b, ']')
+
+	// The messages in flight that came and went.
+	if len(e.added) > 0 {
+		b = append(b, `,"flightsAdded":[`...)
+		for k, j := range e.added {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			m := &flights[j]
+			m.Label = m.Message().Label()
+			if b, err = appendFlight(b, m); err != nil {
+				e.has = false
+				return b, err
+			}
+		}
+		b = append(b, ']')
+	}
+	if len(e.removed) > 0 {
+		b = append(b, `,"flightsRemoved":[`...)
+		for k, id := range e.removed {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = strconv64(b, id)
+		}
+		b = append(b, ']')
+	}
+	e.flights = e.flights[:0]
+	for _, m := range flights {
+		e.flights = append(e.flights, flightKey{arrive: m.Arrive, id: m.ID, next: m.Next})
+	}
+
+	// The timers, whole when they changed (a run has few).
+	timers := s.Timers()
+	if timers == nil {
+		timers = []engine.PendingTimer{}
+	}
+	if e.node, err = appendValue(e.node[:0], timers); err != nil {
+		e.has = false
+		return b, err
+	}
+	if !bytes.Equal(e.node, e.timers) {
+		e.timers = append(e.timers[:0], e.node...)
+		b = append(b, `,"timers":`...)
+		b = append(b, e.node...)
+	}
+
+	// The counters: totals always, by type when changed, by process those
+	// that changed.
+	m := s.Metrics()
+	b = appendInt(b, `,"messages":{"sent":`, m.Sent)
+	b = appendInt(b, `,"delivered":`, m.Delivered)
+	b = appendInt(b, `,"dropped":`, m.Dropped)
+	e.node = e.appendByType(e.node[:0], m)
+	if !bytes.Equal(e.node, e.byType) {
+		e.byType = append(e.byType[:0], e.node...)
+		b = append(b, `,"byType":`...)
+		b = append(b, e.node...)
+	}
+	first = true
+	for p, c := range m.ByProcess {
+		if c == e.byProcess[p] {
+			continue
+		}
+		e.byProcess[p] = c
+		if first {
+			b = append(b, `,"byProcess":[`...)
+			first = false
+		} else {
+			b = append(b, ',')
+		}
+		b = appendCount(appendInt(b, `{"pos":`, int64(p)), ",", c)
+	}
+	if !first {
+		b = append(b, ']')
+	}
+	b = append(b, '}')
+
+	// The outcome: the fields that changed when it is an object and stays one.
+	if e.node, err = appendValue(e.node[:0], s.Outcome()); err != nil {
+		e.has = false
+		return b, err
+	}
+	if !bytes.Equal(e.node, e.outcome) {
+		// (the old fields point into e.outcome: compare before overwriting it)
+		if fields := fieldsOf(e.node, nil); fields == nil || e.fields == nil {
+			b = append(b, `,"outcome":`...)
+			b = append(b, e.node...)
+		} else {
+			b = appendFieldDiff(b, e.fields, fields)
+		}
+		e.outcome = append(e.outcome[:0], e.node...)
+		e.fields = fieldsOf(e.outcome, e.fields[:0])
+	}
+
+	// The violations, whole when they changed (they only grow along a history).
+	nviol := violationsUpTo(tl, seq)
+	if nviol != e.nviol || lang != e.lang || kept != math.MaxInt64 {
+		vs := trace.ViolationsUpTo(tl, seq)
+		if lang != narrate.English {
+			r := narrate.For(tl.Alg, tl.Nodes).In(lang)
+			for i := range vs {
+				vs[i].Text = r.Text(vs[i].Said)
+			}
+		}
+		if e.node, err = appendValue(e.node[:0], vs); err != nil {
+			e.has = false
+			return b, err
+		}
+		if !bytes.Equal(e.node, e.violations) {
+			e.violations = append(e.violations[:0], e.node...)
+			b = append(b, `,"violations":`...)
+			b = append(b, e.node...)
+		}
+		e.nviol = nviol
+	}
+
+	// What the step at the cursor did: always.
+	firstSeq := int64(1)
+	if k := tl.Cursor(); k > 0 {
+		firstSeq = tl.StepEnd(k-1) + 1
+	}
+	lines := NarrateIn(tl, lang, firstSeq, seq)
+	if lines == nil {
+		lines = []narrate.Line{}
+	}
+	b = append(b, `,"narration":`...)
+	if b, err = appendValue(b, lines); err != nil {
+		e.has = false
+		return b, err
+	}
+	e.forks, e.lang = tl.Forks(), lang
+	return append(b, '}'), nil
+}
+
+// appendByType writes the counts by type as a whole frame does.
+func (e *Encoder) appendByType(b []byte, m *engine.Metrics) []byte {
+	b = append(b, '{')
+	for i, t := range m.Types {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, t)
+		b = append(b, ':')
+		b = strconv64(b, m.ByType[i].Sent)
+	}
+	return append(b, '}')
+}
+
+// violationsUpTo counts the violations at or before event seq.
+func violationsUpTo(tl *timeline.Timeline, seq int64) int {
+	vs := tl.Violations()
+	return sort.Search(len(vs), func(i int) bool { return vs[i] > seq })
+}
+
+// fieldsOf splits an outcome object's JSON into its fields, in order (their
+// raw bytes point into raw); nil when raw is not an object.
+func fieldsOf(raw []byte, out []field) []field {
+	if len(raw) == 0 || raw[0] != '{' {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil {
+		return nil
+	}
+	if out == nil {
+		out = []field{}
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		name, _ := tok.(string)
+		start := dec.InputOffset()
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil
+		}
+		// the value's bytes in raw (after the colon and any space)
+		end := dec.InputOffset()
+		val := bytes.TrimLeft(raw[start:end], " \t\r\n:")
+		out = append(out, field{name: name, raw: val})
+	}
+	return out
+}
+
+// appendFieldDiff writes the outcome fields set (new or changed) and the
+// ones removed.
+func appendFieldDiff(b []byte, old, cur []field) []byte {
+	find := func(fs []field, name string) []byte {
+		for _, f := range fs {
+			if f.name == name {
+				return f.raw
+			}
+		}
+		return nil
+	}
+	first := true
+	for _, f := range cur {
+		if o := find(old, f.name); o != nil && bytes.Equal(o, f.raw) {
+			continue
+		}
+		if first {
+			b = append(b, `,"outcomeFields":{`...)
+			first = false
+		} else {
+			b = append(b, ',')
+		}
+		b = appendString(b, f.name)
+		b = append(b, ':')
+		b = append(b, f.raw...)
+	}
+	if !first {
+		b = append(b, '}')
+	}
+	first = true
+	for _, f := range old {
+		if find(cur, f.name) != nil {
+			continue
+		}
+		if first {
+			b = append(b, `,"outcomeRemoved":[`...)
+			first = false
+		} else {
+			b = append(b, ',')
+		}
+		b = appendString(b, f.name)
+	}
+	if !first {
+		b = append(b, ']')
+	}
+	return b
+}
+
+func resize(s []int64, n int) []int64 {
+	if cap(s) < n {
+		return make([]int64, n)
+	}
+	return s[:n]
+}
+
+func strconv64(b []byte, x int64) []byte { return appendInt(b, "", x) }

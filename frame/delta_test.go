@@ -1,0 +1,195 @@
+package frame_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"runtime"
+	"testing"
+
+	"distviz/algos"
+	"distviz/engine"
+	"distviz/frame"
+	"distviz/narrate"
+	"distviz/timeline"
+)
+
+func decodeJSON(t testing.TB, b []byte) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, b)
+	}
+	return m
+}
+
+// randomAction picks an action that may apply at the cursor: crash or
+// recover a process, deliver or drop a message, fire a timer, one of the
+// algorithm's own actions, plug or unplug a device, cut or restore a link.
+func randomAction(r *rand.Rand, tl *timeline.Timeline) engine.Action {
+	s := tl.State()
+	n := s.N()
+	switch r.IntN(7) {
+	case 0:
+		if fl := s.InFlight(); len(fl) > 0 {
+			return engine.Action{Type: engine.ActDeliver, Msg: fl[r.IntN(len(fl))].ID}
+		}
+	case 1:
+		if fl := s.InFlight(); len(fl) > 0 {
+			return engine.Action{Type: engine.ActDrop, Msg: fl[r.IntN(len(fl))].ID}
+		}
+	case 2:
+		if ts := s.Timers(); len(ts) > 0 {
+			tm := ts[r.IntN(len(ts))]
+			return engine.Action{Type: engine.ActFire, Node: tm.Node, Timer: tm.Name}
+		}
+	case 3:
+		if acts := tl.Alg.Actions; len(acts) > 0 {
+			return engine.Action{Type: engine.ActNode, Node: r.IntN(n), Name: acts[r.IntN(len(acts))].ID}
+		}
+	case 4:
+		if tl.Alg.Bus {
+			return engine.Action{Type: []string{engine.ActPlug, engine.ActUnplug}[r.IntN(2)], Node: r.IntN(n)}
+		}
+	case 5:
+		from := r.IntN(n)
+		return engine.Action{Type: []string{engine.ActCut, engine.ActRestore}[r.IntN(2)], From: from, To: (from + 1) % n}
+	}
+	return engine.Action{Type: []string{engine.ActCrash, engine.ActRecover}[r.IntN(2)], Node: r.IntN(n)}
+}
+
+// Applying the deltas of any sequence of steps, seeks, forks and actions to
+// the first frame gives exactly the whole frame at that point, for every
+// algorithm and scenario, in every language.
+func TestDeltasGiveTheWholeFrame(t *testing.T) {
+	ops := 300
+	if testing.Short() {
+		ops = 120
+	}
+	total := map[string]int{}
+	for _, a := range algos.All() {
+		for si, sc := range a.Scenarios {
+			t.Run(a.ID+"/"+sc.ID, func(t *testing.T) {
+				t.Parallel()
+				r := rand.New(rand.NewPCG(uint64(si)+1, 7))
+				tl := open(t, a.ID, sc.Params, sc.Seed)
+				var enc frame.Encoder
+				lang := narrate.English
+				var model map[string]any
+				counts := map[string]int{}
+				for i := 0; i <= ops; i++ {
+					what := "open"
+					if i > 0 {
+						what = move(r, tl, &lang)
+					}
+					b, err := enc.Append(nil, tl, lang)
+					if err != nil {
+						t.Fatalf("after %s: %v", what, err)
+					}
+					got := decodeJSON(t, b)
+					typ := got["type"].(string)
+					counts[typ]++
+					switch typ {
+					case "frame":
+						model = got
+					case "delta":
+						if model == nil {
+							t.Fatal("a delta before any frame")
+						}
+						if err := frame.ApplyDelta(model, got); err != nil {
+							t.Fatalf("op %d (%s): %v", i, what, err)
+						}
+					default:
+						t.Fatalf("a %q", typ)
+					}
+					fb, err := json.Marshal(frame.BuildIn(tl, lang))
+					if err != nil {
+						t.Fatal(err)
+					}
+					want := decodeJSON(t, fb)
+					if !reflect.DeepEqual(model, want) {
+						t.Fatalf("op %d (%s, step %d of %d): the deltas give\n%s\nthe whole frame is\n%s\nlast message %s", i, what, tl.Cursor(), tl.Steps(), js(model), fb, b)
+					}
+				}
+				if counts["delta"] < ops/3 {
+					t.Errorf("only %d deltas among %v", counts["delta"], counts)
+				}
+				t.Logf("%v", counts)
+			})
+			total[a.ID]++
+		}
+	}
+	if len(total) < len(algos.All()) {
+		t.Errorf("scenarios of %d of %d algorithms", len(total), len(algos.All()))
+	}
+}
+
+// move does one random thing to the run, as a client can: step, back, seek,
+// first, last, act (forking in the past) or change the language.
+func move(r *rand.Rand, tl *timeline.Timeline, lang *narrate.Lang) string {
+	switch k := r.IntN(20); {
+	case k < 9:
+		tl.Forward()
+		return "step"
+	case k < 11:
+		tl.Back()
+		return "back"
+	case k < 13:
+		to := r.IntN(tl.Steps())
+		tl.Seek(to)
+		return fmt.Sprintf("seek %d", to)
+	case k == 13:
+		tl.Seek(0)
+		return "first"
+	case k == 14:
+		tl.Run(200)
+		return "last"
+	case k == 15:
+		*lang = narrate.Langs()[r.IntN(len(narrate.Langs()))]
+		return "lang " + string(*lang)
+	}
+	a := randomAction(r, tl)
+	at := tl.Cursor()
+	if err := tl.Apply(a); err != nil {
+		return fmt.Sprintf("refused %s at step %d", a.Type, at)
+	}
+	return fmt.Sprintf("%s at step %d", a.Type, at)
+}
+
+func js(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// A step's delta costs what the step changed: the allocations of an
+// encoder's delta do not grow with the number of processes.
+func TestDeltaCostsWhatChanged(t *testing.T) {
+	allocs := func(n int) (float64, int) {
+		tl := open(t, "chang-roberts", map[string]any{"n": n, "idOrder": "random"}, 1)
+		var enc frame.Encoder
+		b, _ := enc.Append(nil, tl, narrate.English)
+		for range 50 {
+			tl.Forward()
+			b, _ = enc.Append(b[:0], tl, narrate.English)
+		}
+		var m0, m1 runtime.MemStats
+		steps, size := 200, 0
+		var total uint64
+		for range steps {
+			tl.Forward()
+			runtime.ReadMemStats(&m0)
+			b, _ = enc.Append(b[:0], tl, narrate.English)
+			runtime.ReadMemStats(&m1)
+			total += m1.Mallocs - m0.Mallocs
+			size += len(b)
+		}
+		return float64(total) / float64(steps), size / steps
+	}
+	small, smallBytes := allocs(50)
+	large, largeBytes := allocs(2000)
+	t.Logf("allocations per step: %.1f at n = 50, %.1f at n = 2000; bytes %d and %d", small, large, smallBytes, largeBytes)
+	if large > small+20 {
+		t.Errorf("a step's delta allocates %.1f times at n = 2000 and %.1f at n = 50", large, small)
+	}
+}
