@@ -21,13 +21,15 @@ import {createChrome, store} from "./chrome.js";
 import {createInteractions} from "./interact.js";
 import {createGrid, renderGridLegend} from "./grid.js";
 import {createExperiment} from "./experiment.js";
+import {applyMessage, merge, everything, noChanges} from "./model.js";
 
 const $ = (id) => document.getElementById(id);
 const registry = JSON.parse($("registry").textContent);
 
 const state = {
 	run: null, // the `run` message
-	frame: null,
+	frame: null, // the client's frame: the last whole `frame` with the `delta`s since applied (model.js)
+	changes: null, // what changed in the frame since it was last drawn (model.js)
 	log: new EventLog(),
 	selected: null, // a process pinned by a click
 	hover: null, // a process under the pointer
@@ -213,6 +215,8 @@ const conn = connect({
 });
 
 function send(msg) {
+	// this page applies deltas to its frame (model.js): a step is a few hundred bytes, not the whole picture
+	if (msg.type === "open" || msg.type === "attach") msg.deltas = true;
 	if (!conn.send(msg)) {
 		if (msg.type === "open" || msg.type === "attach") state.pending = msg;
 		return false;
@@ -237,6 +241,7 @@ function receive(msg) {
 			break;
 		}
 		case "frame":
+		case "delta":
 			onFrame(msg);
 			break;
 		case "playing":
@@ -254,6 +259,7 @@ function onRun(r) {
 	state.awaiting = null;
 	state.run = r;
 	state.frame = null;
+	state.changes = null;
 	state.selected = null;
 	state.hover = null;
 	state.tip = null;
@@ -303,19 +309,22 @@ function reference() {
 	}
 }
 
-function onFrame(f) {
+function onFrame(msg) {
+	const {frame: f, changes} = applyMessage(state.frame, msg);
 	state.frame = f;
+	state.changes = merge(state.changes, changes);
 	let newRole = false;
 	// a process the view does not draw (an empty device slot) is not in the legend
 	const drawn = view.drawn ? view.drawn(state.run, f) : null;
-	for (const nd of f.nodes) {
-		const role = nd.role;
-		if (drawn && !drawn[nd.pos]) continue;
-		if (!state.roles.includes(role)) {
-			state.roles.push(role);
+	const seen = (nd) => {
+		if (drawn && !drawn[nd.pos]) return;
+		if (!state.roles.includes(nd.role)) {
+			state.roles.push(nd.role);
 			newRole = true;
 		}
-	}
+	};
+	if (changes.whole || (drawn && changes.outcome)) f.nodes.forEach(seen);
+	else for (const p of changes.nodes) seen(f.nodes[p]);
 	if (newRole) legend();
 	if (state.wantStep !== null) {
 		const k = state.wantStep;
@@ -380,6 +389,7 @@ function setSpeed(s) {
 
 function setManual(on) {
 	state.manual = on;
+	state.changes = everything(); // the messages' look
 	if (on && state.playing) send({type: "pause"});
 	$("mode-hint").hidden = !on;
 	render();
@@ -401,12 +411,15 @@ function draw() {
 	const f = state.frame;
 	controls.update({hasRun: !!state.run, frame: f, playing: state.playing, manual: state.manual, speed: state.speed});
 	if (!state.run || !f) return;
-	view.update(f, {manual: state.manual, selected: state.selected, hover: state.hover});
+	// what changed in the frame since the last drawing (null: anything may have)
+	const changes = state.changes;
+	state.changes = noChanges();
+	view.update(f, {manual: state.manual, selected: state.selected, hover: state.hover}, changes);
 	if (state.tip) ui.showTip();
-	const st = spacetime.update(f);
+	const st = spacetime.update(f, changes);
 	// a long run shows a window of time: say which
 	text($("st-window"), st && st.domain[0] > 0 ? "· " + t("view.window", {t0: st.domain[0], t1: st.domain[1]}) : "");
-	narration.update(f);
+	narration.update(f, state.playing);
 	panel.update(f, {focus: state.hover ?? state.selected, pinned: state.selected !== null && state.hover === null});
 	controls.updateMarks(state.log, f.steps);
 	const L = view.layoutInfo;
@@ -449,6 +462,7 @@ function setLang(l) {
 	runTitle();
 	legend();
 	experiment.relabel();
+	state.changes = everything(); // the views' words
 	if (state.conn === "open") send({type: "lang", lang: i18n.lang()});
 	render();
 }

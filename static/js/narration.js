@@ -1,13 +1,16 @@
 // The narration log: the server's narration lines up to the cursor, newest
 // at the bottom, the current step's lines highlighted, each clickable to
-// seek there. At most WINDOW lines are in the DOM, kept by seq, so a long
-// run stays cheap to step through. The lines end at the cursor, so the
+// seek there. At most WINDOW lines are in the DOM (fewer while playing),
+// kept by seq, so a long run stays cheap to step through. The lines end at the cursor, so the
 // current step is always the bottom: the scroller is anchored there by CSS
 // (column-reverse), and no script reads the layout to scroll.
 
 import {el, clear} from "./dom.js";
 
 const WINDOW = 300;
+// while a run plays, a frame may bring dozens of lines: the DOM keeps fewer,
+// enough to fill the box (pausing brings the rest back)
+const PLAYING = 60;
 
 export function createNarration(list, empty, {onSeek}) {
 	let log = null;
@@ -44,10 +47,10 @@ export function createNarration(list, empty, {onSeek}) {
 		);
 	}
 
-	function update(frame) {
+	function update(frame, playing = false) {
 		if (!log) return;
 		const k = log.linesUpTo(frame.seq);
-		const na = Math.max(0, k - WINDOW);
+		const na = Math.max(0, k - (playing ? PLAYING : WINDOW));
 		if (na >= b || k <= a) {
 			clear(list);
 			a = b = na;

@@ -4,7 +4,7 @@
 // explains a violation in words). Each part is redrawn only when its data
 // changed.
 
-import {el, clear, fmt} from "./dom.js";
+import {el, clear, fmt, text} from "./dom.js";
 import {t, tr} from "./i18n.js";
 import {roleSwatch} from "./topology.js";
 import {formatValue, tableColumns} from "./values.js";
@@ -112,25 +112,37 @@ export function createPanel(parts, {onSeek}) {
 		if (bp) details.append(el("p", {class: "hint", text: t("panel.msgs", {s: bp.sent, d: bp.delivered, x: bp.dropped})}));
 	}
 
+	// The outcome's lines are built when its fields (or the language)
+	// change; a frame then rewrites only the values that changed. Tables
+	// (lists of records) are rebuilt when their rows change.
+	let outcomeCells = null; // field → the <strong> of its value
 	function renderOutcome(frame) {
 		const o = frame.outcome;
-		if (!changed("outcome", JSON.stringify(o) + t("panel.outcome"))) return;
-		clear(outcome);
-		if (!o || typeof o !== "object") return;
-		const items = [];
+		if (!o || typeof o !== "object") {
+			if (changed("outcome", "none")) clear(outcome), (outcomeCells = null);
+			return;
+		}
+		const lines = [];
 		const tables = [];
 		for (const [k, v] of Object.entries(o)) {
 			// a field the view draws better than a line of text is left out
 			const decl = outcomeDecl(run.algorithm, k);
 			if (decl.hidden) continue;
-			const name = outcomeName(run.algorithm, k);
-			if (decl.kind === "records" ? Array.isArray(v) && v.length > 0 : isRows(v)) {
-				tables.push(rowsTable(k, decl, name, v));
-				continue;
-			}
-			items.push(el("span", {class: "kv", "data-key": k}, el("span", {class: "k", text: name}), " ", el("strong", {text: show(decl, v)})));
+			if (decl.kind === "records" ? Array.isArray(v) && v.length > 0 : isRows(v)) tables.push([k, decl, v]);
+			else lines.push([k, decl, v]);
 		}
-		outcome.append(el("h3", {text: t("panel.outcome")}), el("div", {class: "kvs"}, ...items), ...tables);
+		const shape = JSON.stringify([lines.map((l) => l[0]), t("panel.outcome"), tables.map(([k, , v]) => [k, v])]);
+		if (changed("outcome", shape)) {
+			clear(outcome);
+			outcomeCells = new Map();
+			const items = lines.map(([k]) => {
+				const v = el("strong");
+				outcomeCells.set(k, v);
+				return el("span", {class: "kv", "data-key": k}, el("span", {class: "k", text: outcomeName(run.algorithm, k)}), " ", v);
+			});
+			outcome.append(el("h3", {text: t("panel.outcome")}), el("div", {class: "kvs"}, ...items), ...tables.map(([k, decl, v]) => rowsTable(k, decl, outcomeName(run.algorithm, k), v)));
+		}
+		for (const [k, decl, v] of lines) text(outcomeCells.get(k), show(decl, v));
 	}
 
 	// A list of records (say, the entries into a critical section) reads as a table,
@@ -161,79 +173,91 @@ export function createPanel(parts, {onSeek}) {
 		return el("table", {class: "rows", "data-key": key}, el("caption", {text: caption}), head, ...body);
 	}
 
+	// The counters and the theory's table are built once for the run and
+	// the language; a frame rewrites the numbers that changed.
+	let counterCells = null; // {sent, delivered, dropped, inflight, types: Map}
 	function renderCounters(frame) {
 		const m = frame.messages;
-		const key = JSON.stringify([m.sent, m.delivered, m.dropped, m.byType, frame.flights.length, t("panel.sent")]);
-		if (!changed("counters", key)) return;
-		clear(counters);
-		counters.append(el("h3", {text: t("panel.counters")}));
-		const totals = el(
-			"div",
-			{class: "kvs totals"},
-			kv("sent", t("panel.sent"), m.sent),
-			kv("delivered", t("panel.delivered"), m.delivered),
-			kv("dropped", t("panel.dropped"), m.dropped),
-			kv("inflight", t("panel.inflight"), frame.flights.length),
-		);
-		counters.append(totals);
 		const types = run.algorithm.messageTypes || [];
 		const byType = m.byType || {};
 		const names = [...types, ...Object.keys(byType).filter((x) => !types.includes(x))];
-		const row = el("div", {class: "kvs bytype", "data-testid": "counts-by-type"});
-		names.forEach((ty) => {
-			row.append(
-				el(
-					"span",
-					{class: `kv msg ${typeClass(run.algorithm, ty)}`, "data-type": ty},
-					el("span", {class: "type-dot", "aria-hidden": "true"}),
-					el("span", {class: "k", text: ty}),
-					" ",
-					el("strong", {text: fmt(byType[ty] ?? 0)}),
-				),
-			);
-		});
-		counters.append(row);
+		if (changed("counters", JSON.stringify([names, t("panel.sent")]))) {
+			clear(counters);
+			counters.append(el("h3", {text: t("panel.counters")}));
+			const cells = {types: new Map()};
+			const kv = (key, name) => {
+				cells[key] = el("strong");
+				return el("span", {class: "kv", "data-key": key}, el("span", {class: "k", text: name}), " ", cells[key]);
+			};
+			counters.append(el("div", {class: "kvs totals"}, kv("sent", t("panel.sent")), kv("delivered", t("panel.delivered")), kv("dropped", t("panel.dropped")), kv("inflight", t("panel.inflight"))));
+			const row = el("div", {class: "kvs bytype", "data-testid": "counts-by-type"});
+			for (const ty of names) {
+				const v = el("strong");
+				cells.types.set(ty, v);
+				row.append(
+					el(
+						"span",
+						{class: `kv msg ${typeClass(run.algorithm, ty)}`, "data-type": ty},
+						el("span", {class: "type-dot", "aria-hidden": "true"}),
+						el("span", {class: "k", text: ty}),
+						" ",
+						v,
+					),
+				);
+			}
+			counters.append(row);
+			counterCells = cells;
+		}
+		const c = counterCells;
+		text(c.sent, fmt(m.sent));
+		text(c.delivered, fmt(m.delivered));
+		text(c.dropped, fmt(m.dropped));
+		text(c.inflight, fmt(frame.flights.length));
+		for (const [ty, v] of c.types) text(v, fmt(byType[ty] ?? 0));
 	}
 
-	function kv(key, name, value) {
-		return el("span", {class: "kv", "data-key": key}, el("span", {class: "k", text: name}), " ", el("strong", {text: fmt(value)}));
-	}
-
+	let theoryCells = null; // per bound: the cell of its count now
 	function renderTheory(frame) {
 		const th = run.theory || [];
 		const m = frame.messages;
-		const key = JSON.stringify([m.sent, m.byType, t("panel.theory")]);
-		if (!changed("theory", key)) return;
-		clear(theory);
-		if (!th.length) return;
-		theory.append(el("h3", {text: t("panel.theory")}));
-		const tb = el("tbody");
-		for (const b of th) {
-			const now = countFor(b, m);
-			tb.append(
+		if (changed("theory", t("panel.theory"))) {
+			clear(theory);
+			theoryCells = [];
+			if (!th.length) return;
+			theory.append(el("h3", {text: t("panel.theory")}));
+			const tb = el("tbody");
+			for (const b of th) {
+				const now = el("td", {class: "num now"});
+				theoryCells.push(now);
+				tb.append(
+					el(
+						"tr",
+						{"data-name": b.name},
+						el("th", {scope: "row", text: tr(run.algorithm, b.name)}),
+						el("td", {class: "formula", text: b.formula}),
+						el("td", {class: "num", text: "= " + fmt(b.value)}),
+						now,
+					),
+					el("tr", {class: "when"}, el("td", {colspan: 4, text: `${tr(run.algorithm, b.counts)}${b.when ? " · " + tr(run.algorithm, b.when) : ""}`})),
+				);
+			}
+			theory.append(
 				el(
-					"tr",
-					{"data-name": b.name},
-					el("th", {scope: "row", text: tr(run.algorithm, b.name)}),
-					el("td", {class: "formula", text: b.formula}),
-					el("td", {class: "num", text: "= " + fmt(b.value)}),
-					el("td", {class: "num now", text: now === null ? "" : fmt(now)}),
+					"table",
+					{class: "theory-table"},
+					el(
+						"thead",
+						null,
+						el("tr", null, el("th", {text: ""}), el("th", {text: t("panel.formula")}), el("th", {class: "num", text: t("panel.value")}), el("th", {class: "num", text: t("panel.now")})),
+					),
+					tb,
 				),
-				el("tr", {class: "when"}, el("td", {colspan: 4, text: `${tr(run.algorithm, b.counts)}${b.when ? " · " + tr(run.algorithm, b.when) : ""}`})),
 			);
 		}
-		theory.append(
-			el(
-				"table",
-				{class: "theory-table"},
-				el(
-					"thead",
-					null,
-					el("tr", null, el("th", {text: ""}), el("th", {text: t("panel.formula")}), el("th", {class: "num", text: t("panel.value")}), el("th", {class: "num", text: t("panel.now")})),
-				),
-				tb,
-			),
-		);
+		th.forEach((b, i) => {
+			const now = countFor(b, m);
+			text(theoryCells[i], now === null ? "" : fmt(now));
+		});
 	}
 
 	return {setRun, update};

@@ -77,8 +77,12 @@ export function createSpacetime(root, handlers) {
 		return msgLook(run.alg, type).color % 8;
 	}
 
-	function update(frame) {
+	// update draws a frame; changes (model.js) say what changed since the
+	// last (none given: anything may have).
+	let lastTime = null;
+	function update(frame, changes) {
 		if (!run) return;
+		const all = !changes || changes.whole || lastFrame === null;
 		lastFrame = frame;
 		// the size comes from the ResizeObserver: reading it here would force a layout every frame
 		if (!box.w) box = {w: root.clientWidth, h: root.clientHeight};
@@ -137,34 +141,48 @@ export function createSpacetime(root, handlers) {
 		}
 		lo = from;
 		hi = cur;
-		// messages in flight: dashed to now
-		const seen = new Set();
-		for (const fl of frame.flights) {
-			seen.add(fl.id);
-			let line = flights.get(fl.id);
-			if (!line) {
-				const k = typeIndex(fl.type);
-				line = svg("line", {class: `st-flight mt-${k}`, "data-flight": fl.id}, g.flights);
-				flights.set(fl.id, line);
+		// messages in flight: dashed to now (when the time or the picture
+		// moved, every one; else only those that came and went)
+		if (all || domainChanged || resized || frame.time !== lastTime) {
+			const seen = new Set();
+			for (const fl of frame.flights) {
+				seen.add(fl.id);
+				placeFlight(fl, frame.time);
 			}
-			const a = stInFlight(S, fl, frame.time);
-			set(line, "x1", a.x1);
-			set(line, "y1", a.y1);
-			set(line, "x2", a.x2);
-			set(line, "y2", a.y2);
-		}
-		for (const [id, line] of flights) {
-			if (!seen.has(id)) {
-				line.remove();
-				flights.delete(id);
+			for (const [id, line] of flights) {
+				if (!seen.has(id)) {
+					line.remove();
+					flights.delete(id);
+				}
 			}
+		} else if (changes.flights) {
+			for (const id of changes.removed) {
+				const line = flights.get(id);
+				if (line) line.remove(), flights.delete(id);
+			}
+			if (changes.added.size) for (const fl of frame.flights) if (changes.added.has(fl.id)) placeFlight(fl, frame.time);
 		}
+		lastTime = frame.time;
 		const x = S.x(frame.time);
 		set(g.now, "x1", x);
 		set(g.now, "x2", x);
 		set(g.now, "y1", 4);
 		set(g.now, "y2", h - pad.b + 4);
 		return {domain, lo, hi};
+	}
+
+	function placeFlight(fl, now) {
+		let line = flights.get(fl.id);
+		if (!line) {
+			const k = typeIndex(fl.type);
+			line = svg("line", {class: `st-flight mt-${k}`, "data-flight": fl.id}, g.flights);
+			flights.set(fl.id, line);
+		}
+		const a = stInFlight(S, fl, now);
+		set(line, "x1", a.x1);
+		set(line, "y1", a.y1);
+		set(line, "x2", a.x2);
+		set(line, "y2", a.y2);
 	}
 
 	function labelWidth() {

@@ -71,6 +71,7 @@ export function createTopology(root, handlers) {
 			alg: r.algorithm,
 		};
 		lastFrame = null;
+		timed = new Set();
 		for (const k of Object.keys(g)) if (k !== "selring" && k !== "bg") clear(g[k]);
 		nodes = [];
 		msgs = new Map();
@@ -151,20 +152,30 @@ export function createTopology(root, handlers) {
 			nd.role = "";
 			nd.timer = false;
 		}
+		timed = new Set();
 		for (const m of msgs.values()) m.g.remove(), m.track && m.track.remove();
 		msgs = new Map();
 		if (lastFrame) update(lastFrame, opts);
 	}
 
-	function update(frame, o) {
+	// update draws a frame: of the processes only those that changed
+	// (changes, from model.js; none given: all), and the messages in flight
+	// when they or the time moved.
+	let timed = new Set(); // positions drawn with a timer
+	let lastTime = null;
+	function update(frame, o, changes) {
 		if (!run || !L) return;
+		const all = !changes || changes.whole || lastFrame === null;
+		const moved = all || changes.flights || frame.time !== lastTime;
 		lastFrame = frame;
+		lastTime = frame.time;
 		opts = o || opts;
 		const badgeSize = L.dense ? 18 : Math.max(16, Math.min(26, L.r * 0.8));
-		const timers = new Set(frame.timers.map((tm) => tm.node));
-		for (const fn of frame.nodes) {
-			const nd = nodes[fn.pos];
-			if (!nd) continue;
+		const positions = all ? frame.nodes.keys() : changes.nodes;
+		for (const pos of positions) {
+			const fn = frame.nodes[pos];
+			const nd = nodes[pos];
+			if (!nd || !fn) continue;
 			const role = fn.role;
 			// a process that holds the token keeps the token's cue (the halo)
 			// in every role, inside the critical section too
@@ -196,8 +207,14 @@ export function createTopology(root, handlers) {
 				nd.badge = null;
 				if (info.icon && (!L.dense || info.rare)) nd.badge = badge(nd, info.icon, role, fn.pos, badgeSize);
 			}
-			const hasTimer = timers.has(fn.pos) && !L.dense;
-			if (hasTimer !== nd.timer) {
+		}
+		if (all || changes.timers) {
+			// the clocks of the processes with a timer armed: only where that changed
+			const now = new Set(L.dense ? [] : frame.timers.map((tm) => tm.node));
+			for (const p of new Set([...timed, ...now])) {
+				const nd = nodes[p];
+				const hasTimer = now.has(p);
+				if (!nd || hasTimer === nd.timer) continue;
 				nd.timer = hasTimer;
 				if (nd.clock) nd.clock.remove();
 				nd.clock = null;
@@ -206,6 +223,7 @@ export function createTopology(root, handlers) {
 					nd.clock = svg("use", {href: "#ic-clock", class: "icon clock", x: -L.r * 0.75 - s / 2, y: L.r * 0.75 - s / 2, width: s, height: s}, nd.g);
 				}
 			}
+			timed = now;
 		}
 		// selection ring
 		const sel = opts.selected;
@@ -217,7 +235,7 @@ export function createTopology(root, handlers) {
 		} else {
 			set(g.selring, "visibility", "hidden");
 		}
-		drawFlights(frame);
+		if (moved) drawFlights(frame);
 	}
 
 	// badge draws a role's icon: on a node's shoulder, or for the few that

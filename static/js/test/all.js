@@ -10,5 +10,6 @@ import "./grid.test.js";
 import "./values.test.js";
 import "./expdata.test.js";
 import "./vocab.test.js";
+import "./model.test.js";
 
 export {run} from "./harness.js";
