@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
 	cdppage "github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 )
 
@@ -54,6 +56,24 @@ type drawnFrames struct {
 	Frames   int     `json:"frames"`
 	Received int     `json:"received"`
 	MS       float64 `json:"ms"`
+	CPU      float64 // seconds of the page's main thread on the CPU
+}
+
+// mainThreadCPU is the CPU time (s) of the page's main thread so far: on a
+// busy machine the frame rate says how much CPU the browser got, this how
+// much a frame needs.
+func mainThreadCPU(b *testing.B, p *page) float64 {
+	r, err := chromedp.Call(p.ctx, performance.GetMetrics, cdp.Empty{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, m := range r.Metrics {
+		if m.Name == "ThreadTime" {
+			return m.Value
+		}
+	}
+	b.Fatal("no ThreadTime among the page's metrics")
+	return 0
 }
 
 func (d drawnFrames) fps() float64    { return float64(d.Drawn) / d.MS * 1000 }
@@ -85,17 +105,24 @@ func BenchmarkRing1000Drawn(b *testing.B) {
 		p.press(hookPlay)
 		p.waitFor("playing", fmt.Sprintf(`!document.querySelector(%s).disabled`, jsString(tid(hookPause))))
 		eval[drawnFrames](p, jsDrawnFrames(1000))
+		if _, err := chromedp.Call(p.ctx, performance.Enable, performance.EnableParams{}); err != nil {
+			b.Fatal(err)
+		}
+		cpu0 := mainThreadCPU(b, p)
 		d := eval[drawnFrames](p, jsDrawnFrames(3000))
+		d.CPU = mainThreadCPU(b, p) - cpu0
 		if !p.playing() {
 			b.Fatal("the run stopped playing while measured")
 		}
 		p.press(hookPause)
 		all = append(all, d)
 	}
-	var drawn, in, raf []float64
+	var drawn, in, raf, cpu []float64
 	for _, d := range all {
 		drawn, in, raf = append(drawn, d.fps()), append(in, d.inFPS()), append(raf, d.rafFPS())
+		cpu = append(cpu, d.CPU*1000/float64(max(1, d.Drawn)))
 	}
+	b.ReportMetric(median(cpu), "cpu-ms/drawn")
 	b.ReportMetric(median(drawn), "drawn-fps")
 	b.ReportMetric(median(in), "received-fps")
 	b.ReportMetric(median(drawn)/median(in), "ratio")
@@ -106,7 +133,7 @@ func BenchmarkRing1000Drawn(b *testing.B) {
 func fmtRuns(all []drawnFrames) string {
 	var parts []string
 	for _, d := range all {
-		parts = append(parts, fmt.Sprintf("%.1f/%.1f/%.1f", d.fps(), d.inFPS(), d.rafFPS()))
+		parts = append(parts, fmt.Sprintf("%.1f/%.1f/%.1f (%.0f ms CPU a drawn frame)", d.fps(), d.inFPS(), d.rafFPS(), d.CPU*1000/float64(max(1, d.Drawn))))
 	}
 	return strings.Join(parts, "; ")
 }

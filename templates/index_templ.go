@@ -261,7 +261,7 @@ func stage() templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "<div id=\"violation\" class=\"violation\" data-testid=\"violation-banner\" role=\"alert\" hidden></div><div class=\"views\"><section class=\"view view-topology\" aria-labelledby=\"topology-title\"><h2 id=\"topology-title\" class=\"view-title\" data-i18n=\"view.topology\">Processes and messages</h2><svg id=\"topology\" data-testid=\"topology\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-labelledby=\"topology-title\"></svg><div id=\"legend\" class=\"legend\" data-testid=\"legend\"></div><p id=\"empty\" class=\"empty\" data-i18n=\"view.empty\">Choose an algorithm and press Run.</p><p id=\"topo-note\" class=\"topo-note\" data-testid=\"topology-note\"></p><p id=\"mode-hint\" class=\"mode-hint\" data-testid=\"manual-hint\" data-i18n=\"ctl.manualOn\" hidden>Manual scheduling: click a highlighted message to deliver it.</p></section><section class=\"view view-spacetime\" aria-labelledby=\"spacetime-title\"><h2 id=\"spacetime-title\" class=\"view-title\"><span data-i18n=\"view.spacetime\">Space-time diagram</span> <span id=\"st-window\" class=\"st-window\"></span></h2><svg id=\"spacetime\" data-testid=\"spacetime\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-labelledby=\"spacetime-title\"></svg></section></div><div id=\"controls\" class=\"controls\" role=\"toolbar\" aria-label=\"Playback\"><div class=\"buttons\"><button type=\"button\" id=\"first\" data-testid=\"first\" data-i18n-title=\"ctl.firstTitle\" data-i18n-aria=\"ctl.first\" title=\"Jump to the start (Home)\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M4 4h3v16H4zM20 4v16L8 12z\"></path></svg></button> <button type=\"button\" id=\"back\" data-testid=\"back\" data-i18n-title=\"ctl.backTitle\" data-i18n-aria=\"ctl.back\" title=\"One step back\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M16 4v16L4 12zM17.5 4h3v16h-3z\"></path></svg></button> <button type=\"button\" id=\"play\" class=\"primary\" data-testid=\"play\" data-i18n-title=\"ctl.playTitle\" data-i18n-aria=\"ctl.play\" title=\"Play (space)\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M6 3.5v17L20.5 12z\"></path></svg></button> <button type=\"button\" id=\"pause\" data-testid=\"pause\" data-i18n-title=\"ctl.pauseTitle\" data-i18n-aria=\"ctl.pause\" title=\"Pause (space)\" disabled><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M5.5 4h4.5v16H5.5zM14 4h4.5v16H14z\"></path></svg></button> <button type=\"button\" id=\"step\" data-testid=\"step-forward\" data-i18n-title=\"ctl.stepTitle\" data-i18n-aria=\"ctl.step\" title=\"One step forward\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M3.5 4h3v16h-3zM8 4v16l12-8z\"></path></svg></button> <button type=\"button\" id=\"last\" data-testid=\"last\" data-i18n-title=\"ctl.lastTitle\" data-i18n-aria=\"ctl.last\" title=\"Run to the end (End)\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M4 4v16l12-8zM17 4h3v16h-3z\"></path></svg></button></div><label class=\"speed\" data-i18n-title=\"ctl.speedTitle\" title=\"Steps per second while playing\"><span class=\"vh\" data-i18n=\"ctl.speed\">Speed</span> <select id=\"speed\" data-testid=\"speed\"></select></label> <label class=\"manual\" data-i18n-title=\"ctl.manualTitle\" title=\"Manual scheduling\"><input type=\"checkbox\" id=\"manual\" data-testid=\"manual\"> <span data-i18n=\"ctl.manual\">Manual</span></label><div class=\"scrub\"><input type=\"range\" id=\"scrubber\" data-testid=\"scrubber\" min=\"0\" max=\"0\" value=\"0\" step=\"1\" data-i18n-aria=\"ctl.scrubber\" aria-label=\"Timeline\"><div id=\"marks\" class=\"marks\" data-testid=\"scrubber-marks\" aria-hidden=\"true\"></div></div><div class=\"position\" aria-live=\"off\"><span class=\"pos-label\" data-i18n=\"ctl.event\">Event</span> <output id=\"seq\" class=\"seq\" data-testid=\"step\">0</output><span class=\"pos-of\">/<span id=\"events-count\" data-testid=\"events-count\">0</span></span> <span id=\"step-info\" class=\"step-info\" data-testid=\"step-info\"></span></div></div><div class=\"lower\"><section class=\"narration\" aria-labelledby=\"narration-title\"><h2 id=\"narration-title\" data-i18n=\"narr.title\">Narration</h2><div id=\"narration-scroll\" class=\"narration-scroll\"><ol id=\"narration\" data-testid=\"narration\"></ol><p id=\"narration-empty\" class=\"hint\" data-i18n=\"narr.empty\">Nothing has happened yet.</p></div></section><section id=\"panel\" class=\"panel\" aria-label=\"Counters and details\"><div id=\"details\" class=\"details\" data-testid=\"process-details\"></div><div id=\"outcome\" class=\"outcome\" data-testid=\"outcome\"></div><div id=\"counters\" class=\"counters\" data-testid=\"counters\"></div><div id=\"theory\" class=\"theory\" data-testid=\"theory\"></div></section></div></main>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "<div id=\"violation\" class=\"violation\" data-testid=\"violation-banner\" role=\"alert\" hidden></div><div class=\"views\"><section class=\"view view-topology\" aria-labelledby=\"topology-title\"><h2 id=\"topology-title\" class=\"view-title\" data-i18n=\"view.topology\">Processes and messages</h2><div class=\"canvas\"><svg id=\"topology\" data-testid=\"topology\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-labelledby=\"topology-title\"></svg></div><div id=\"legend\" class=\"legend\" data-testid=\"legend\"></div><p id=\"empty\" class=\"empty\" data-i18n=\"view.empty\">Choose an algorithm and press Run.</p><p id=\"topo-note\" class=\"topo-note\" data-testid=\"topology-note\"></p><p id=\"mode-hint\" class=\"mode-hint\" data-testid=\"manual-hint\" data-i18n=\"ctl.manualOn\" hidden>Manual scheduling: click a highlighted message to deliver it.</p></section><section class=\"view view-spacetime\" aria-labelledby=\"spacetime-title\"><h2 id=\"spacetime-title\" class=\"view-title\"><span data-i18n=\"view.spacetime\">Space-time diagram</span> <span id=\"st-window\" class=\"st-window\"></span></h2><div class=\"canvas\"><svg id=\"spacetime\" data-testid=\"spacetime\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-labelledby=\"spacetime-title\"></svg></div></section></div><div id=\"controls\" class=\"controls\" role=\"toolbar\" aria-label=\"Playback\"><div class=\"buttons\"><button type=\"button\" id=\"first\" data-testid=\"first\" data-i18n-title=\"ctl.firstTitle\" data-i18n-aria=\"ctl.first\" title=\"Jump to the start (Home)\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M4 4h3v16H4zM20 4v16L8 12z\"></path></svg></button> <button type=\"button\" id=\"back\" data-testid=\"back\" data-i18n-title=\"ctl.backTitle\" data-i18n-aria=\"ctl.back\" title=\"One step back\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M16 4v16L4 12zM17.5 4h3v16h-3z\"></path></svg></button> <button type=\"button\" id=\"play\" class=\"primary\" data-testid=\"play\" data-i18n-title=\"ctl.playTitle\" data-i18n-aria=\"ctl.play\" title=\"Play (space)\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M6 3.5v17L20.5 12z\"></path></svg></button> <button type=\"button\" id=\"pause\" data-testid=\"pause\" data-i18n-title=\"ctl.pauseTitle\" data-i18n-aria=\"ctl.pause\" title=\"Pause (space)\" disabled><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M5.5 4h4.5v16H5.5zM14 4h4.5v16H14z\"></path></svg></button> <button type=\"button\" id=\"step\" data-testid=\"step-forward\" data-i18n-title=\"ctl.stepTitle\" data-i18n-aria=\"ctl.step\" title=\"One step forward\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M3.5 4h3v16h-3zM8 4v16l12-8z\"></path></svg></button> <button type=\"button\" id=\"last\" data-testid=\"last\" data-i18n-title=\"ctl.lastTitle\" data-i18n-aria=\"ctl.last\" title=\"Run to the end (End)\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M4 4v16l12-8zM17 4h3v16h-3z\"></path></svg></button></div><label class=\"speed\" data-i18n-title=\"ctl.speedTitle\" title=\"Steps per second while playing\"><span class=\"vh\" data-i18n=\"ctl.speed\">Speed</span> <select id=\"speed\" data-testid=\"speed\"></select></label> <label class=\"manual\" data-i18n-title=\"ctl.manualTitle\" title=\"Manual scheduling\"><input type=\"checkbox\" id=\"manual\" data-testid=\"manual\"> <span data-i18n=\"ctl.manual\">Manual</span></label><div class=\"scrub\"><input type=\"range\" id=\"scrubber\" data-testid=\"scrubber\" min=\"0\" max=\"0\" value=\"0\" step=\"1\" data-i18n-aria=\"ctl.scrubber\" aria-label=\"Timeline\"><div id=\"marks\" class=\"marks\" data-testid=\"scrubber-marks\" aria-hidden=\"true\"></div></div><div class=\"position\" aria-live=\"off\"><span class=\"pos-label\" data-i18n=\"ctl.event\">Event</span> <output id=\"seq\" class=\"seq\" data-testid=\"step\">0</output><span class=\"pos-of\">/<span id=\"events-count\" data-testid=\"events-count\">0</span></span> <span id=\"step-info\" class=\"step-info\" data-testid=\"step-info\"></span></div></div><div class=\"lower\"><section class=\"narration\" aria-labelledby=\"narration-title\"><h2 id=\"narration-title\" data-i18n=\"narr.title\">Narration</h2><div id=\"narration-scroll\" class=\"narration-scroll\"><ol id=\"narration\" data-testid=\"narration\"></ol><p id=\"narration-empty\" class=\"hint\" data-i18n=\"narr.empty\">Nothing has happened yet.</p></div></section><section id=\"panel\" class=\"panel\" aria-label=\"Counters and details\"><div id=\"details\" class=\"details\" data-testid=\"process-details\"></div><div id=\"outcome\" class=\"outcome\" data-testid=\"outcome\"></div><div id=\"counters\" class=\"counters\" data-testid=\"counters\"></div><div id=\"theory\" class=\"theory\" data-testid=\"theory\"></div></section></div></main>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -334,7 +334,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 			var templ_7745c5c3_Var12 templ.SafeURL
 			templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("#" + f.ID))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 276, Col: 44}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 280, Col: 44}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var12))
 			if templ_7745c5c3_Err != nil {
@@ -347,7 +347,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 			var templ_7745c5c3_Var13 string
 			templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(f.Title)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 276, Col: 56}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 280, Col: 56}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
 			if templ_7745c5c3_Err != nil {
@@ -370,7 +370,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 			var templ_7745c5c3_Var14 string
 			templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(f.ID)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 282, Col: 21}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 286, Col: 21}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var14))
 			if templ_7745c5c3_Err != nil {
@@ -383,7 +383,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 			var templ_7745c5c3_Var15 string
 			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(f.Title)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 283, Col: 17}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 287, Col: 17}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 			if templ_7745c5c3_Err != nil {
@@ -401,7 +401,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 				var templ_7745c5c3_Var16 string
 				templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs("alg-" + a.ID)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 285, Col: 50}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 289, Col: 50}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 				if templ_7745c5c3_Err != nil {
@@ -414,7 +414,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 				var templ_7745c5c3_Var17 string
 				templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(a.ID)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 286, Col: 34}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 290, Col: 34}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
 				if templ_7745c5c3_Err != nil {
@@ -427,7 +427,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 				var templ_7745c5c3_Var18 string
 				templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(a.Name)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 286, Col: 45}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 290, Col: 45}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
 				if templ_7745c5c3_Err != nil {
@@ -440,7 +440,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 				var templ_7745c5c3_Var19 string
 				templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(a.ID)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 286, Col: 67}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 290, Col: 67}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
 				if templ_7745c5c3_Err != nil {
@@ -453,7 +453,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 				var templ_7745c5c3_Var20 templ.SafeURL
 				templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/?algorithm=" + a.ID))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 286, Col: 141}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 290, Col: 141}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
 				if templ_7745c5c3_Err != nil {
@@ -466,7 +466,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 				var templ_7745c5c3_Var21 string
 				templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(a.ID)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 287, Col: 27}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 291, Col: 27}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
 				if templ_7745c5c3_Err != nil {
@@ -479,7 +479,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 				var templ_7745c5c3_Var22 string
 				templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(a.Summary)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 287, Col: 41}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 291, Col: 41}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
 				if templ_7745c5c3_Err != nil {
@@ -502,7 +502,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 						var templ_7745c5c3_Var23 templ.SafeURL
 						templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/?algorithm=" + a.ID + "&scenario=" + sc.ID))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 291, Col: 82}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 295, Col: 82}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var23))
 						if templ_7745c5c3_Err != nil {
@@ -515,7 +515,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 						var templ_7745c5c3_Var24 string
 						templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(a.ID)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 291, Col: 111}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 295, Col: 111}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var24))
 						if templ_7745c5c3_Err != nil {
@@ -528,7 +528,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 						var templ_7745c5c3_Var25 string
 						templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(sc.Name)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 291, Col: 123}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 295, Col: 123}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var25))
 						if templ_7745c5c3_Err != nil {
@@ -541,7 +541,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 						var templ_7745c5c3_Var26 string
 						templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(sc.ID)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 291, Col: 152}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 295, Col: 152}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var26))
 						if templ_7745c5c3_Err != nil {
@@ -574,7 +574,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 		var templ_7745c5c3_Var27 string
 		templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(`{"error": "…"}`)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 301, Col: 67}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 305, Col: 67}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var27))
 		if templ_7745c5c3_Err != nil {
@@ -597,7 +597,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 				var templ_7745c5c3_Var28 templ.SafeURL
 				templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(e.Path))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 311, Col: 40}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 315, Col: 40}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var28))
 				if templ_7745c5c3_Err != nil {
@@ -610,7 +610,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 				var templ_7745c5c3_Var29 string
 				templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(e.Method)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 311, Col: 59}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 315, Col: 59}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var29))
 				if templ_7745c5c3_Err != nil {
@@ -623,7 +623,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 				var templ_7745c5c3_Var30 string
 				templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(e.Path)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 311, Col: 70}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 315, Col: 70}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var30))
 				if templ_7745c5c3_Err != nil {
@@ -641,7 +641,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 				var templ_7745c5c3_Var31 string
 				templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(e.Method)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 313, Col: 25}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 317, Col: 25}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var31))
 				if templ_7745c5c3_Err != nil {
@@ -654,7 +654,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 				var templ_7745c5c3_Var32 string
 				templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinStringErrs(e.Path)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 313, Col: 36}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 317, Col: 36}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var32))
 				if templ_7745c5c3_Err != nil {
@@ -672,7 +672,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 			var templ_7745c5c3_Var33 string
 			templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinStringErrs(e.Doc)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 316, Col: 18}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 320, Col: 18}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var33))
 			if templ_7745c5c3_Err != nil {
@@ -691,7 +691,7 @@ func reference(families []Family, api []Endpoint) templ.Component {
 		templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(`curl -s localhost:8080/api/simulate \
   -d '{"algorithm": "chang-roberts", "params": {"n": 8, "idOrder": "decreasing"}}'`)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 325, Col: 83}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 329, Col: 83}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var34))
 		if templ_7745c5c3_Err != nil {
