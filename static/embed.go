@@ -8,5 +8,5 @@ import "embed"
 
 // FS holds the assets by path, e.g. "style.css", "js/app.js".
 //
-//go:embed *.css *.html js vendor
+//go:embed *.css *.html *.svg js vendor
 var FS embed.FS

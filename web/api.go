@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -30,8 +31,24 @@ type created struct {
 	ID string `json:"id"`
 }
 
+// algorithmsJSON is the answer of GET /api/algorithms, made once: the
+// registry does not change while the server runs, and every page asks for
+// it (gzipped, and answered with 304 when the browser has it).
+var algorithmsJSON = sync.OnceValues(func() (*blob, error) {
+	b, err := json.Marshal(algos.All())
+	if err != nil {
+		return nil, err
+	}
+	return newBlob(append(b, '\n'), "application/json"), nil
+})
+
 func (s *server) algorithms(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, algos.All())
+	b, err := algorithmsJSON()
+	if err != nil {
+		writeError(w, s.internal(r, "encoding the algorithms", err))
+		return
+	}
+	b.serve(w, r, cacheRevalidate)
 }
 
 func (s *server) schema(w http.ResponseWriter, r *http.Request) {

@@ -161,10 +161,10 @@ func TestHomeAndStatic(t *testing.T) {
 		path, contentType string
 		want              []string
 	}{
-		// the lecture app's skeleton, the registry for its scripts, and the reference below it
+		// the lecture app's skeleton (its scripts fetch the registry) and the reference below it
 		{"/", "text/html; charset=utf-8", []string{"<!doctype html>", "Leader election", "Chang–Roberts",
-			"Worst case: IDs decreasing along the ring", "POST /api/simulate", "/static/style.css",
-			`<script type="module" src="/static/js/app.js">`, `<script id="registry" type="application/json">`,
+			"Worst case: IDs decreasing along the ring", "POST /api/simulate", "style.css",
+			`<script type="module" src="/static/v/`,
 			`data-testid="step"`, `data-testid="scrubber"`, `data-testid="topology"`, `data-testid="spacetime"`,
 			`<option value="bully">Bully</option>`}},
 		{"/static/style.css", "text/css; charset=utf-8", []string{"prefers-color-scheme"}},

@@ -2,8 +2,10 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"net/http"
 	"strings"
+	"sync"
 
 	"distviz/algos"
 	"distviz/templates"
@@ -28,14 +30,31 @@ func endpointList() string {
 	return strings.Join(parts, ", ")
 }
 
-func (s *server) home(w http.ResponseWriter, r *http.Request) {
-	// Rendered in full first, so that a failure can still be a clean 500.
+// homePage is the home page, rendered once: it names the assets of this
+// build, and the registry it shows does not change while the server runs.
+var homePage = sync.OnceValues(func() (*blob, error) {
+	as, err := staticAssets()
+	if err != nil {
+		return nil, err
+	}
 	all := algos.All()
 	var buf bytes.Buffer
-	if err := templates.Index(templates.Families(all), all, endpoints).Render(r.Context(), &buf); err != nil {
+	if err := templates.Index(templates.Families(all), all, endpoints, as.URL).Render(context.Background(), &buf); err != nil {
+		return nil, err
+	}
+	return newBlob(buf.Bytes(), "text/html; charset=utf-8"), nil
+})
+
+func (s *server) home(w http.ResponseWriter, r *http.Request) {
+	page, err := homePage()
+	if err != nil {
 		writeError(w, s.internal(r, "rendering the home page", err))
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	buf.WriteTo(w)
+	page.serve(w, r, cacheRevalidate)
+}
+
+// favicon answers /favicon.ico with the page's icon (an SVG).
+func (s *server) favicon(w http.ResponseWriter, r *http.Request) {
+	s.assets.files["favicon.svg"].serve(w, r, cacheRevalidate)
 }

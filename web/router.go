@@ -16,18 +16,18 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"distviz/experiment"
-	"distviz/static"
 )
 
 // server holds what the handlers share.
 type server struct {
-	cfg  Config
-	log  *slog.Logger
-	runs *runStore
-	sem  *limiter
-	pool *experiment.Pool // the runs of all experiments
-	hub  *hub
-	mux  *chi.Mux
+	cfg    Config
+	log    *slog.Logger
+	runs   *runStore
+	sem    *limiter
+	pool   *experiment.Pool // the runs of all experiments
+	hub    *hub
+	mux    *chi.Mux
+	assets *assets // the page's scripts, styles and icons
 }
 
 func newServer(cfg Config, logger *slog.Logger) *server {
@@ -35,13 +35,18 @@ func newServer(cfg Config, logger *slog.Logger) *server {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
+	as, err := staticAssets()
+	if err != nil { // the embedded files cannot be read: a broken build
+		panic("web: reading the embedded assets: " + err.Error())
+	}
 	return &server{
-		cfg:  cfg,
-		log:  logger,
-		runs: newRunStore(cfg.MaxRuns, cfg.MaxStoredEvents),
-		sem:  newLimiter(cfg.Workers, cfg.QueueWait),
-		pool: experiment.NewPool(cfg.ExperimentWorkers),
-		hub:  newHub(cfg.MaxSessions),
+		assets: as,
+		cfg:    cfg,
+		log:    logger,
+		runs:   newRunStore(cfg.MaxRuns, cfg.MaxStoredEvents),
+		sem:    newLimiter(cfg.Workers, cfg.QueueWait),
+		pool:   experiment.NewPool(cfg.ExperimentWorkers),
+		hub:    newHub(cfg.MaxSessions),
 	}
 }
 
@@ -90,8 +95,8 @@ func (s *server) routes() http.Handler {
 
 	r.Get("/", s.home)
 	r.Get("/ws", s.ws) // no middleware that wraps the ResponseWriter: Accept hijacks it
-	assets := http.StripPrefix("/static/", http.FileServerFS(static.FS))
-	r.Method(http.MethodGet, "/static/*", assets)
+	r.Method(http.MethodGet, "/static/*", s.assets)
+	r.Get("/favicon.ico", s.favicon) // browsers ask for it by this name
 
 	r.Route("/api", func(r chi.Router) {
 		r.Use(s.logRequests)

@@ -20,11 +20,14 @@ import {text} from "./dom.js";
 import {createChrome, store} from "./chrome.js";
 import {createInteractions} from "./interact.js";
 import {createGrid, renderGridLegend} from "./grid.js";
-import {createExperiment} from "./experiment.js";
 import {applyMessage, merge, everything, noChanges} from "./model.js";
 
 const $ = (id) => document.getElementById(id);
-const registry = JSON.parse($("registry").textContent);
+// The registry (GET /api/algorithms, which the browser keeps and revalidates
+// by its ETag): filled in when it has come (loadRegistry). Until then the
+// form waits; a deep link's run does not.
+const registry = [];
+let registryLoaded = null; // a promise, once asked for
 
 const state = {
 	run: null, // the `run` message
@@ -64,7 +67,28 @@ const form = createForm(
 	registry,
 	{onRun: openRun},
 );
-const experiment = createExperiment({send: (m) => send(m), form});
+// The Experiment tab, with the plotting library, loads when it is first
+// opened (loadExperiment): a lecture that never opens it never loads them.
+let experiment = null;
+let experimentLoading = null;
+function loadExperiment() {
+	experimentLoading ||= import("./experiment.js").then((m) => {
+		experiment = m.createExperiment({send: (msg) => send(msg), form});
+		experiment.connection(state.conn);
+		return experiment;
+	});
+	return experimentLoading;
+}
+const openTab = (name) => loadExperiment().then((e) => e.setTab(name));
+$("tab-experiment").addEventListener("click", () => !experiment && openTab("experiment"));
+for (const tab of [$("tab-run"), $("tab-experiment")]) {
+	tab.addEventListener("keydown", (ev) => {
+		if (experiment || (ev.key !== "ArrowLeft" && ev.key !== "ArrowRight")) return;
+		const other = tab.id === "tab-run" ? "experiment" : "run";
+		openTab(other).then(() => $("tab-" + other).focus());
+		ev.preventDefault();
+	});
+}
 const tooltip = createTooltip($("tooltip"));
 const menu = createMenu($("menu"), {
 	onOpen: () => {
@@ -189,7 +213,7 @@ const conn = connect({
 	onMessage: receive,
 	onStatus: (s, secs) => {
 		state.conn = s;
-		experiment.connection(s);
+		if (experiment) experiment.connection(s);
 		const c = $("conn");
 		c.dataset.state = s;
 		c.textContent = s === "open" ? "" : s === "connecting" ? t("conn.connecting") : t("conn.closed", {s: secs});
@@ -225,7 +249,7 @@ function send(msg) {
 }
 
 function receive(msg) {
-	if (experiment.receive(msg)) return;
+	if (experiment && experiment.receive(msg)) return;
 	switch (msg.type) {
 		case "run":
 			onRun(msg);
@@ -268,6 +292,8 @@ function onRun(r) {
 	state.query = r.query || {algorithm: r.algorithm.id};
 	menu.close();
 	tooltip.hide();
+	// the run carries its algorithm's entry: the form need not wait for the registry
+	if (!registry.some((a) => a.id === r.algorithm.id)) registry.push(r.algorithm);
 	form.fromRun(r);
 	form.clearErrors();
 	useView(r);
@@ -344,10 +370,11 @@ function onFrame(msg) {
 // onError shows a refusal where it belongs: next to the form for open,
 // beside the import for attach, else as a notice.
 function onError(text, about) {
-	if (about === "experiment") return experiment.onError(text);
+	if (about === "experiment") return experiment && experiment.onError(text);
 	const kind = about || state.awaiting;
 	if (kind === "open") {
 		state.awaiting = null;
+		loadRegistry();
 		chrome.setSetup(true);
 		form.showServerError(text);
 		return;
@@ -411,6 +438,8 @@ function draw() {
 	const f = state.frame;
 	controls.update({hasRun: !!state.run, frame: f, playing: state.playing, manual: state.manual, speed: state.speed});
 	if (!state.run || !f) return;
+	// a deep link asks for the registry once its run is on screen
+	if (!registryLoaded) setTimeout(loadRegistry, 0);
 	// what changed in the frame since the last drawing (null: anything may have)
 	const changes = state.changes;
 	state.changes = noChanges();
@@ -461,7 +490,7 @@ function setLang(l) {
 	chrome.relabel();
 	runTitle();
 	legend();
-	experiment.relabel();
+	if (experiment) experiment.relabel();
 	state.changes = everything(); // the views' words
 	if (state.conn === "open") send({type: "lang", lang: i18n.lang()});
 	render();
@@ -515,8 +544,8 @@ $("summary").addEventListener("click", () => $("summary").classList.toggle("open
 const link = parseLocation(location.search);
 setLang(i18n.pickLang(link.lang || store.get("lang"), navigator.languages));
 
-if (link.algorithm && registry.some((a) => a.id === link.algorithm)) {
-	form.select(link.algorithm, {scenarioID: link.scenario, texts: link.query, seedValue: link.seed});
+if (link.algorithm) {
+	// a deep link runs at once; the form follows when the registry is in
 	const msg = {type: "open", algorithm: link.algorithm, query: link.query};
 	if (link.seed !== null) msg.seed = link.seed;
 	if (link.scenario) msg.scenario = link.scenario;
@@ -524,10 +553,43 @@ if (link.algorithm && registry.some((a) => a.id === link.algorithm)) {
 	state.wantStep = link.step;
 	if (window.innerWidth < 1280) chrome.setSetup(false);
 } else {
-	form.select(registry[0] ? registry[0].id : "");
-	if (link.algorithm) form.showError(t("err.server", {error: `unknown algorithm "${link.algorithm}"`}));
+	loadRegistry();
+}
+
+/** loadRegistry fetches the registry once and then fills the form: with the run's algorithm, the deep link's, or the first. */
+function loadRegistry() {
+	registryLoaded ||= fetch("/api/algorithms")
+		.then((r) => {
+			if (!r.ok) throw new Error(`GET /api/algorithms: ${r.status}`);
+			return r.json();
+		})
+		.then((list) => {
+			const had = registry.length > 0; // the entry of a run that came first
+			registry.splice(0, registry.length, ...list);
+			reference();
+			form.relabel();
+			if (had) {
+				// the form shows the run already
+			} else if (link.algorithm && registry.some((a) => a.id === link.algorithm)) {
+				form.select(link.algorithm, {scenarioID: link.scenario, texts: link.query, seedValue: link.seed});
+			} else {
+				form.select(registry[0] ? registry[0].id : "");
+			}
+		})
+		.catch((e) => {
+			registryLoaded = null; // ask again next time
+			form.showError(t("err.server", {error: e.message}));
+		});
+	return registryLoaded;
 }
 render();
 
 // for the end-to-end tests and the curious: the state, read-only by convention
-window.distviz = {state, nextSpeed, experiment};
+window.distviz = {
+	state,
+	nextSpeed,
+	/** the Experiment tab once it has been opened (null before) */
+	get experiment() {
+		return experiment;
+	},
+};

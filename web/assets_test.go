@@ -1,0 +1,121 @@
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func get(t *testing.T, h http.Handler, path string, header ...string) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest("GET", path, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	return w
+}
+
+func gunzip(t *testing.T, b []byte) []byte {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("not gzip: %v", err)
+	}
+	out, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// The page names its assets under the build's version, which a browser may
+// keep for a year; every asset comes gzipped to a browser that takes gzip,
+// with an ETag that a second request turns into a 304; the registry and the
+// page itself are revalidated the same way.
+func TestAssetsCompressedAndCached(t *testing.T) {
+	h := newTestRouter(t, Config{})
+	page := get(t, h, "/", "Accept-Encoding", "gzip, deflate, br")
+	wantStatus(t, page, http.StatusOK)
+	if page.Header().Get("Content-Encoding") != "gzip" || page.Header().Get("Cache-Control") != "no-cache" || page.Header().Get("ETag") == "" {
+		t.Fatalf("the page: headers %v", page.Header())
+	}
+	html := string(gunzip(t, page.Body.Bytes()))
+	urls := regexp.MustCompile(`(?:src|href)="(/static/v/[0-9a-f]{12}/[^"]+)"`).FindAllStringSubmatch(html, -1)
+	if len(urls) < 3 {
+		t.Fatalf("the page names %d versioned assets: %v", len(urls), urls)
+	}
+	for _, u := range urls {
+		w := get(t, h, u[1], "Accept-Encoding", "gzip")
+		wantStatus(t, w, http.StatusOK)
+		if cc := w.Header().Get("Cache-Control"); !strings.Contains(cc, "immutable") || !strings.Contains(cc, "max-age=31536000") {
+			t.Errorf("%s: Cache-Control %q", u[1], cc)
+		}
+		etag := w.Header().Get("ETag")
+		if etag == "" {
+			t.Errorf("%s: no ETag", u[1])
+		}
+		if again := get(t, h, u[1], "Accept-Encoding", "gzip", "If-None-Match", etag); again.Code != http.StatusNotModified || again.Body.Len() != 0 {
+			t.Errorf("%s again with its ETag: %d, %d bytes", u[1], again.Code, again.Body.Len())
+		}
+	}
+	// a script, gzipped and not, and the same file unversioned
+	js := regexp.MustCompile(`src="(/static/v/[0-9a-f]{12}/([^"]+\.js))"`).FindStringSubmatch(html)
+	if js == nil {
+		t.Fatal("no script")
+	}
+	zipped := get(t, h, js[1], "Accept-Encoding", "gzip")
+	plain := get(t, h, js[1])
+	if zipped.Header().Get("Content-Encoding") != "gzip" || plain.Header().Get("Content-Encoding") != "" {
+		t.Fatalf("encodings %q and %q", zipped.Header().Get("Content-Encoding"), plain.Header().Get("Content-Encoding"))
+	}
+	if !bytes.Equal(gunzip(t, zipped.Body.Bytes()), plain.Body.Bytes()) || zipped.Body.Len() >= plain.Body.Len() {
+		t.Errorf("the gzipped script (%d bytes) is not the script (%d bytes) compressed", zipped.Body.Len(), plain.Body.Len())
+	}
+	if zipped.Header().Get("ETag") == plain.Header().Get("ETag") || zipped.Header().Get("Vary") != "Accept-Encoding" {
+		t.Errorf("ETags %q %q, Vary %q: each encoding needs its own", zipped.Header().Get("ETag"), plain.Header().Get("ETag"), zipped.Header().Get("Vary"))
+	}
+	if ct := plain.Header().Get("Content-Type"); ct != "text/javascript; charset=utf-8" {
+		t.Errorf("Content-Type %q", ct)
+	}
+	unversioned := get(t, h, "/static/"+js[2])
+	if unversioned.Header().Get("Cache-Control") != "no-cache" || !bytes.Equal(unversioned.Body.Bytes(), plain.Body.Bytes()) {
+		t.Errorf("/static/%s: Cache-Control %q", js[2], unversioned.Header().Get("Cache-Control"))
+	}
+	// an old page's version still gets the file, but not for a year
+	old := get(t, h, "/static/v/000000000000/"+js[2])
+	if old.Code != http.StatusOK || old.Header().Get("Cache-Control") != "no-cache" {
+		t.Errorf("an old version: %d, Cache-Control %q", old.Code, old.Header().Get("Cache-Control"))
+	}
+	if w := get(t, h, "/static/js/nope.js"); w.Code != http.StatusNotFound {
+		t.Errorf("a missing asset: %d", w.Code)
+	}
+	// the registry: gzipped, revalidated
+	reg := get(t, h, "/api/algorithms", "Accept-Encoding", "gzip")
+	if reg.Header().Get("Content-Encoding") != "gzip" || reg.Header().Get("Content-Type") != "application/json" {
+		t.Fatalf("the registry: headers %v", reg.Header())
+	}
+	if again := get(t, h, "/api/algorithms", "Accept-Encoding", "gzip", "If-None-Match", reg.Header().Get("ETag")); again.Code != http.StatusNotModified {
+		t.Errorf("the registry again with its ETag: %d", again.Code)
+	}
+	// the icon
+	if w := get(t, h, "/favicon.ico"); w.Code != http.StatusOK || w.Header().Get("Content-Type") != "image/svg+xml" {
+		t.Errorf("/favicon.ico: %d %q", w.Code, w.Header().Get("Content-Type"))
+	}
+}
+
+func TestAcceptsGzip(t *testing.T) {
+	for in, want := range map[string]bool{"": false, "gzip": true, "br, gzip;q=0.8": true, "gzip;q=0": false, "identity": false, "*": true, "GZIP": true} {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.Header.Set("Accept-Encoding", in)
+		if got := acceptsGzip(r); got != want {
+			t.Errorf("Accept-Encoding %q: %v", in, got)
+		}
+	}
+}
