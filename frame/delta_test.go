@@ -4,11 +4,11 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
-	"strings"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"runtime"
+	"strings"
 	"testing"
 
 	"distviz/algos"
