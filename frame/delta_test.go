@@ -212,8 +212,9 @@ func TestDeltaFixture(t *testing.T) {
 		Want json.RawMessage `json:"want,omitempty"` // every third step and the last
 	}
 	type fixture struct {
-		Name  string `json:"name"`
-		Steps []step `json:"steps"`
+		Name  string          `json:"name"`
+		Run   json.RawMessage `json:"run"` // the run message (what the views are given)
+		Steps []step          `json:"steps"`
 	}
 	var all []fixture
 	for _, c := range []struct {
@@ -239,6 +240,12 @@ func TestDeltaFixture(t *testing.T) {
 		var enc frame.Encoder
 		lang := narrate.English
 		fx := fixture{Name: c.alg + " " + c.scenario}
+		run, err := json.Marshal(map[string]any{"type": "run", "id": "fixture", "algorithm": tl.Alg, "params": tl.Params,
+			"query": map[string]string{}, "seed": tl.Seed, "nodes": tl.Nodes, "theory": tl.Alg.Evaluate(tl.Params)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fx.Run = run
 		ops := append([]string{"open"}, c.ops...)
 		for i, op := range ops {
 			var k int

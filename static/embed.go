@@ -1,12 +1,15 @@
 // Package static holds the web assets, embedded in the binary and served
-// under /static/: the style sheet, the lecture app's ES modules (js/), their
-// unit tests (js/test/) and the page that runs those tests in a browser
-// (test.html), and vendored libraries (vendor/, e.g. the plotting library).
+// under /static/: the style sheets (css/: the colour tokens, the app's, the
+// views' in css/views/, the panel's, the space-time diagram's and the
+// Experiment tab's), the lecture app's ES modules (js/, in the same
+// folders), their unit tests (js/test/) and the page that runs those tests
+// in a browser (test.html), the icon, and vendored libraries (vendor/, e.g.
+// the plotting library).
 package static
 
 import "embed"
 
-// FS holds the assets by path, e.g. "style.css", "js/app.js".
+// FS holds the assets by path, e.g. "css/tokens.css", "js/app/app.js".
 //
-//go:embed *.css *.html *.svg js vendor
+//go:embed *.html *.svg css js vendor
 var FS embed.FS

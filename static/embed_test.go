@@ -71,33 +71,58 @@ func TestEveryJSTestIsRun(t *testing.T) {
 	}
 }
 
-// The stylesheet's blocks are balanced: one unclosed brace (a bad merge) makes
-// browsers drop every rule after it without a word.
+// The style sheets' blocks are balanced: one unclosed brace (a bad merge)
+// makes browsers drop every rule after it without a word.
 func TestStylesheetBlocksBalance(t *testing.T) {
-	b, err := fs.ReadFile(FS, "style.css")
-	if err != nil {
-		t.Fatal(err)
+	sheets, _ := fs.Glob(FS, "css/*.css")
+	views, _ := fs.Glob(FS, "css/views/*.css")
+	sheets = append(sheets, views...)
+	if len(sheets) < 5 {
+		t.Fatalf("only %d style sheets: %v", len(sheets), sheets)
 	}
-	depth, line, inComment := 0, 1, false
-	for i := 0; i < len(b); i++ {
-		switch {
-		case b[i] == '\n':
-			line++
-		case inComment:
-			if b[i] == '*' && i+1 < len(b) && b[i+1] == '/' {
-				inComment, i = false, i+1
-			}
-		case b[i] == '/' && i+1 < len(b) && b[i+1] == '*':
-			inComment, i = true, i+1
-		case b[i] == '{':
-			depth++
-		case b[i] == '}':
-			if depth--; depth < 0 {
-				t.Fatalf("style.css line %d: a } closes nothing", line)
+	for _, p := range sheets {
+		b, err := fs.ReadFile(FS, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		depth, line, inComment := 0, 1, false
+		for i := 0; i < len(b); i++ {
+			switch {
+			case b[i] == '\n':
+				line++
+			case inComment:
+				if b[i] == '*' && i+1 < len(b) && b[i+1] == '/' {
+					inComment, i = false, i+1
+				}
+			case b[i] == '/' && i+1 < len(b) && b[i+1] == '*':
+				inComment, i = true, i+1
+			case b[i] == '{':
+				depth++
+			case b[i] == '}':
+				if depth--; depth < 0 {
+					t.Fatalf("%s line %d: a } closes nothing", p, line)
+				}
 			}
 		}
+		if depth != 0 || inComment {
+			t.Fatalf("%s ends with %d unclosed blocks (comment open: %v)", p, depth, inComment)
+		}
 	}
-	if depth != 0 || inComment {
-		t.Fatalf("style.css ends with %d unclosed blocks (comment open: %v)", depth, inComment)
+}
+
+// The dark theme is written once: every colour token says both its values
+// (light-dark()), and no style sheet repeats a theme's colours for the
+// system's setting and the page's toggle apart.
+func TestDarkThemeOnce(t *testing.T) {
+	sheets, _ := fs.Glob(FS, "css/*.css")
+	views, _ := fs.Glob(FS, "css/views/*.css")
+	for _, p := range append(sheets, views...) {
+		b, _ := fs.ReadFile(FS, p)
+		if strings.Contains(string(b), "prefers-color-scheme") {
+			t.Errorf("%s asks prefers-color-scheme: the tokens' light-dark() answers it", p)
+		}
+		if p != "css/tokens.css" && strings.Contains(string(b), `data-theme="dark"`) {
+			t.Errorf("%s has rules of its own for the dark theme", p)
+		}
 	}
 }

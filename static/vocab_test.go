@@ -3,10 +3,12 @@ package static_test
 import (
 	"io/fs"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"distviz/algo"
 	"distviz/algos"
 	"distviz/static"
 )
@@ -31,10 +33,7 @@ func TestScriptsNameNoAlgorithm(t *testing.T) {
 	if len(names) < 30 {
 		t.Fatalf("the catalog declares only %d names: %v", len(names), names)
 	}
-	scripts, err := fs.Glob(static.FS, "js/*.js")
-	if err != nil || len(scripts) < 10 {
-		t.Fatalf("only %d scripts (%v)", len(scripts), err)
-	}
+	scripts := pageScripts(t)
 	for _, p := range scripts {
 		b, err := fs.ReadFile(static.FS, p)
 		if err != nil {
@@ -47,6 +46,69 @@ func TestScriptsNameNoAlgorithm(t *testing.T) {
 			}
 			if what := named(names, l.text); what != "" {
 				t.Errorf("%s:%d: the literal %q names %s", p, l.line, l.text, what)
+			}
+		}
+	}
+}
+
+// pageScripts lists the page's modules: static/js and its folders but the tests.
+func pageScripts(t *testing.T) []string {
+	t.Helper()
+	var scripts []string
+	err := fs.WalkDir(static.FS, "js", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && p == "js/test" {
+			return fs.SkipDir
+		}
+		if strings.HasSuffix(p, ".js") {
+			scripts = append(scripts, p)
+		}
+		return nil
+	})
+	if err != nil || len(scripts) < 10 {
+		t.Fatalf("only %d scripts (%v)", len(scripts), err)
+	}
+	return scripts
+}
+
+// The page chooses a run's view from views/index.js by the registry's
+// `view` and names no view elsewhere: outside js/views/ no string literal
+// is the name of a view, so the app, the form, the panel and the rest have
+// no branch on one (a new view is its folder and a line of the index).
+func TestScriptsNameNoView(t *testing.T) {
+	index, err := fs.ReadFile(static.FS, "js/views/index.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	viewNames := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^\t(\w+): \(\) => import\(`).FindAllStringSubmatch(string(index), -1) {
+		viewNames[m[1]] = true
+	}
+	for _, a := range algos.All() {
+		if a.View != "" && !viewNames[a.View] {
+			t.Errorf("%s's view %q is not in js/views/index.js (%v)", a.ID, a.View, viewNames)
+		}
+	}
+	if len(viewNames) < 3 {
+		t.Fatalf("js/views/index.js lists %v", viewNames)
+	}
+	for _, p := range pageScripts(t) {
+		if strings.HasPrefix(p, "js/views/") {
+			continue
+		}
+		b, err := fs.ReadFile(static.FS, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		catalog := path.Base(p) == "i18n.js"
+		for _, l := range jsLiterals(string(b)) {
+			if catalog && l.value {
+				continue
+			}
+			if viewNames[l.text] && !slices.Contains(algo.Glyphs, l.text) { // a glyph may share a view's name
+				t.Errorf("%s:%d: the literal %q names a view", p, l.line, l.text)
 			}
 		}
 	}

@@ -12,6 +12,34 @@ type Family struct {
 	Algorithms []*algo.Algorithm
 }
 
+// Assets names the page's files in a build: URL gives a file's address
+// (its path in static.FS, e.g. "css/tokens.css"), which a browser may keep
+// until the build changes; Preload lists the modules the entry imports,
+// so that the browser asks for them all at once instead of level by level.
+type Assets struct {
+	URL     func(path string) string
+	Preload []string
+}
+
+// Entry is the page's script; its folder's siblings are the page's parts
+// (static/js/: app, views, panel, spacetime, experiment, i18n).
+const Entry = "js/app/app.js"
+
+// Styles are the page's style sheets in cascade order: the colour tokens
+// first, then the app, the views (their kit first), the space-time diagram,
+// the panel and the Experiment tab.
+var Styles = []string{
+	"css/tokens.css",
+	"css/app.css",
+	"css/views/kit.css",
+	"css/views/ring.css",
+	"css/views/tree.css",
+	"css/views/grid.css",
+	"css/spacetime.css",
+	"css/panel.css",
+	"css/experiment.css",
+}
+
 // Endpoint is one route of the JSON API, for the home page.
 type Endpoint struct {
 	Method string

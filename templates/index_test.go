@@ -12,8 +12,8 @@ func render(t *testing.T) string {
 	t.Helper()
 	all := algos.All()
 	var b strings.Builder
-	asset := func(p string) string { return "/static/v/test/" + p }
-	if err := Index(Families(all), all, []Endpoint{{Method: "GET", Path: "/api/algorithms", Doc: "the algorithms"}}, asset).Render(context.Background(), &b); err != nil {
+	assets := Assets{URL: func(p string) string { return "/static/v/test/" + p }, Preload: []string{"js/app/dom.js"}}
+	if err := Index(Families(all), all, []Endpoint{{Method: "GET", Path: "/api/algorithms", Doc: "the algorithms"}}, assets).Render(context.Background(), &b); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -27,7 +27,8 @@ func TestIndexAssetsAndPicker(t *testing.T) {
 	if strings.Contains(page, `id="registry"`) || len(page) > 100_000 {
 		t.Errorf("the page embeds data (%d bytes)", len(page))
 	}
-	for _, want := range []string{`<script type="module" src="/static/v/test/`, `<link rel="stylesheet" href="/static/v/test/`, `<link rel="icon" href="/static/v/test/favicon.svg"`} {
+	for _, want := range []string{`<script type="module" src="/static/v/test/js/app/app.js"`, `<link rel="stylesheet" href="/static/v/test/css/tokens.css"`,
+		`<link rel="modulepreload" href="/static/v/test/js/app/dom.js"`, `<link rel="icon" href="/static/v/test/favicon.svg"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %s", want)
 		}

@@ -163,12 +163,12 @@ func TestHomeAndStatic(t *testing.T) {
 	}{
 		// the lecture app's skeleton (its scripts fetch the registry) and the reference below it
 		{"/", "text/html; charset=utf-8", []string{"<!doctype html>", "Leader election", "Chang–Roberts",
-			"Worst case: IDs decreasing along the ring", "POST /api/simulate", "style.css",
+			"Worst case: IDs decreasing along the ring", "POST /api/simulate", "css/tokens.css",
 			`<script type="module" src="/static/v/`,
 			`data-testid="step"`, `data-testid="scrubber"`, `data-testid="topology"`, `data-testid="spacetime"`,
 			`<option value="bully">Bully</option>`}},
-		{"/static/style.css", "text/css; charset=utf-8", []string{"prefers-color-scheme"}},
-		{"/static/js/app.js", "text/javascript; charset=utf-8", []string{`from "./ws.js"`}},
+		{"/static/css/tokens.css", "text/css; charset=utf-8", []string{"light-dark("}},
+		{"/static/js/app/app.js", "text/javascript; charset=utf-8", []string{`from "./ws.js"`}},
 		{"/static/test.html", "text/html; charset=utf-8", []string{`data-testid="js-test-results"`, "/static/js/test/all.js"}},
 	} {
 		w := do(t, h, "GET", tc.path, "")
@@ -405,7 +405,7 @@ func TestHeavyReleasesOnPanic(t *testing.T) {
 
 func TestHead(t *testing.T) {
 	h := newTestRouter(t, Config{})
-	for _, path := range []string{"/", "/static/style.css", "/api/algorithms", "/api/trace.schema.json"} {
+	for _, path := range []string{"/", "/static/css/app.css", "/api/algorithms", "/api/trace.schema.json"} {
 		if w := do(t, h, "HEAD", path, ""); w.Code != http.StatusOK {
 			t.Errorf("HEAD %s: status %d", path, w.Code)
 		}

@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -160,6 +161,35 @@ func contentTypeOf(p string, b []byte) string {
 
 // staticAssets are static.FS's assets, prepared on first use.
 var staticAssets = sync.OnceValues(func() (*assets, error) { return loadAssets(static.FS) })
+
+// staticImport finds a module's static imports (not import(), which loads
+// later, on demand).
+var staticImport = regexp.MustCompile(`(?m)^\s*(?:import|export)\s+(?:[^"';]*?\s+from\s+)?"(\.{1,2}/[^"]+)"`)
+
+// Imports lists every module entry imports, directly or not (entry itself
+// not), in a stable order: what a page may ask for at once.
+func (a *assets) Imports(entry string) []string {
+	seen := map[string]bool{entry: true}
+	var out []string
+	queue := []string{entry}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		bl, ok := a.files[p]
+		if !ok {
+			continue
+		}
+		for _, m := range staticImport.FindAllStringSubmatch(string(bl.raw), -1) {
+			q := path.Join(path.Dir(p), m[1])
+			if !seen[q] {
+				seen[q] = true
+				out = append(out, q)
+				queue = append(queue, q)
+			}
+		}
+	}
+	return out
+}
 
 // URL is where a page finds an asset of this version: p is its path in
 // static.FS, e.g. "js/app/app.js".

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -116,6 +117,37 @@ func TestAcceptsGzip(t *testing.T) {
 		r.Header.Set("Accept-Encoding", in)
 		if got := acceptsGzip(r); got != want {
 			t.Errorf("Accept-Encoding %q: %v", in, got)
+		}
+	}
+}
+
+// The page asks at once for every module its script imports (and no module
+// that loads on demand: the views, the Experiment tab), and for every style
+// sheet of static/css.
+func TestPagePreloadsItsModules(t *testing.T) {
+	as, err := staticAssets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := as.Imports("js/app/app.js")
+	has := func(p string) bool { return slices.Contains(got, p) }
+	for _, p := range []string{"js/app/dom.js", "js/app/model.js", "js/views/index.js", "js/i18n/i18n.js", "js/panel/panel.js", "js/spacetime/spacetime.js"} {
+		if !has(p) {
+			t.Errorf("the preloads lack %s: %v", p, got)
+		}
+	}
+	for _, p := range got {
+		if strings.HasPrefix(p, "js/experiment/") || strings.HasPrefix(p, "js/views/ring/") || strings.HasPrefix(p, "js/views/tree/") || strings.HasPrefix(p, "js/views/grid/") || strings.Contains(p, "vendor") {
+			t.Errorf("the page preloads %s, which loads on demand", p)
+		}
+		if _, ok := as.files[p]; !ok {
+			t.Errorf("the preload %s is not an asset", p)
+		}
+	}
+	page := string(gunzip(t, get(t, newTestRouter(t, Config{}), "/", "Accept-Encoding", "gzip").Body.Bytes()))
+	for p := range as.files {
+		if strings.HasPrefix(p, "css/") && !strings.Contains(page, `href="`+as.URL(p)+`"`) {
+			t.Errorf("the page does not link %s", p)
 		}
 	}
 }

@@ -39,7 +39,8 @@ var homePage = sync.OnceValues(func() (*blob, error) {
 	}
 	all := algos.All()
 	var buf bytes.Buffer
-	if err := templates.Index(templates.Families(all), all, endpoints, as.URL).Render(context.Background(), &buf); err != nil {
+	page := templates.Assets{URL: as.URL, Preload: as.Imports(templates.Entry)}
+	if err := templates.Index(templates.Families(all), all, endpoints, page).Render(context.Background(), &buf); err != nil {
 		return nil, err
 	}
 	return newBlob(buf.Bytes(), "text/html; charset=utf-8"), nil

@@ -11,5 +11,6 @@ import "./values.test.js";
 import "./expdata.test.js";
 import "./vocab.test.js";
 import "./model.test.js";
+import "./views.test.js";
 
 export {run} from "./harness.js";

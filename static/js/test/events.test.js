@@ -1,5 +1,5 @@
 import {test, eq, ok} from "./harness.js";
-import {EventLog, startsStep, lowerBound} from "../events.js";
+import {EventLog, startsStep, lowerBound} from "../app/events.js";
 
 const ev = (seq, time, kind, extra = {}) => ({seq, time, kind, ...extra});
 

@@ -1,5 +1,5 @@
 import {test, eq, ok, near} from "./harness.js";
-import {measures, valuesOf, theoryKey, seriesOf, theoryOf, defaultMeasure, histogram, parseValues, paramValue, requestOf, runsOf, logSuits, groupOf, spreadLabels, theoryValues, integerAxis, expectedCounts, finished, stoppedCount, niceTicks, logTicks, numberFormat, tickFormat, formulaIsValue, MAX_EVENTS} from "../expdata.js";
+import {measures, valuesOf, theoryKey, seriesOf, theoryOf, defaultMeasure, histogram, parseValues, paramValue, requestOf, runsOf, logSuits, groupOf, spreadLabels, theoryValues, integerAxis, expectedCounts, finished, stoppedCount, niceTicks, logTicks, numberFormat, tickFormat, formulaIsValue, MAX_EVENTS} from "../experiment/expdata.js";
 
 // Rows as POST /api/experiments returns them (docs/api.md): Chang–Roberts,
 // n over 4 and 8, two seeds each; the theory evaluated for each row's n.

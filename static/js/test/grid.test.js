@@ -2,29 +2,32 @@
 // what the cards, the matrix and the messages show, and what a selection
 // highlights.
 import {test, eq, ok} from "./harness.js";
-import {createGrid, glyphOf} from "../grid.js";
+import {create, glyphOf} from "../views/grid/grid.js";
 import {fixtureRun, fixtureFrame, TYPES, GLYPHS, ALGORITHM} from "./gridfixture.js";
 
-// mount draws the fixture run in a 723×345 SVG (the room the view has at
-// 1024×768) and returns the view, its root and what the handlers saw.
+// mount draws the fixture run in a 723×345 box (the room the view has at
+// 1024×768) and returns the view, its SVG and what the handlers saw.
 function mount(frame = fixtureFrame(), opts = {}) {
-	const root = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-	root.setAttribute("style", "display:block;width:723px;height:345px");
-	document.body.append(root);
+	const host = document.createElement("div");
+	host.setAttribute("style", "position:relative;width:723px;height:345px");
+	document.body.append(host);
 	const seen = {select: [], node: [], msg: [], background: 0};
-	const view = createGrid(root, {
+	const view = create(host, {
 		onSelect: (p) => seen.select.push(p),
 		onNodeClick: (p) => seen.node.push(p),
 		onMsgClick: (f) => seen.msg.push(f.id),
 		onHover() {},
 		onBackground: () => seen.background++,
 	});
+	const root = host.querySelector("svg");
+	root.setAttribute("style", "display:block;width:723px;height:345px");
+	view.show(true);
 	view.setRun(fixtureRun());
 	view.update(frame, {manual: false, selected: null, hover: null, ...opts});
 	const q = (s) => root.querySelector(s);
 	const qa = (s) => [...root.querySelectorAll(s)];
 	const card = (p) => q(`[data-node="${p}"]`);
-	return {view, root, seen, q, qa, card, done: () => root.remove()};
+	return {view, root, seen, q, qa, card, done: () => host.remove()};
 }
 
 test("grid: a card per process, the role's declared tone as class and its badge", () => {

@@ -2,7 +2,7 @@ import {test, eq, ok, near} from "./harness.js";
 import {
 	gridRows, gridLayout, cardExit, gridLine, gridMsgPos, cardOf, tsText, textWidth, fitText, fitLine, lockVariants, lockLines,
 	cardRows, cardFont, queueText, slotsOf, slotBoxes, highlight, quorumsOf, isGridQuorums, listText, cycleArrows, deadlockCycle,
-} from "../gridlayout.js";
+} from "../views/grid/gridlayout.js";
 import {PLANE, fixtureFrame, ALGORITHM} from "./gridfixture.js";
 
 test("gridRows: a grid quorum system is ⌈√n⌉ wide, row by row from the left", () => {

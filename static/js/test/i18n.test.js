@@ -1,5 +1,5 @@
 import {test, eq, ok} from "./harness.js";
-import {STRINGS, LANGS, completeness, fill, pickLang, setLang, t} from "../i18n.js";
+import {STRINGS, LANGS, completeness, fill, pickLang, setLang, t} from "../i18n/i18n.js";
 
 test("i18n: every key in all three languages, with the same placeholders", () => {
 	const c = completeness();

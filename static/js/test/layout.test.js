@@ -1,9 +1,8 @@
 import {test, eq, ok, near} from "./harness.js";
-import {
-	clamp01, msgFraction, niceCeil, circleLayout, fitFont, ringArc, ringMsgPos, chordLine, chordMsgPos,
-	tokenText, tokenSize, spreadQueue, stScale, timeDomain, stInFlight, procOf, rowOf, causalPast, causalFuture,
-	markBuckets, labelPos, nearNode,
-} from "../layout.js";
+import {clamp01, msgFraction, niceCeil, fitFont, tokenText, tokenSize, spreadQueue} from "../views/kit/geometry.js";
+import {circleLayout, ringArc, ringMsgPos, chordLine, chordMsgPos, labelPos, nearNode} from "../views/ring/circle.js";
+import {stScale, timeDomain, stInFlight, procOf, rowOf, causalPast, causalFuture} from "../spacetime/time.js";
+import {markBuckets} from "../app/marks.js";
 
 test("clamp01", () => {
 	eq(clamp01(-1), 0);

@@ -2,7 +2,7 @@
 // recorded runs (deltafixture.js, written by the Go encoder) gives the whole
 // frames the server would send, as frame.ApplyDelta does in Go.
 import {test, eq, ok} from "./harness.js";
-import {applyMessage, merge, noChanges, nodeChanged} from "../model.js";
+import {applyMessage, merge, noChanges, nodeChanged} from "../app/model.js";
 import {CASES} from "./deltafixture.js";
 
 const clone = (v) => JSON.parse(JSON.stringify(v));

@@ -1,5 +1,5 @@
 import {test, eq, ok} from "./harness.js";
-import {formatValue, baseTexts, checkText, parseRange, normalize, queryOf, parseLocation, buildSearch, seedOK, paramOfError} from "../params.js";
+import {formatValue, baseTexts, checkText, parseRange, normalize, queryOf, parseLocation, buildSearch, seedOK, paramOfError} from "../app/params.js";
 
 const bully = {
 	id: "bully",

@@ -1,5 +1,5 @@
 import {test, eq} from "./harness.js";
-import {setLang, tr} from "../i18n.js";
+import {setLang, tr} from "../i18n/i18n.js";
 
 // an algorithm as the registry JSON carries it: English texts, and their
 // translations by language in i18n

@@ -2,10 +2,10 @@ import {test, eq, ok, near} from "./harness.js";
 import {
 	adjacency, components, treeCenter, rootAt, tidy, forestLayout, fitLayout, freePortAngles, edgeEnds, lerpPositions, ease,
 	placeBox, pillTrack, canonEdges, degrees, checkTree, defaultTree, addLeaf, removeLeaf, relink, formatEdges, parseEdges,
-} from "../treelayout.js";
-import {treeModel, edgeLook, formatTime, timeUnit, PORT_STATES} from "../treemodel.js";
-import {nodeVar} from "../vocab.js";
-import {PORT_GLYPH, unplugState} from "../tree.js";
+} from "../views/tree/treelayout.js";
+import {treeModel, edgeLook, formatTime, timeUnit, PORT_STATES} from "../views/tree/treemodel.js";
+import {nodeVar} from "../i18n/vocab.js";
+import {PORT_GLYPH, unplugState} from "../views/tree/tree.js";
 
 // a seeded generator, so that the property tests see the same trees every time
 function rng(seed) {

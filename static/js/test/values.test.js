@@ -1,5 +1,5 @@
 import {test, eq} from "./harness.js";
-import {formatValue, tableColumns, stampText} from "../values.js";
+import {formatValue, tableColumns, stampText} from "../panel/values.js";
 
 const label = (p) => "P" + (p + 1);
 const kind = (k, more = {}) => ({kind: k, ...more});

@@ -1,7 +1,7 @@
 import {test, eq, ok} from "./harness.js";
-import {setLang} from "../i18n.js";
-import {roleLook, toneClass, nodeClass, msgLook, typeClass, shortOf, roleName, outcomeName, label, varDecl, outcomeDecl, useOf, outcomeUse, varsOfUse, paramOfUse} from "../vocab.js";
-import {renderLegend} from "../topology.js";
+import {setLang} from "../i18n/i18n.js";
+import {roleLook, toneClass, nodeClass, msgLook, typeClass, shortOf, roleName, outcomeName, label, varDecl, outcomeDecl, useOf, outcomeUse, varsOfUse, paramOfUse} from "../i18n/vocab.js";
+import {renderLegend} from "../views/kit/legend.js";
 
 // an algorithm's declarations as the registry carries them (algo/vocab.go)
 const ALG = {

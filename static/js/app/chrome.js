@@ -2,7 +2,7 @@
 // themes, presenter mode (full screen, forms hidden), notices, and what the
 // browser remembers between visits.
 
-import {t} from "./i18n.js";
+import {t} from "../i18n/i18n.js";
 
 /** store remembers small settings (theme, language, speed) in localStorage. */
 export const store = {

@@ -11,43 +11,18 @@ import {
 	gridLayout, gridLine, gridMsgPos, cardOf, tsText, fitLine, lockLines, lockVariants, cardRows, queueText, slotsOf, slotBoxes,
 	highlight, quorumsOf, isGridQuorums, textWidth, listText, deadlockCycle, cycleArrows,
 } from "./gridlayout.js";
-import {msgFraction, spreadQueue} from "./layout.js";
-import {renderLegend} from "./topology.js";
-import {roleLook, msgLook, typeClass as typeClassOf, varsOfUse} from "./vocab.js";
-import {svg, set, text, cls, clear, pointerTarget, MSG_TARGET, NODE_TARGET} from "./dom.js";
-import {t, lang} from "./i18n.js";
-
-// Glyphs in the icons' convention (viewBox −12…12, class ic-fill), so that
-// the SVG export draws them like the role icons: the message types'
-// (algo.Glyphs) and the card's own (padlocks, a waiting list).
-const GLYPHS = {
-	circle: '<circle class="ic-fill" r="8.5"/>',
-	square: '<path class="ic-fill" d="M-7.5,-7.5 H7.5 V7.5 H-7.5 Z"/>',
-	diamond: '<path class="ic-fill" d="M0,-10 L10,0 L0,10 L-10,0 Z"/>',
-	up: '<path class="ic-fill" d="M0,-9.5 L10,8 L-10,8 Z"/>',
-	down: '<path class="ic-fill" d="M0,9.5 L10,-8 L-10,-8 Z"/>',
-	cross: '<path class="ic-fill" d="M-9,-5.5 L-5.5,-9 L0,-3.5 L5.5,-9 L9,-5.5 L3.5,0 L9,5.5 L5.5,9 L0,3.5 L-5.5,9 L-9,5.5 L-3.5,0 Z"/>',
-	star: '<path class="ic-fill" d="M0,-10 L2.9,-3.1 L9.5,-3.1 L4.3,1.3 L6.2,8.5 L0,4.4 L-6.2,8.5 L-4.3,1.3 L-9.5,-3.1 L-2.9,-3.1 Z"/>',
-	ring: '<path class="ic-fill" fill-rule="evenodd" d="M-9,0 A9,9 0 1 0 9,0 A9,9 0 1 0 -9,0 Z M-4.5,0 A4.5,4.5 0 1 1 4.5,0 A4.5,4.5 0 1 1 -4.5,0 Z"/>',
-	padlock: '<path class="ic-fill" d="M-7,-1 H7 V9 H-7 Z M-4.5,-1 V-4.5 A4.5,4.5 0 0 1 4.5,-4.5 V-1 H2.2 V-4.5 A2.2,2.2 0 0 0 -2.2,-4.5 V-1 Z"/>',
-	"padlock-open": '<path class="ic-fill" d="M-7,-1 H7 V9 H-7 Z M2.2,-1 V-6 A4.5,4.5 0 0 1 11.2,-6 V-3 H8.9 V-6 A2.2,2.2 0 0 0 4.5,-6 V-1 Z"/>',
-	waitlist: '<path class="ic-fill" d="M-8,-7 H8 V-3.5 H-8 Z M-8,-1.75 H8 V1.75 H-8 Z M-8,3.5 H8 V7 H-8 Z"/>',
-};
+import {createKit, view} from "../kit/kit.js";
+import {createFlights} from "../kit/flights.js";
+import {GLYPHS, use} from "../kit/icons.js";
+import {renderLegend, legendGroup} from "../kit/legend.js";
+import {roleLook, msgLook, typeClass as typeClassOf, varsOfUse} from "../../i18n/vocab.js";
+import {svg, set, text, cls, clear, MSG_TARGET, NODE_TARGET} from "../../app/dom.js";
+import {t, lang} from "../../i18n/i18n.js";
 
 /** glyphOf is the glyph a message type is drawn with: its declared one. */
 export function glyphOf(alg, type) {
 	const g = msgLook(alg, type).glyph;
 	return g in GLYPHS ? g : "circle";
-}
-
-function glyphSymbols() {
-	let s = "";
-	for (const [name, body] of Object.entries(GLYPHS)) s += `<symbol id="gl-${name}" viewBox="-12 -12 24 24" overflow="visible">${body}</symbol>`;
-	return s;
-}
-
-function use(name, x, y, size, className, parent) {
-	return svg("use", {href: "#" + name, class: className, x: x - size / 2, y: y - size / 2, width: size, height: size}, parent);
 }
 
 function txt(content, attrs, parent) {
@@ -56,49 +31,63 @@ function txt(content, attrs, parent) {
 	return e;
 }
 
+const WAIT_ARROW =
+	'<marker id="g-wait-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto" markerUnits="strokeWidth"><path class="g-wait-head" d="M0,0 L10,5 L0,10 z"/></marker>';
+
 /**
- * createGrid draws into the SVG root. handlers: onNodeClick(pos, ev) (the
- * process menu), onSelect(pos | null) (pin a process without a menu),
- * onMsgClick(flight, ev), onHover(h, ev), onHoverMove(ev), onBackground().
+ * create is the quorum grid view (views/kit/kit.js says the contract). A
+ * click on a card opens its process's menu; a shift-click, or a click on a
+ * row S_i of the matrix, pins a second process to compare (handlers.onSelect
+ * pins the first when none is).
  */
-export function createGrid(root, handlers) {
-	root.innerHTML =
-		"<defs>" +
-		glyphSymbols() +
-		'<marker id="g-wait-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto" markerUnits="strokeWidth"><path class="g-wait-head" d="M0,0 L10,5 L0,10 z"/></marker>' +
-		"</defs>" +
-		'<rect class="bg" x="0" y="0" width="100%" height="100%"/>' +
-		'<g class="g-tracks"></g><g class="g-cards"></g><g class="g-matrix"></g><g class="g-cycle" data-testid="deadlock-cycle"></g><g class="g-msgs"></g>';
+export function create(host, handlers) {
+	const kit = createKit(host, {
+		id: "grid",
+		testid: "grid",
+		defs: WAIT_ARROW,
+		layers: ["g-tracks", "g-cards", "g-matrix", "g-cycle", "g-msgs"],
+		targets: [MSG_TARGET, NODE_TARGET, ["[data-row]", (d) => ({kind: "row", pos: Number(d.row)})]],
+		handlers,
+		click: (tg, ev) => {
+			if (tg && (tg.kind === "row" || (tg.kind === "node" && ev.shiftKey))) {
+				compare(tg.pos);
+				return true;
+			}
+			if (!tg || tg.kind === "node") second = null;
+			return false;
+		},
+		onLayout: () => layout(),
+	});
+	const {root} = kit;
 	const g = {
-		tracks: root.querySelector(".g-tracks"),
-		cards: root.querySelector(".g-cards"),
-		matrix: root.querySelector(".g-matrix"),
-		cycle: root.querySelector(".g-cycle"),
-		msgs: root.querySelector(".g-msgs"),
+		tracks: kit.layers["g-tracks"],
+		cards: kit.layers["g-cards"],
+		matrix: kit.layers["g-matrix"],
+		cycle: kit.layers["g-cycle"],
+		msgs: kit.layers["g-msgs"],
 	};
+	g.cycle.dataset.testid = "deadlock-cycle";
 	root.dataset.view = "grid";
 
 	let run = null; // {n, nodes, alg, grid: the quorums are a grid's rows and columns}
 	let L = null;
 	let cards = []; // per position: {g, body, hlA, hlB, content, key, role}
 	let mx = null; // the matrix's elements
-	let msgs = new Map(); // flight id → {g, track}
-	let lastFrame = null;
 	let opts = {manual: false, selected: null, hover: null};
 	let second = null; // the second process pinned (shift-click or a row of the matrix)
-	let stamp = 0;
 
 	const label = (p) => (run && run.nodes[p] ? run.nodes[p].label : `#${p}`);
 	const typeClass = (type) => typeClassOf(run.alg, type);
 
 	function setRun(r) {
+		kit.run = r;
 		run = {
 			n: r.nodes.length,
 			nodes: r.nodes,
 			alg: r.algorithm,
 			grid: null, // known with the first frame's quorums
 		};
-		lastFrame = null;
+		kit.frame = null;
 		second = null;
 		layout();
 	}
@@ -107,18 +96,16 @@ export function createGrid(root, handlers) {
 	// skeleton: on a new run and on resize, never per frame.
 	function layout() {
 		if (!run) return;
-		const w = Math.max(240, root.clientWidth || 700);
-		const h = Math.max(200, root.clientHeight || 480);
-		set(root, "viewBox", `0 0 ${w} ${h}`);
+		const {w, h} = kit.size(240, 200, 700, 480);
 		L = gridLayout(run.n, w, h, {grid: !!run.grid});
 		root.classList.toggle("dot", L.dot);
 		clear(g.tracks);
 		clear(g.cards);
 		clear(g.matrix);
+		flights.clear();
 		clear(g.msgs);
 		clear(g.cycle);
 		cycleKey = "";
-		msgs = new Map();
 		cards = [];
 		const rx = Math.min(10, L.cw * 0.1);
 		for (let p = 0; p < run.n; p++) {
@@ -131,7 +118,7 @@ export function createGrid(root, handlers) {
 			cards.push({g: cg, body, hlA, hlB, content, key: "", role: ""});
 		}
 		buildMatrix();
-		if (lastFrame) update(lastFrame, opts);
+		if (kit.frame) update(kit.frame, opts);
 	}
 
 	function buildMatrix() {
@@ -169,9 +156,10 @@ export function createGrid(root, handlers) {
 		mx = M;
 	}
 
-	function update(frame, o) {
+	function update(frame, o, changes) {
 		if (!run || !L) return;
-		lastFrame = frame;
+		const all = !changes || changes.whole || kit.frame === null;
+		kit.frame = frame;
 		opts = o || opts;
 		if (opts.selected === null || opts.selected === undefined) second = null;
 		const quorums = quorumsOf(run.alg, frame);
@@ -188,7 +176,7 @@ export function createGrid(root, handlers) {
 		}
 		drawSelection(frame, quorums);
 		drawCycle(frame);
-		drawFlights(frame);
+		flights.update(frame, all ? null : changes, opts);
 	}
 
 	// drawCycle marks the outcome's cycle of waits, when it reports a
@@ -421,63 +409,51 @@ export function createGrid(root, handlers) {
 		return `${name(a)} ∩ ${name(b)} = ${ids(H.both)}`;
 	}
 
-	function drawFlights(frame) {
-		stamp++;
-		const fl = frame.flights;
-		const fr = fl.map((f) => msgFraction(frame.time, f.sentAt, f.arrive));
-		const slot = spreadQueue(fl, fr, 0.12);
-		// a token says its timestamp when the cards are large enough not to
-		// vanish under the labels, and few are on their way; else its glyph
-		const labelled = L.cw >= 100 && fl.length <= (L.cw >= 130 ? 16 : 8);
-		const font = Math.max(12, Math.min(17, L.font * 0.95));
-		const gs = labelled ? font * 1.05 : Math.max(13, Math.min(22, L.font * 1.35));
-		for (let i = 0; i < fl.length; i++) {
-			const f = fl[i];
-			let m = msgs.get(f.id);
-			const tc = typeClass(f.type);
-			const base = labelled ? font * 0.55 : gs * 0.45;
-			const off = base + slot[i] * (labelled ? font * 1.5 : gs * 1.05);
-			if (!m || m.labelled !== labelled || m.off !== off) {
-				if (m) m.g.remove(), m.track.remove();
-				m = {g: svg("g", {"data-msg": f.id, "data-type": f.type}, g.msgs), labelled, off};
-				msgs.set(f.id, m);
+	// the messages between the cards: a token says its timestamp when the
+	// cards are large enough not to vanish under the labels, and few are on
+	// their way; else it is its type's glyph
+	const flights = createFlights(g.msgs, {
+		alg: () => run.alg,
+		eps: 0.12,
+		className: "gmsg",
+		prepare(fl) {
+			const labelled = L.cw >= 100 && fl.length <= (L.cw >= 130 ? 16 : 8);
+			const font = Math.max(12, Math.min(17, L.font * 0.95));
+			const gs = labelled ? font * 1.05 : Math.max(13, Math.min(22, L.font * 1.35));
+			return {labelled, font, gs};
+		},
+		shape: (f, ctx) => (ctx.labelled ? "label" : "glyph"),
+		make(m, f, {labelled, font, gs}) {
+			m.g.dataset.type = f.type;
+			m.track = svg("line", {class: "track " + typeClass(f.type)}, g.tracks);
+			if (labelled) {
+				const ts = shortLabel(f);
+				const w = gs + textWidth(ts, font) + font * 0.9;
+				const h = font * 1.45;
+				svg("rect", {class: "tok", x: -w / 2, y: -h / 2, width: w, height: h, rx: h / 2}, m.g);
+				use("gl-" + glyphOf(run.alg, f.type), -w / 2 + font * 0.35 + gs / 2, 0, gs, "glyph on-tok", m.g);
+				txt(ts, {class: "tok-text", x: -w / 2 + font * 0.55 + gs + textWidth(ts, font) / 2, y: 0, "font-size": font}, m.g);
+			} else {
+				use("gl-" + glyphOf(run.alg, f.type), 0, 0, gs, "glyph tok-glyph " + typeClass(f.type), m.g);
+			}
+		},
+		place(m, f, fr, slot, {labelled, font, gs}) {
+			const off = (labelled ? font * 0.55 : gs * 0.45) + slot * (labelled ? font * 1.5 : gs * 1.05);
+			if (m.off !== off) {
+				m.off = off;
 				const ln = gridLine(L, f.from, f.to, off);
-				m.track = svg("line", {class: "track " + tc, x1: ln.x1, y1: ln.y1, x2: ln.x2, y2: ln.y2}, g.tracks);
-				if (labelled) {
-					const ts = shortLabel(f);
-					const w = gs + textWidth(ts, font) + font * 0.9;
-					const h = font * 1.45;
-					svg("rect", {class: "tok", x: -w / 2, y: -h / 2, width: w, height: h, rx: h / 2}, m.g);
-					use("gl-" + glyphOf(run.alg, f.type), -w / 2 + font * 0.35 + gs / 2, 0, gs, "glyph on-tok", m.g);
-					txt(ts, {class: "tok-text", x: -w / 2 + font * 0.55 + gs + textWidth(ts, font) / 2, y: 0, "font-size": font}, m.g);
-				} else {
-					use("gl-" + glyphOf(run.alg, f.type), 0, 0, gs, "glyph tok-glyph " + tc, m.g);
-				}
+				for (const k of ["x1", "y1", "x2", "y2"]) set(m.track, k, ln[k]);
 			}
-			m.stamp = stamp;
-			cls(m.g, `msg gmsg ${tc}${opts.manual && f.deliverable ? " deliverable" : ""}`);
-			const p = gridMsgPos(L, f.from, f.to, fr[i], off);
+			const p = gridMsgPos(L, f.from, f.to, fr, off);
 			set(m.g, "transform", `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`);
-		}
-		for (const [id, m] of msgs) {
-			if (m.stamp !== stamp) {
-				m.g.remove();
-				m.track.remove();
-				msgs.delete(id);
-			}
-		}
-	}
+		},
+	});
 
 	// shortLabel is what a token says: the timestamp in its label, "(1,2)".
 	function shortLabel(f) {
 		const m = /\(([^()]*)\)$/.exec(f.label || "");
 		return m ? `(${m[1]})` : String(f.type || "").slice(0, 3);
 	}
-
-	// ---- pointer ----
-
-	const TARGETS = [MSG_TARGET, NODE_TARGET, ["[data-row]", (d) => ({kind: "row", pos: Number(d.row)})]];
-	const target = (ev) => pointerTarget(ev, TARGETS);
 
 	// compare pins p as the second process (the first when none is pinned);
 	// again on the first or second unpins it.
@@ -492,49 +468,16 @@ export function createGrid(root, handlers) {
 			return handlers.onSelect(null);
 		}
 		second = p === second ? null : p;
-		if (lastFrame) update(lastFrame, opts);
+		if (kit.frame) update(kit.frame, opts);
 	}
 
-	root.addEventListener("click", (ev) => {
-		const tg = target(ev);
-		if (!tg || !lastFrame) {
-			second = null;
-			return handlers.onBackground && handlers.onBackground(ev);
-		}
-		if (tg.kind === "msg") {
-			const f = lastFrame.flights.find((x) => x.id === tg.id);
-			if (f) handlers.onMsgClick(f, ev);
-		} else if (tg.kind === "row" || (tg.kind === "node" && ev.shiftKey)) {
-			compare(tg.pos);
-		} else if (tg.kind === "node") {
-			second = null;
-			handlers.onNodeClick(tg.pos, ev);
-		}
-	});
-	let hoverKey = "";
-	root.addEventListener("pointermove", (ev) => {
-		const tg = target(ev);
-		const key = tg ? (tg.kind === "msg" ? "m" + tg.id : "n" + tg.pos) : "";
-		if (key === hoverKey) return handlers.onHoverMove && tg && handlers.onHoverMove(ev);
-		hoverKey = key;
-		if (!tg || !lastFrame) return handlers.onHover(null, ev);
-		if (tg.kind === "msg") {
-			const f = lastFrame.flights.find((x) => x.id === tg.id);
-			handlers.onHover(f ? {kind: "msg", flight: f} : null, ev);
-		} else handlers.onHover({kind: "node", pos: tg.pos}, ev);
-	});
-	root.addEventListener("pointerleave", (ev) => {
-		hoverKey = "";
-		handlers.onHover(null, ev);
-	});
-
-	const ro = new ResizeObserver(() => layout());
-	ro.observe(root);
-
-	return {
+	return view(kit, {
 		setRun,
 		update,
 		layout,
+		legend(box, frame, roles) {
+			if (run) renderGridLegend(box, run.alg, roles, run.alg.messageTypes || [], t);
+		},
 		/** second is the process pinned for comparison, or null. */
 		get second() {
 			return second;
@@ -547,7 +490,7 @@ export function createGrid(root, handlers) {
 		get layoutInfo() {
 			return L;
 		},
-	};
+	});
 }
 
 /**
@@ -557,19 +500,7 @@ export function createGrid(root, handlers) {
  */
 export function renderGridLegend(box, alg, roles, types, tt) {
 	renderLegend(box, alg, roles, [], tt);
-	const group = (title, items, testid) => {
-		const sec = document.createElement("div");
-		sec.className = "legend-group";
-		if (testid) sec.dataset.testid = testid;
-		if (title) {
-			const h = document.createElement("span");
-			h.className = "legend-title";
-			h.textContent = title;
-			sec.append(h);
-		}
-		for (const it of items) sec.append(it);
-		box.append(sec);
-	};
+	const group = (title, items, testid) => legendGroup(box, title, items, testid);
 	const item = (glyph, className, label, extra = "") => {
 		const span = document.createElement("span");
 		span.className = "legend-item " + extra;

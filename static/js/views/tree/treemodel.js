@@ -5,7 +5,7 @@
 // variables and outcome fields (algo/vocab.go: uplink, cables, coinToss, …):
 // the algorithms decide everything. Pure: no DOM.
 
-import {useOf, outcomeUse, varOfUse, fieldOfKind, paramOfUse} from "./vocab.js";
+import {useOf, outcomeUse, varOfUse, fieldOfKind, paramOfUse} from "../../i18n/vocab.js";
 
 /** PORT_STATES are the states of a cable's port the view draws (algo.PortStates). */
 export const PORT_STATES = ["plain", "to-child", "to-parent", "asked", "offered", "contention"];

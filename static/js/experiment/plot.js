@@ -6,7 +6,7 @@
 // the plot reads in black and white and on a washed-out projector.
 // svgFile turns a drawn plot and its legend into a standalone SVG file.
 
-import * as Plot from "../vendor/plot/plot.js";
+import * as Plot from "../../vendor/plot/plot.js";
 import {spreadLabels, integerAxis, niceTicks, logTicks, tickFormat} from "./expdata.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -21,10 +21,19 @@ export const DASHES = ["8 5", "2 5", "12 4 2 4", "4 4", "14 6", "1 3"];
  */
 export function colorsOf(el) {
 	const cs = getComputedStyle(el);
-	const v = (name, fallback) => cs.getPropertyValue(name).trim() || fallback;
+	// a token may be light-dark(…, …): a probe's colour resolves it for the theme in use
+	const probe = document.createElement("span");
+	el.append(probe);
+	const v = (name, fallback) => {
+		if (!cs.getPropertyValue(name).trim()) return fallback;
+		probe.style.color = `var(${name})`;
+		return getComputedStyle(probe).color || fallback;
+	};
 	const series = [];
 	for (let i = 0; i < 8; i++) series.push(v(`--exp-c${i}`, ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#555", "#000"][i]));
-	return {fg: v("--fg", "#111"), muted: v("--muted", "#444"), rule: v("--rule", "#ccc"), bg: v("--view-bg", "#fff"), series, font: cs.fontFamily};
+	const colors = {fg: v("--fg", "#111"), muted: v("--muted", "#444"), rule: v("--rule", "#ccc"), bg: v("--view-bg", "#fff"), series, font: cs.fontFamily};
+	probe.remove();
+	return colors;
 }
 
 /**

@@ -7,46 +7,48 @@
 // settle with the root on top (animated). Draws only what the frame says
 // (treemodel.js reads it); the geometry is in treelayout.js.
 
-import {svg, set, text, cls, clear, el, pointerTarget, MSG_TARGET, NODE_TARGET} from "./dom.js";
-import {t} from "./i18n.js";
-import {msgFraction, tokenText, spreadQueue, fitFont} from "./layout.js";
+import {svg, set, text, cls, clear, el, MSG_TARGET, NODE_TARGET} from "../../app/dom.js";
+import {t} from "../../i18n/i18n.js";
+import {tokenText, fitFont} from "../kit/geometry.js";
+import {createKit, view, LINK_TARGET} from "../kit/kit.js";
+import {createFlights} from "../kit/flights.js";
+import {renderLegend, legendGroup, legendItem} from "../kit/legend.js";
 import {forestLayout, fitLayout, edgeEnds, freePortAngles, angleTo, lerpPositions, ease, placeBox, pillTrack} from "./treelayout.js";
 import {treeModel, attachedOf, edgeLook, formatTime, PORT_STATES} from "./treemodel.js";
-import {roleLook, nodeClass, typeClass, shortOf, label as vocabLabel, varOfUse} from "./vocab.js";
-import {store} from "./chrome.js";
+import {roleLook, nodeClass, shortOf, label as vocabLabel, varOfUse} from "../../i18n/vocab.js";
+import {store} from "../../app/chrome.js";
 
 /** PORT_GLYPH is the letter in a port's marker, by its state (PORT_STATES; its colour is the other cue). */
 export const PORT_GLYPH = {plain: "", "to-child": "C", "to-parent": "P", asked: "?", offered: "!", contention: "×"};
 
 const ANIM_MS = 700;
 
-/**
- * createTree puts its own SVG after the topology's (the app shows one of
- * them) and returns the view: setRun, update, layout, show, menuItems,
- * legend. handlers as for createTopology.
- */
-export function createTree(anchor, handlers) {
-	const root = svg("svg", {id: "tree", class: "tree-view", "data-testid": "tree", role: "img", "aria-labelledby": "topology-title"});
-	root.setAttribute("hidden", ""); // an SVG element has no .hidden property
-	anchor.after(root);
-	root.innerHTML =
-		"<defs>" +
-		'<marker id="tree-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" orient="auto" markerUnits="strokeWidth"><path class="t-arrowhead" d="M0,0 L10,5 L0,10 z"/></marker>' +
-		'<marker id="tree-arrow-asked" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" orient="auto" markerUnits="strokeWidth"><path class="t-arrowhead asked" d="M0,0 L10,5 L0,10 z"/></marker>' +
-		"</defs>" +
-		'<rect class="bg" x="0" y="0" width="100%" height="100%"/>' +
-		'<g class="t-edges"></g><g class="t-waits"></g><g class="t-nodes"></g><g class="t-ports"></g><g class="t-badges"></g><g class="t-msgs"></g>' +
-		'<g class="t-overlay"><circle class="selring" r="0" visibility="hidden"/></g>' +
-		'<text class="tree-clock" data-testid="tree-clock" text-anchor="end"></text>';
+const MARKERS =
+	'<marker id="tree-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" orient="auto" markerUnits="strokeWidth"><path class="t-arrowhead" d="M0,0 L10,5 L0,10 z"/></marker>' +
+	'<marker id="tree-arrow-asked" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" orient="auto" markerUnits="strokeWidth"><path class="t-arrowhead asked" d="M0,0 L10,5 L0,10 z"/></marker>';
+
+/** create is the tree view (views/kit/kit.js says the contract). */
+export function create(host, handlers) {
+	const kit = createKit(host, {
+		id: "tree",
+		testid: "tree",
+		className: "tree-view",
+		defs: MARKERS,
+		layers: ["t-edges", "t-waits", "t-nodes", "t-ports", "t-badges", "t-msgs"],
+		// a port, free or not, stands for its device
+		targets: [MSG_TARGET, ["[data-port-of]", (d) => ({kind: "node", pos: Number(d.portOf)})], NODE_TARGET, LINK_TARGET],
+		handlers,
+		onLayout: () => layout(),
+	});
+	const {root} = kit;
 	const g = {
-		edges: root.querySelector(".t-edges"),
-		waits: root.querySelector(".t-waits"),
-		nodes: root.querySelector(".t-nodes"),
-		ports: root.querySelector(".t-ports"),
-		badges: root.querySelector(".t-badges"),
-		msgs: root.querySelector(".t-msgs"),
-		selring: root.querySelector(".selring"),
-		now: root.querySelector(".tree-clock"),
+		edges: kit.layers["t-edges"],
+		waits: kit.layers["t-waits"],
+		nodes: kit.layers["t-nodes"],
+		ports: kit.layers["t-ports"],
+		badges: kit.layers["t-badges"],
+		msgs: kit.layers["t-msgs"],
+		now: svg("text", {class: "tree-clock", "data-testid": "tree-clock", "text-anchor": "end"}, root),
 	};
 
 	// the "root on top" switch, at the end of the legend (see legend)
@@ -57,11 +59,10 @@ export function createTree(anchor, handlers) {
 	settle.hidden = true;
 	settleBox.addEventListener("change", () => {
 		store.set("treeSettle", String(settleBox.checked));
-		if (lastFrame) update(lastFrame, opts);
+		if (kit.frame) update(kit.frame, opts);
 	});
 
 	let run = null; // {n, nodes, algorithm, params, run}
-	let lastFrame = null;
 	let M = null; // the model of the last frame
 	let opts = {manual: false, selected: null};
 	let box = {w: 600, h: 400};
@@ -73,10 +74,50 @@ export function createTree(anchor, handlers) {
 	let ports = new Map(); // "p>q" (a cable's port) or "p+j" (a free one) → {g, c, tx, state}
 	let waits = new Map(); // pos → {g, track, arc, bg, tx, tx2}
 	let badges = new Map(); // "a-b" → {g, bg, use, tx}
-	let msgs = new Map(); // msg id → {g, shape, label, mode}
 	let stamp = 0;
+	let at = null; // the positions the messages are drawn for: {X, Y, r, pr}
+
+	// messages travel beside the cables, to the right of their way; one
+	// naming rule a frame: the full labels when every one fits its cable,
+	// else every message by its short form (the legend says them)
+	const FONT = 15;
+	const flights = createFlights(g.msgs, {
+		alg: () => run.algorithm,
+		keep: (f) => at && M.attached[f.from] && M.attached[f.to] && Number.isFinite(at.X[f.from]) && Number.isFinite(at.X[f.to]),
+		prepare(fl) {
+			const {X, Y, r, pr} = at;
+			const fits = (f) => pillSize(tokenText(f.label, 16), FONT).w <= Math.hypot(X[f.to] - X[f.from], Y[f.to] - Y[f.from]) - 2 * (r + pr) - 24;
+			return {mode: fl.every(fits) ? "full" : "short"};
+		},
+		shape: (f, ctx) => ctx.mode,
+		make(m, f, ctx) {
+			const txt = ctx.mode === "full" ? tokenText(f.label, 16) : shortOf(run.algorithm, f.type);
+			const sz = pillSize(txt, FONT);
+			m.w = sz.w;
+			m.h = sz.h;
+			m.shape = svg("rect", {class: "tok", x: -sz.w / 2, y: -sz.h / 2, width: sz.w, height: sz.h, rx: sz.h / 2}, m.g);
+			m.label = svg("text", {class: "tok-text", "font-size": FONT}, m.g);
+			m.label.textContent = txt;
+		},
+		place(m, f, k, slot) {
+			const {X, Y, r, pr} = at;
+			const len = Math.hypot(X[f.to] - X[f.from], Y[f.to] - Y[f.from]);
+			// beside the cable, to the right of the way: two messages crossing on a
+			// cable pass each other, and neither hides the cable
+			const ux = (X[f.to] - X[f.from]) / (len || 1);
+			const uy = (Y[f.to] - Y[f.from]) / (len || 1);
+			const off = Math.abs(uy) * (m.w / 2) + Math.abs(ux) * (m.h / 2) + 3 + slot * m.h;
+			// from where the label clears the sender's body and ports to where it clears the receiver's
+			const e = pillTrack(X[f.from], Y[f.from], X[f.to], Y[f.to], r + 2 * pr + 4, m.w, m.h, off);
+			// (kept inside the view: a cable at its edge would cut the label off)
+			const x = Math.max(m.w / 2 + 2, Math.min(box.w - m.w / 2 - 2, e.x1 + (e.x2 - e.x1) * k));
+			const y = Math.max(m.h / 2 + 2, Math.min(box.h - m.h / 2 - 2, e.y1 + (e.y2 - e.y1) * k));
+			set(m.g, "transform", `translate(${x.toFixed(1)},${y.toFixed(1)})`);
+		},
+	});
 
 	function setRun(r) {
+		kit.run = r;
 		run = {
 			n: r.nodes.length,
 			nodes: r.nodes,
@@ -84,19 +125,20 @@ export function createTree(anchor, handlers) {
 			params: r.params || {},
 			run: r,
 		};
-		lastFrame = null;
+		kit.frame = null;
 		M = null;
+		at = null;
 		target = null;
 		cur = null;
 		anim = null;
 		delete root.dataset.moving;
-		// every layer (not the selection ring and the clock of virtual time)
-		for (const [k, layer] of Object.entries(g)) if (k !== "selring" && k !== "now") clear(layer);
+		// every layer (not the clock of virtual time)
+		for (const [k, layer] of Object.entries(g)) if (k !== "now") clear(layer);
+		flights.clear();
 		edges = new Map();
 		ports = new Map();
 		waits = new Map();
 		badges = new Map();
-		msgs = new Map();
 		nodes = [];
 		for (let p = 0; p < run.n; p++) {
 			const ng = svg("g", {"data-node": p, class: "node", display: "none"}, g.nodes);
@@ -113,8 +155,7 @@ export function createTree(anchor, handlers) {
 	}
 
 	function measure() {
-		box = {w: Math.max(240, root.clientWidth || 600), h: Math.max(200, root.clientHeight || 400)};
-		set(root, "viewBox", `0 0 ${box.w} ${box.h}`);
+		box = kit.size(240, 200, 600, 400);
 		set(g.now, "x", box.w - 14);
 		const fs = box.w < 560 ? 19 : 24;
 		set(g.now, "y", 8 + fs);
@@ -129,10 +170,10 @@ export function createTree(anchor, handlers) {
 		anim = null;
 		cur = null;
 		delete root.dataset.moving;
-		if (lastFrame) update(lastFrame, opts);
+		if (kit.frame) update(kit.frame, opts);
 	}
 
-	// show shows or hides the tree's SVG (the app hides the other views)
+	// show shows or hides the tree's SVG and its switch in the legend (the app shows one view)
 	function show(on) {
 		root.toggleAttribute("hidden", !on);
 		settle.hidden = !on;
@@ -172,7 +213,7 @@ export function createTree(anchor, handlers) {
 	// tick moves the drawing one animation frame on; one chain at a time
 	let ticking = false;
 	function tick(now) {
-		if (!anim || !lastFrame) {
+		if (!anim || !kit.frame) {
 			ticking = false;
 			return;
 		}
@@ -189,7 +230,7 @@ export function createTree(anchor, handlers) {
 
 	function update(frame, o) {
 		if (!run) return;
-		lastFrame = frame;
+		kit.frame = frame;
 		opts = o || opts;
 		M = treeModel(run.run, frame);
 		aim(M);
@@ -198,7 +239,7 @@ export function createTree(anchor, handlers) {
 
 	// draw places everything at the current positions (cur) for the last frame
 	function draw() {
-		const frame = lastFrame;
+		const frame = kit.frame;
 		if (!frame || !cur || !target) return;
 		const L = target.L;
 		const r = L.r;
@@ -211,14 +252,12 @@ export function createTree(anchor, handlers) {
 		drawPorts(X, Y, r, pr, spots);
 		const badgeBoxes = drawBadges(X, Y);
 		drawWaits(X, Y, r, pr, badgeBoxes);
-		drawFlights(frame, X, Y, r, pr);
+		// the messages move with the devices: drawn anew whenever the picture is
+		at = {X, Y, r, pr};
+		flights.update(frame, null, opts);
 		const sel = opts.selected;
-		if (sel !== null && sel !== undefined && sel < run.n && M.attached[sel]) {
-			set(g.selring, "visibility", "visible");
-			set(g.selring, "cx", X[sel]);
-			set(g.selring, "cy", Y[sel]);
-			set(g.selring, "r", r + 13);
-		} else set(g.selring, "visibility", "hidden");
+		if (sel !== null && sel !== undefined && sel < run.n && M.attached[sel]) kit.select(X[sel], Y[sel], r + 13);
+		else kit.select(null);
 		text(g.now, `t = ${formatTime(frame.time)}${M.unit ? " " + M.unit : ""}`);
 	}
 
@@ -533,105 +572,14 @@ export function createTree(anchor, handlers) {
 		return boxes;
 	}
 
-	function drawFlights(frame, X, Y, r, pr) {
-		stamp++;
-		const fl = frame.flights.filter((f) => M.attached[f.from] && M.attached[f.to] && Number.isFinite(X[f.from]) && Number.isFinite(X[f.to]));
-		const fr = fl.map((f) => msgFraction(frame.time, f.sentAt, f.arrive));
-		const slot = spreadQueue(fl, fr);
-		const font = 15;
-		// one naming rule for the frame: the full labels when every one fits
-		// its cable, else every message by its short form (the legend says them)
-		const fits = (f) => pillSize(tokenText(f.label, 16), font).w <= Math.hypot(X[f.to] - X[f.from], Y[f.to] - Y[f.from]) - 2 * (r + pr) - 24;
-		const mode = fl.every(fits) ? "full" : "short";
-		for (let i = 0; i < fl.length; i++) {
-			const f = fl[i];
-			const len = Math.hypot(X[f.to] - X[f.from], Y[f.to] - Y[f.from]);
-			const full = tokenText(f.label, 16);
-			let m = msgs.get(f.id);
-			const tclass = typeClass(run.algorithm, f.type);
-			if (!m || m.mode !== mode) {
-				if (m) m.g.remove();
-				m = {g: svg("g", {"data-msg": f.id}, g.msgs), mode};
-				const txt = mode === "full" ? full : shortOf(run.algorithm, f.type);
-				const sz = pillSize(txt, font);
-				m.w = sz.w;
-				m.h = sz.h;
-				m.shape = svg("rect", {class: "tok", x: -sz.w / 2, y: -sz.h / 2, width: sz.w, height: sz.h, rx: sz.h / 2}, m.g);
-				m.label = svg("text", {class: "tok-text", "font-size": font}, m.g);
-				m.label.textContent = txt;
-				msgs.set(f.id, m);
-			}
-			m.stamp = stamp;
-			cls(m.g, `msg ${tclass}${opts.manual && f.deliverable ? " deliverable" : ""}`);
-			// beside the cable, to the right of the way: two messages crossing on a
-			// cable pass each other, and neither hides the cable
-			const ux = (X[f.to] - X[f.from]) / (len || 1);
-			const uy = (Y[f.to] - Y[f.from]) / (len || 1);
-			const off = Math.abs(uy) * (m.w / 2) + Math.abs(ux) * (m.h / 2) + 3 + slot[i] * m.h;
-			// from where the label clears the sender's body and ports to where it clears the receiver's
-			const e = pillTrack(X[f.from], Y[f.from], X[f.to], Y[f.to], r + 2 * pr + 4, m.w, m.h, off);
-			const k = fr[i];
-			// (kept inside the view: a cable at its edge would cut the label off)
-			const x = Math.max(m.w / 2 + 2, Math.min(box.w - m.w / 2 - 2, e.x1 + (e.x2 - e.x1) * k));
-			const y = Math.max(m.h / 2 + 2, Math.min(box.h - m.h / 2 - 2, e.y1 + (e.y2 - e.y1) * k));
-			set(m.g, "transform", `translate(${x.toFixed(1)},${y.toFixed(1)})`);
-		}
-		for (const [id, m] of msgs) {
-			if (m.stamp !== stamp) {
-				m.g.remove();
-				msgs.delete(id);
-			}
-		}
-	}
-
-	// pointer events, delegated as in the topology view
-	const TARGETS = [
-		MSG_TARGET,
-		// a port, free or not, stands for its device
-		["[data-port-of]", (d) => ({kind: "node", pos: Number(d.portOf)})],
-		NODE_TARGET,
-		["[data-link]", (d) => ({kind: "link", from: Number(d.link), to: Number(d.linkTo)})],
-	];
-	const targetOf = (ev) => pointerTarget(ev, TARGETS);
-	root.addEventListener("click", (ev) => {
-		const tg = targetOf(ev);
-		if (!tg || !lastFrame) return handlers.onBackground && handlers.onBackground(ev);
-		if (tg.kind === "msg") {
-			const f = lastFrame.flights.find((x) => x.id === tg.id);
-			if (f) handlers.onMsgClick(f, ev);
-		} else if (tg.kind === "node") handlers.onNodeClick(tg.pos, ev);
-		else if (tg.kind === "link") handlers.onLinkClick(tg.from, tg.to, ev);
-	});
-	let hoverKey = "";
-	root.addEventListener("pointermove", (ev) => {
-		const tg = targetOf(ev);
-		const key = tg ? tg.kind + (tg.pos ?? tg.id ?? tg.from + ">" + tg.to) : "";
-		if (key === hoverKey) return handlers.onHoverMove && tg && handlers.onHoverMove(ev);
-		hoverKey = key;
-		if (!tg || !lastFrame) return handlers.onHover(null, ev);
-		if (tg.kind === "msg") {
-			const f = lastFrame.flights.find((x) => x.id === tg.id);
-			handlers.onHover(f ? {kind: "msg", flight: f} : null, ev);
-		} else if (tg.kind === "node") handlers.onHover({kind: "node", pos: tg.pos}, ev);
-		else handlers.onHover({kind: "link", from: tg.from, to: tg.to}, ev);
-	});
-	root.addEventListener("pointerleave", (ev) => {
-		hoverKey = "";
-		handlers.onHover(null, ev);
-	});
-
-	const ro = new ResizeObserver(() => {
-		if (!root.hasAttribute("hidden")) layout();
-	});
-	ro.observe(root);
-
 	/**
 	 * menuItems are the hot-plug entries of a device's menu (when the
 	 * algorithm has hot-plug): plug a new device into one of its free ports,
 	 * or unplug it. act sends an engine action; the server checks and may
 	 * refuse with a message.
 	 */
-	function menuItems(pos, act) {
+	function menuItems(pos) {
+		const act = handlers.act;
 		if (!run || !M || !hotplug(run.algorithm, M)) return [];
 		const slots = M.attached.some((a) => !a);
 		const free = M.free[pos];
@@ -655,32 +603,26 @@ export function createTree(anchor, handlers) {
 		];
 	}
 
-	return {
-		root,
+	return view(kit, {
 		setRun,
 		update,
 		layout,
 		show,
 		menuItems,
-		/** legend adds the ports and cables to the page's legend (the run's roles and messages are there). */
-		legend(boxEl, frame) {
+		/** legend adds the ports and cables to the legend of roles and messages. */
+		legend(boxEl, frame, roles) {
 			if (!run) return;
+			renderLegend(boxEl, run.algorithm, roles, run.algorithm.messageTypes || [], t);
 			renderTreeLegend(boxEl, {ports: !!frame && treeModel(run.run, frame).port.size > 0, echoes: !!varOfUse(run.algorithm, "echoesFrom"), algorithm: run.algorithm}, t);
 			settleText.textContent = t("tree.settle"); // the language may have changed
 			settle.title = t("tree.settleTitle");
 			boxEl.append(settle);
 		},
 		/** drawn says per position whether the view draws it (an empty device slot it does not). */
-		drawn(r, frame) {
-			return attachedOf(r.algorithm, frame);
+		drawn(frame) {
+			return run ? attachedOf(run.algorithm, frame) : null;
 		},
-		get layoutInfo() {
-			return null;
-		},
-		get model() {
-			return M;
-		},
-	};
+	});
 }
 
 // pillSize: a token's box; message names are bold capitals, wider than layout.js's estimate
@@ -715,26 +657,8 @@ export function hotplug(alg, M) {
  * the registry entry}.
  */
 export function renderTreeLegend(box, info, tr) {
-	const group = (title, items, testid) => {
-		const sec = document.createElement("div");
-		sec.className = "legend-group";
-		if (testid) sec.dataset.testid = testid;
-		if (title) {
-			const h = document.createElement("span");
-			h.className = "legend-title";
-			h.textContent = title;
-			sec.append(h);
-		}
-		sec.append(...items);
-		box.append(sec);
-	};
-	const item = (svgBody, label, vb = "-10 -10 20 20", w = 20) => {
-		const span = document.createElement("span");
-		span.className = "legend-item";
-		span.innerHTML = `<svg class="legend-swatch" viewBox="${vb}" width="${w}" height="20" aria-hidden="true">${svgBody}</svg>`;
-		span.append(label);
-		return span;
-	};
+	const group = (title, items, testid) => legendGroup(box, title, items, testid);
+	const item = (svgBody, label, vb = "-10 -10 20 20", w = 20) => legendItem(svgBody, label, {viewBox: vb, width: w});
 	// the cables: the arrow, and an echo wave's echoes and first two to know
 	const cable = (cls, marker) =>
 		`<g class="t-edge ${cls}"><line class="t-glow" x1="2" y1="0" x2="34" y2="0"/><line class="t-line" x1="2" y1="0" x2="30" y2="0"${marker ? ' marker-end="url(#tree-arrow)"' : ""}/></g>`;

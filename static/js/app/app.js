@@ -1,25 +1,24 @@
 // The lecture app's entry: state, the WebSocket session's messages, and the
-// wiring between the views. The browser draws what the server sends; the
-// only computing here is about the picture (see layout.js).
+// wiring between the parts. The browser draws what the server sends; the
+// run's view comes from ../views/index.js by the registry's `view`, and the
+// app knows none of them.
 
 import {connect, wsURL} from "./ws.js";
 import {EventLog} from "./events.js";
-import * as i18n from "./i18n.js";
-import {t, tr} from "./i18n.js";
+import * as i18n from "../i18n/i18n.js";
+import {t, tr} from "../i18n/i18n.js";
 import {createForm} from "./form.js";
-import {createTopology, renderLegend} from "./topology.js";
-import {createTree} from "./tree.js";
-import {createSpacetime} from "./spacetime.js";
+import * as views from "../views/index.js";
+import {createSpacetime} from "../spacetime/spacetime.js";
 import {createNarration} from "./narration.js";
-import {createPanel} from "./panel.js";
+import {createPanel} from "../panel/panel.js";
 import {createControls, nextSpeed, SPEEDS} from "./controls.js";
 import {createMenu, createTooltip} from "./menu.js";
-import {traceURL, fileName, importTrace, svgSnapshot, download, onFileDrop} from "./io.js";
+import {traceURL, fileName, importTrace, download, onFileDrop} from "./io.js";
 import {parseLocation, buildSearch} from "./params.js";
-import {text} from "./dom.js";
+import {text, clear} from "./dom.js";
 import {createChrome, store} from "./chrome.js";
 import {createInteractions} from "./interact.js";
-import {createGrid, renderGridLegend} from "./grid.js";
 import {applyMessage, merge, everything, noChanges} from "./model.js";
 
 const $ = (id) => document.getElementById(id);
@@ -72,7 +71,7 @@ const form = createForm(
 let experiment = null;
 let experimentLoading = null;
 function loadExperiment() {
-	experimentLoading ||= import("./experiment.js").then((m) => {
+	experimentLoading ||= import("../experiment/experiment.js").then((m) => {
 		experiment = m.createExperiment({send: (msg) => send(msg), form});
 		experiment.connection(state.conn);
 		return experiment;
@@ -98,10 +97,11 @@ const menu = createMenu($("menu"), {
 });
 
 const ui = createInteractions({state, menu, tooltip, send: (m) => send(m), render: () => render()});
-const chrome = createChrome({onLayout: () => view.layout(), isMenuOpen: () => menu.isOpen});
+const chrome = createChrome({onLayout: () => view && view.layout(), isMenuOpen: () => menu.isOpen});
 
-const topology = createTopology($("topology"), {
-	onNodeClick: ui.nodeMenu,
+// What the views do with the pointer (views/kit/kit.js): the same for every view.
+const handlers = {
+	onNodeClick: (pos, ev) => ui.nodeMenu(pos, ev, view.menuItems(pos)),
 	onMsgClick: (f, ev) => ui.msgMenu(f, ev.clientX, ev.clientY),
 	onLinkClick: ui.linkMenu,
 	onHover: ui.hoverTopology,
@@ -112,53 +112,35 @@ const topology = createTopology($("topology"), {
 			render();
 		}
 	},
-});
-// the tree view (run.algorithm.view "tree") draws in its own SVG beside the topology's
-const tree = createTree($("topology"), {
-	onNodeClick: (pos, ev) => ui.nodeMenu(pos, ev, tree.menuItems(pos, (action) => send({type: "action", action}))),
-	onMsgClick: (f, ev) => ui.msgMenu(f, ev.clientX, ev.clientY),
-	onLinkClick: ui.linkMenu,
-	onHover: ui.hoverTopology,
-	onHoverMove: ui.moveTip,
-	onBackground: () => {
-		if (state.selected !== null) {
-			state.selected = null;
-			render();
-		}
-	},
-});
-// The quorum grid (registry view "grid") draws into an SVG of its own
-// beside the topology's; a run shows one of the views (see useView).
-const gridSVG = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-gridSVG.id = "grid";
-gridSVG.dataset.testid = "grid";
-gridSVG.setAttribute("role", "img");
-gridSVG.setAttribute("aria-labelledby", "topology-title");
-gridSVG.setAttribute("hidden", "");
-$("topology").after(gridSVG);
-const grid = createGrid(gridSVG, {
-	onNodeClick: ui.nodeMenu,
 	onSelect: (p) => {
 		state.selected = p;
 		render();
 	},
-	onMsgClick: (f, ev) => ui.msgMenu(f, ev.clientX, ev.clientY),
-	onHover: ui.hoverTopology,
-	onHoverMove: ui.moveTip,
-	onBackground: () => {
-		if (state.selected !== null) {
-			state.selected = null;
-			render();
-		}
-	},
-});
-let view = topology; // the drawing the run uses: topology, grid or tree
-function useView(r) {
-	view = r.algorithm.view === "grid" ? grid : r.algorithm.view === "tree" ? tree : topology;
-	$("topology").toggleAttribute("hidden", view !== topology);
-	gridSVG.toggleAttribute("hidden", view !== grid);
-	tree.show(view === tree);
+	act: (action) => send({type: "action", action}),
+};
+
+// The run's view: made when a run first needs it (its module loads then),
+// one per module, and the one of the run shown.
+const canvas = $("canvas");
+const made = new Map(); // view module → the view made from it
+let view = null; // the run's view, once its module has loaded
+let viewRun = null; // the run it has been given
+async function useView(r) {
+	const mod = await views.load(r.algorithm.view);
+	if (state.run !== r) return; // another run came meanwhile
+	let v = made.get(mod);
+	if (!v) made.set(mod, (v = mod.create(canvas, handlers)));
+	for (const other of made.values()) if (other !== v) other.show(false);
+	view = v;
 	app.dataset.view = r.algorithm.view || "";
+	v.setRun(r);
+	v.show(true);
+	viewRun = r;
+	state.changes = everything();
+	for (const f of unseen) seeRoles(f, everything());
+	unseen = [];
+	legend();
+	render();
 }
 
 const spacetime = createSpacetime($("spacetime"), {
@@ -284,6 +266,7 @@ function onRun(r) {
 	state.run = r;
 	state.frame = null;
 	state.changes = null;
+	unseen = [];
 	state.selected = null;
 	state.hover = null;
 	state.tip = null;
@@ -296,8 +279,8 @@ function onRun(r) {
 	if (!registry.some((a) => a.id === r.algorithm.id)) registry.push(r.algorithm);
 	form.fromRun(r);
 	form.clearErrors();
+	viewRun = null;
 	useView(r);
-	view.setRun(r);
 	spacetime.setRun(r, state.log);
 	narration.setLog(state.log);
 	panel.setRun(r);
@@ -335,23 +318,32 @@ function reference() {
 	}
 }
 
+// seeRoles adds the roles of the processes that changed to those the legend
+// shows (once the view is there: a process it does not draw, an empty
+// device slot, is not in the legend); true when one was new.
+let unseen = []; // frames that came before the view: {nodes, outcome} as they were
+function seeRoles(f, changes) {
+	if (!view || viewRun !== state.run) {
+		unseen.push({nodes: f.nodes.slice(), outcome: f.outcome});
+		return false;
+	}
+	const drawn = view.drawn(f);
+	let added = false;
+	const see = (nd) => {
+		if ((drawn && !drawn[nd.pos]) || state.roles.includes(nd.role)) return;
+		state.roles.push(nd.role);
+		added = true;
+	};
+	if (changes.whole || (drawn && changes.outcome)) f.nodes.forEach(see);
+	else for (const p of changes.nodes) see(f.nodes[p]);
+	return added;
+}
+
 function onFrame(msg) {
 	const {frame: f, changes} = applyMessage(state.frame, msg);
 	state.frame = f;
 	state.changes = merge(state.changes, changes);
-	let newRole = false;
-	// a process the view does not draw (an empty device slot) is not in the legend
-	const drawn = view.drawn ? view.drawn(state.run, f) : null;
-	const seen = (nd) => {
-		if (drawn && !drawn[nd.pos]) return;
-		if (!state.roles.includes(nd.role)) {
-			state.roles.push(nd.role);
-			newRole = true;
-		}
-	};
-	if (changes.whole || (drawn && changes.outcome)) f.nodes.forEach(seen);
-	else for (const p of changes.nodes) seen(f.nodes[p]);
-	if (newRole) legend();
+	if (seeRoles(f, changes)) legend();
 	if (state.wantStep !== null) {
 		const k = state.wantStep;
 		if (k <= f.steps - 1 || (f.ended && f.atEnd) || state.sentLast) {
@@ -443,7 +435,7 @@ function draw() {
 	// what changed in the frame since the last drawing (null: anything may have)
 	const changes = state.changes;
 	state.changes = noChanges();
-	view.update(f, {manual: state.manual, selected: state.selected, hover: state.hover}, changes);
+	if (view && viewRun === state.run) view.update(f, {manual: state.manual, selected: state.selected, hover: state.hover}, changes);
 	if (state.tip) ui.showTip();
 	const st = spacetime.update(f, changes);
 	// a long run shows a window of time: say which
@@ -451,16 +443,13 @@ function draw() {
 	narration.update(f, state.playing);
 	panel.update(f, {focus: state.hover ?? state.selected, pinned: state.selected !== null && state.hover === null});
 	controls.updateMarks(state.log, f.steps);
-	const L = view.layoutInfo;
-	let note = L && L.labelEvery > 1 ? `n = ${L.n} · ${t("view.labelsEvery", {k: L.labelEvery})}` : "";
-	if (L && L.dense) note += ` · ${t("view.denseHalo")}`;
-	text($("topo-note"), note);
+	text($("topo-note"), view && viewRun === state.run ? view.note() : "");
 }
 
 function legend() {
-	if (!state.run) return;
-	(view === grid ? renderGridLegend : renderLegend)($("legend"), state.run.algorithm, state.roles, state.run.algorithm.messageTypes || [], t);
-	if (view === tree) tree.legend($("legend"), state.frame);
+	const box = $("legend");
+	clear(box);
+	if (view && viewRun === state.run) view.legend(box, state.frame, state.roles);
 }
 
 let addrTimer = null;
@@ -507,7 +496,8 @@ $("export-svg").addEventListener("click", () => {
 	if (!state.run || !state.frame) return ioStatus(t("io.noRun"), true);
 	const f = state.frame;
 	const caption = `distviz · ${tr(state.run.algorithm, state.run.algorithm.name)} · ${t("form.seed")} ${state.run.seed} · ${t("ctl.event")} ${f.seq} · t = ${f.time}`;
-	download(svgSnapshot(view === grid ? gridSVG : view === tree ? tree.root : $("topology"), caption), fileName([state.run.algorithm.id, "seed" + state.run.seed, "event" + f.seq], "svg"), "image/svg+xml");
+	if (!view || viewRun !== state.run) return ioStatus(t("io.noRun"), true);
+	download(view.exportSVG(caption), fileName([state.run.algorithm.id, "seed" + state.run.seed, "event" + f.seq], "svg"), "image/svg+xml");
 });
 
 async function importFile(file) {

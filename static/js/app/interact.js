@@ -5,9 +5,9 @@
 // in the past forks the run: the server does it; the menu says so.
 
 import {el} from "./dom.js";
-import {t, tr} from "./i18n.js";
-import {formatValue} from "./values.js";
-import {roleName, varDecl, typeClass} from "./vocab.js";
+import {t, tr} from "../i18n/i18n.js";
+import {formatValue} from "../panel/values.js";
+import {roleName, varDecl, typeClass} from "../i18n/vocab.js";
 
 /**
  * createInteractions needs the app's state, the menu and tooltip boxes,
@@ -36,11 +36,12 @@ export function createInteractions({state, menu, tooltip, send, render}) {
 		for (const tm of f.timers.filter((x) => x.node === pos)) {
 			items.push({label: t("menu.fire", {name: tm.name}), testid: "act-fire-" + tm.name, action: () => act({type: "fire", node: pos, timer: tm.name})});
 		}
-		// what this process has sent that is still on its way (a ring's channel)
-		const out = f.flights.filter((x) => x.from === pos).length;
-		if (out > 0) {
-			const to = state.run.algorithm.view === "ring" ? (pos + 1) % f.nodes.length : null;
-			items.push({label: t("menu.outgoing", {k: out}), testid: "act-queue", action: () => linkMenu(pos, to, ev, true)});
+		// what this process has sent that is still on its way: a channel's
+		// queue when it all goes to one process (a ring's neighbour)
+		const out = f.flights.filter((x) => x.from === pos);
+		if (out.length > 0) {
+			const to = out.every((x) => x.to === out[0].to) ? out[0].to : null;
+			items.push({label: t("menu.outgoing", {k: out.length}), testid: "act-queue", action: () => linkMenu(pos, to, ev, true)});
 		}
 		menu.open(ev.clientX, ev.clientY, {
 			kind: "node",

@@ -4,7 +4,7 @@
 // stamps the lecture's (3,7), records their declared notation ("P11 (1,11)").
 // Pure: no DOM; the server's values are only formatted, never interpreted.
 
-import {fmt} from "./dom.js";
+import {fmt} from "../app/dom.js";
 
 const NONE = "—";
 

@@ -4,11 +4,11 @@
 // explains a violation in words). Each part is redrawn only when its data
 // changed.
 
-import {el, clear, fmt, text} from "./dom.js";
-import {t, tr} from "./i18n.js";
-import {roleSwatch} from "./topology.js";
+import {el, clear, fmt, text} from "../app/dom.js";
+import {t, tr} from "../i18n/i18n.js";
+import {roleSwatch} from "../views/kit/legend.js";
 import {formatValue, tableColumns} from "./values.js";
-import {roleName, outcomeName, varDecl, outcomeDecl, fieldOfUse, typeClass} from "./vocab.js";
+import {roleName, outcomeName, varDecl, outcomeDecl, fieldOfUse, typeClass} from "../i18n/vocab.js";
 
 export function createPanel(parts, {onSeek}) {
 	const {details, outcome, counters, theory, pill, banner} = parts;

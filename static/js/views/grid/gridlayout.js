@@ -3,8 +3,8 @@
 // message is on its way between two cards, and which cells a selection
 // highlights. No DOM here, so the test page can check it all.
 
-import {clamp01, niceCeil} from "./layout.js";
-import {useOf, outcomeUse, varOfUse, outcomeOfUse, varsOfUse, fieldOfKind, nodeVar} from "./vocab.js";
+import {clamp01, niceCeil} from "../kit/geometry.js";
+import {useOf, outcomeUse, varOfUse, outcomeOfUse, varsOfUse, fieldOfKind, nodeVar} from "../../i18n/vocab.js";
 
 /**
  * gridRows arranges n processes in rows: the count per row and whether the

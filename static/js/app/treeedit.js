@@ -8,11 +8,11 @@
 // the edits sensible.
 
 import {el, svg, clear} from "./dom.js";
-import {t} from "./i18n.js";
+import {t} from "../i18n/i18n.js";
 import {
 	adjacency, forestLayout, fitLayout, edgeEnds, checkTree, defaultTree, addLeaf, removeLeaf, relink, degrees,
 	formatEdges, parseEdges, canonEdges,
-} from "./treelayout.js";
+} from "../views/tree/treelayout.js";
 
 /**
  * createTreeEditor draws into the cables field's wrap. inputs = {edges, n,

@@ -5,13 +5,13 @@
 // theory and offer them as CSV (the server's, POST /api/experiments) and
 // the plot as SVG. Every number drawn comes from the server's rows.
 
-import {el, clear} from "./dom.js";
-import {t, tr, lang} from "./i18n.js";
+import {el, clear} from "../app/dom.js";
+import {t, tr, lang} from "../i18n/i18n.js";
 import * as D from "./expdata.js";
-import {label as vocabLabel} from "./vocab.js";
+import {label as vocabLabel} from "../i18n/vocab.js";
 import {linePlot, histogramPlot, svgFile, colorsOf, styleOf, legendSample, shortFormula} from "./plot.js";
-import {download, fileName} from "./io.js";
-import {formatValue, queryOf} from "./params.js";
+import {download, fileName} from "../app/io.js";
+import {formatValue, queryOf} from "../app/params.js";
 
 const DEFAULT_SEEDS = 20;
 

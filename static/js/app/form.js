@@ -5,10 +5,9 @@
 // refusals are shown next to the form (and next to the field they name).
 
 import {el, clear} from "./dom.js";
-import {t, tr} from "./i18n.js";
+import {t, tr} from "../i18n/i18n.js";
 import {baseTexts, checkText, queryOf, seedOK, paramOfError, parseRange, formatValue} from "./params.js";
-import {createTreeEditor} from "./treeedit.js";
-import {paramOfUse} from "./vocab.js";
+import {paramOfUse} from "../i18n/vocab.js";
 
 export function createForm(els, registry, {onRun}) {
 	const {form, algorithm, summary, scenario, scenarioDesc, fields, seed, reset, error} = els;
@@ -124,18 +123,24 @@ export function createForm(els, registry, {onRun}) {
 			}
 		}
 		editor = null;
-		// the tree editor for the parameter that holds a tree's cables, within the port limit
+		// the tree editor for the parameter that holds a tree's cables, within
+		// the port limit (loaded when an algorithm has such a parameter)
 		const cables = paramOfUse(alg, "treeCables");
-		if (alg.view === "tree" && cables && fieldEls.has(cables.name)) {
-			const input = (k) => (k && fieldEls.has(k) ? fieldEls.get(k).inputs[0] : null);
-			const limit = paramOfUse(alg, "portLimit");
-			const nSpec = fieldEls.has("n") ? fieldEls.get("n").spec : {};
-			editor = createTreeEditor(
-				fieldEls.get(cables.name).wrap,
-				{edges: input(cables.name), n: input("n"), ports: input(limit && limit.name)},
-				{nMin: nSpec.min, nMax: nSpec.max, ports: (limit && limit.default) ?? 3, name: cables.name},
-				(n) => (lastRun && lastRun.alg === alg.id && lastRun.n === n ? lastRun.edges : null),
-			);
+		if (cables && fieldEls.has(cables.name)) {
+			const fields = fieldEls;
+			const a = alg;
+			import("./treeedit.js").then(({createTreeEditor}) => {
+				if (fieldEls !== fields) return; // the form has been built again since
+				const input = (k) => (k && fields.has(k) ? fields.get(k).inputs[0] : null);
+				const limit = paramOfUse(a, "portLimit");
+				const nSpec = fields.has("n") ? fields.get("n").spec : {};
+				editor = createTreeEditor(
+					fields.get(cables.name).wrap,
+					{edges: input(cables.name), n: input("n"), ports: input(limit && limit.name)},
+					{nMin: nSpec.min, nMax: nSpec.max, ports: (limit && limit.default) ?? 3, name: cables.name},
+					(n) => (lastRun && lastRun.alg === a.id && lastRun.n === n ? lastRun.edges : null),
+				);
+			});
 		}
 	}
 

@@ -2,9 +2,9 @@
 // the run's steps with marks for decisions and violations, and the keyboard
 // (→ ← space Home End + − and PageDown/PageUp for presentation clickers).
 
-import {markBuckets} from "./layout.js";
+import {markBuckets} from "./marks.js";
 import {set, text, clear} from "./dom.js";
-import {t} from "./i18n.js";
+import {t} from "../i18n/i18n.js";
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, 128, 500, 2000];
 

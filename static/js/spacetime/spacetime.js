@@ -5,9 +5,10 @@
 // keeps its elements by seq: a frame adds and removes only what entered or
 // left the window.
 
-import {stScale, timeDomain, stInFlight, rowOf, causalPast, causalFuture, niceCeil} from "./layout.js";
-import {svg, set, clear} from "./dom.js";
-import {msgLook} from "./vocab.js";
+import {stScale, timeDomain, stInFlight, rowOf, causalPast, causalFuture} from "./time.js";
+import {niceCeil} from "../views/kit/geometry.js";
+import {svg, set, clear} from "../app/dom.js";
+import {msgLook} from "../i18n/vocab.js";
 
 // The events drawn at most: fewer when there are many processes, whose
 // rows are too thin to tell a thousand arrows apart anyway.

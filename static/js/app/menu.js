@@ -2,7 +2,7 @@
 // the hover tooltip. Both are fixed-position boxes kept inside the window.
 
 import {el, clear} from "./dom.js";
-import {t} from "./i18n.js";
+import {t} from "../i18n/i18n.js";
 
 export function createMenu(box, {onOpen} = {}) {
 	let openedAt = 0;

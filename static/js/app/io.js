@@ -99,7 +99,7 @@ function expandUse(svgEl, use, cs) {
 	if (cs.getPropertyValue("visibility") === "hidden" || cs.getPropertyValue("display") === "none") g.setAttribute("visibility", "hidden");
 	if (!sym) return g;
 	const color = cs.getPropertyValue("color");
-	const bg = cs.getPropertyValue("--badge-bg").trim() || "none";
+	const bg = resolveColor(cs.getPropertyValue("--badge-bg").trim()) || "none";
 	const ring = cs.getPropertyValue("--badge-stroke").trim();
 	const ringColor = !ring || ring === "none" ? "none" : color;
 	for (const c of sym.children) {
@@ -113,6 +113,22 @@ function expandUse(svgEl, use, cs) {
 		g.append(k);
 	}
 	return g;
+}
+
+/**
+ * resolveColor turns a colour as a custom property holds it (a token may be
+ * light-dark(…, …), which only a property of colour type resolves) into the
+ * colour the page uses now; "" and "none" stay as they are.
+ */
+export function resolveColor(value) {
+	if (!value || value === "none" || value === "transparent") return value;
+	const probe = document.createElement("span");
+	probe.style.color = value;
+	if (!probe.style.color) return value; // not a colour: keep it
+	document.body.append(probe);
+	const c = getComputedStyle(probe).color;
+	probe.remove();
+	return c;
 }
 
 /** download saves text as a file. */

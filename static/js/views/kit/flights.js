@@ -1,0 +1,88 @@
+// The messages in flight, as every view draws them: one token per message,
+// kept by its id (data-msg) from the frame it is sent in to the frame it
+// is gone from, coloured by its type (and marked when manual scheduling
+// may deliver it next), placed at the fraction of its way; messages queued
+// at the same place on one link take the next slot. What a token looks like
+// and where a fraction of its way is, the view says.
+
+import {svg, cls} from "../../app/dom.js";
+import {typeClass} from "../../i18n/vocab.js";
+import {msgFraction, spreadQueue} from "./geometry.js";
+
+/**
+ * createFlights keeps the tokens of a view in layer. The view gives:
+ *   prepare(flights, frame) → ctx   once per drawing, before the tokens (what
+ *                                   all of them share: sizes, a naming rule)
+ *   shape(f, ctx) → key             what the token looks like; a token whose
+ *                                   key changes is made again
+ *   make(m, f, ctx)                 draws the token's inside into m.g (and may
+ *                                   keep more on m, e.g. m.track)
+ *   place(m, f, fraction, slot, ctx) puts it where it is
+ *   keep(f) → bool                  whether to draw the message (default: all)
+ *   eps                             how close two fractions share a place
+ *   className                       a class of every token besides msg and its type's
+ * and alg() → the registry entry (for the type's colour).
+ */
+export function createFlights(layer, {alg, prepare = () => null, shape = () => "", make, place, keep = () => true, eps = 0.08, remove = null, className = ""}) {
+	const base = className ? `msg ${className} ` : "msg ";
+	let tokens = new Map(); // id → {g, key, stamp, …}
+	let stamp = 0;
+	let last = null; // {time, manual}: what the tokens were last drawn for
+
+	/**
+	 * update draws the frame's messages; changes (model.js) say whether any
+	 * came or went (none given: draw them all). Nothing is done when none did
+	 * and the time and the manual mode are as before.
+	 */
+	function update(frame, changes, opts = {}) {
+		const manual = !!opts.manual;
+		const all = !changes || changes.whole || !last;
+		if (!all && !changes.flights && last.time === frame.time && last.manual === manual) return;
+		last = {time: frame.time, manual};
+		stamp++;
+		const fl = frame.flights.filter(keep);
+		const fr = fl.map((f) => msgFraction(frame.time, f.sentAt, f.arrive));
+		const slot = spreadQueue(fl, fr, eps);
+		const ctx = prepare(fl, frame);
+		for (let i = 0; i < fl.length; i++) {
+			const f = fl[i];
+			const key = shape(f, ctx);
+			let m = tokens.get(f.id);
+			if (m && m.key !== key) {
+				drop(m);
+				m = null;
+			}
+			if (!m) {
+				m = {g: svg("g", {"data-msg": f.id}, layer), key};
+				tokens.set(f.id, m);
+				make(m, f, ctx);
+			}
+			m.stamp = stamp;
+			cls(m.g, `${base}${typeClass(alg(), f.type)}${manual && f.deliverable ? " deliverable" : ""}`);
+			place(m, f, fr[i], slot[i], ctx);
+		}
+		for (const [id, m] of tokens) {
+			if (m.stamp !== stamp) {
+				drop(m);
+				tokens.delete(id);
+			}
+		}
+	}
+
+	function drop(m) {
+		m.g.remove();
+		if (m.track) m.track.remove();
+		if (remove) remove(m);
+	}
+
+	/** clear forgets every token (a new run, a new layout). */
+	function clear() {
+		for (const m of tokens.values()) drop(m);
+		tokens = new Map();
+		last = null;
+	}
+
+	return {update, clear, get size() {
+		return tokens.size;
+	}};
+}

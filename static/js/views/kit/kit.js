@@ -1,0 +1,170 @@
+// The view kit: what every view is made of, so that a view is only its own
+// drawing. A view module (listed in ../index.js) exports one constructor,
+//
+//	create(host, handlers) → view
+//
+// host: the box the view draws in (an element sized by the page; the view
+// puts its SVG inside). handlers: what the page does with the pointer:
+//	onNodeClick(pos, ev), onMsgClick(flight, ev), onLinkClick(from, to, ev),
+//	onHover(h, ev) (h: {kind: "node", pos} | {kind: "msg", flight} |
+//	{kind: "link", from, to} | null), onHoverMove(ev), onBackground(ev),
+//	onSelect(pos | null) (pin a process without a menu), act(action) (send an
+//	engine action: a view's own menu entries).
+//
+// view — every member a function (CONTRACT; the kit's view() fills in the
+// defaults):
+//	setRun(run)                  a new run (the `run` message): nothing of the last stays
+//	update(frame, opts, changes) draw the frame; opts {manual, selected, hover};
+//	                             changes from model.js (null: anything may have changed)
+//	layout()                     the box's size changed
+//	legend(box, frame, roles)    write the legend (roles: those seen so far)
+//	exportSVG(caption) → string  the drawing as a standalone SVG file
+//	drawn(frame) → bool[] | null which processes it draws (null: all)
+//	menuItems(pos) → items       the view's own entries in a process's menu
+//	note() → string              a line under the drawing ("" for none)
+//	show(on)                     show or hide the view (the page shows one)
+//
+// The kit gives a view its SVG skeleton (defs, a background, one group per
+// layer, an overlay with the selection ring), delegated pointer handling,
+// the legend of roles and message types (legend.js), the messages in
+// flight (flights.js) and the SVG export.
+
+import {svg, set, pointerTarget, MSG_TARGET, NODE_TARGET} from "../../app/dom.js";
+import {svgSnapshot} from "../../app/io.js";
+import {t} from "../../i18n/i18n.js";
+import {ensureSprite} from "./icons.js";
+import {renderLegend} from "./legend.js";
+
+/** CONTRACT lists what every view returns. */
+export const CONTRACT = ["setRun", "update", "layout", "legend", "exportSVG", "drawn", "menuItems", "note", "show"];
+
+/** LINK_TARGET: a link or cable (data-link = from, data-link-to = to). */
+export const LINK_TARGET = ["[data-link]", (d) => ({kind: "link", from: Number(d.link), to: d.linkTo === undefined ? null : Number(d.linkTo)})];
+
+/**
+ * createKit builds a view's SVG in host: spec.id and spec.testid name it
+ * (an SVG of that id already in host, put there by the page, is taken
+ * over), spec.defs are its own <defs> (markers), spec.layers the classes of
+ * its groups from bottom to top. spec.targets are the pointer's targets,
+ * most specific first (default: a message, a process, a link); spec.click
+ * (tg, ev) may take a click first (true: done). spec.onLayout is called when
+ * the box's size changed while the view is shown.
+ */
+export function createKit(host, spec) {
+	ensureSprite();
+	let root = spec.id ? host.querySelector(`svg#${spec.id}`) : null;
+	if (!root) {
+		root = svg("svg", {id: spec.id, xmlns: "http://www.w3.org/2000/svg", role: "img"});
+		host.append(root);
+	}
+	if (spec.testid) root.dataset.testid = spec.testid;
+	if (spec.className) root.classList.add(...spec.className.split(/\s+/));
+	const labelledBy = host.closest("[aria-labelledby]");
+	if (labelledBy) root.setAttribute("aria-labelledby", labelledBy.getAttribute("aria-labelledby"));
+	root.setAttribute("hidden", "");
+	root.innerHTML =
+		`<defs>${spec.defs || ""}</defs>` +
+		'<rect class="bg" x="0" y="0" width="100%" height="100%"/>' +
+		(spec.layers || []).map((l) => `<g class="${l}"></g>`).join("") +
+		'<g class="k-overlay"><circle class="selring" r="0" visibility="hidden"/></g>';
+	const layers = {};
+	for (const l of spec.layers || []) layers[l] = root.querySelector("." + l.split(/\s+/)[0]);
+	const selring = root.querySelector(".selring");
+
+	const kit = {
+		root,
+		layers,
+		frame: null, // the frame drawn last
+		run: null, // the run drawn
+		box: {w: 0, h: 0}, // the host's size, kept by a ResizeObserver
+		/** size is the drawing's size: the box's, at least min. */
+		size(minW = 200, minH = 200, fallbackW = 600, fallbackH = 600) {
+			const w = Math.max(minW, kit.box.w || host.clientWidth || fallbackW);
+			const h = Math.max(minH, kit.box.h || host.clientHeight || fallbackH);
+			set(root, "viewBox", `0 0 ${w} ${h}`);
+			return {w, h};
+		},
+		/** select rings a process at (x, y) with radius r; select(null) hides the ring. */
+		select(x, y, r) {
+			if (x === null || x === undefined) return set(selring, "visibility", "hidden");
+			set(selring, "visibility", "visible");
+			set(selring, "cx", x);
+			set(selring, "cy", y);
+			set(selring, "r", r);
+		},
+		get shown() {
+			return !root.hasAttribute("hidden");
+		},
+	};
+
+	// ---- the pointer, delegated: the handlers get positions and ids ----
+	const targets = spec.targets || [MSG_TARGET, NODE_TARGET, LINK_TARGET];
+	const targetOf = (ev) => pointerTarget(ev, targets);
+	const flightOf = (id) => (kit.frame ? kit.frame.flights.find((x) => x.id === id) : null);
+	const handlers = spec.handlers;
+	root.addEventListener("click", (ev) => {
+		const tg = targetOf(ev);
+		if (spec.click && spec.click(tg, ev)) return;
+		if (!tg || !kit.frame) return handlers.onBackground && handlers.onBackground(ev);
+		if (tg.kind === "msg") {
+			const f = flightOf(tg.id);
+			if (f) handlers.onMsgClick(f, ev);
+		} else if (tg.kind === "link") handlers.onLinkClick(tg.from, tg.to, ev);
+		else if (tg.pos !== undefined) handlers.onNodeClick(tg.pos, ev);
+	});
+	let hoverKey = "";
+	root.addEventListener("pointermove", (ev) => {
+		const tg = targetOf(ev);
+		const key = !tg ? "" : tg.kind === "msg" ? "m" + tg.id : tg.kind === "link" ? `l${tg.from}>${tg.to}` : "n" + tg.pos;
+		if (key === hoverKey) return handlers.onHoverMove && tg && handlers.onHoverMove(ev);
+		hoverKey = key;
+		if (!tg || !kit.frame) return handlers.onHover(null, ev);
+		if (tg.kind === "msg") {
+			const f = flightOf(tg.id);
+			handlers.onHover(f ? {kind: "msg", flight: f} : null, ev);
+		} else if (tg.kind === "link") handlers.onHover({kind: "link", from: tg.from, to: tg.to}, ev);
+		else handlers.onHover({kind: "node", pos: tg.pos}, ev);
+	});
+	root.addEventListener("pointerleave", (ev) => {
+		hoverKey = "";
+		handlers.onHover(null, ev);
+	});
+
+	// ---- the box's size ----
+	new ResizeObserver((entries) => {
+		const r = entries[entries.length - 1].contentRect;
+		kit.box = {w: r.width, h: r.height};
+		if (kit.shown && spec.onLayout) spec.onLayout();
+	}).observe(host);
+
+	return kit;
+}
+
+/**
+ * view completes a view's members with the kit's defaults: the legend of
+ * roles and message types, the SVG export, no hidden processes, no menu
+ * entries of its own, no note, showing and hiding the SVG.
+ */
+export function view(kit, members) {
+	const v = {
+		legend(box, frame, roles) {
+			const alg = kit.run && kit.run.algorithm;
+			if (!alg) return;
+			renderLegend(box, alg, roles, alg.messageTypes || [], t);
+		},
+		exportSVG(caption) {
+			return svgSnapshot(kit.root, caption);
+		},
+		drawn: () => null,
+		menuItems: () => [],
+		note: () => "",
+		show(on) {
+			kit.root.toggleAttribute("hidden", !on);
+			if (on && members.layout) requestAnimationFrame(() => members.layout());
+		},
+	};
+	// (descriptors, so that a view's getters stay getters)
+	Object.defineProperties(v, Object.getOwnPropertyDescriptors(members));
+	for (const k of CONTRACT) if (typeof v[k] !== "function") throw new Error(`a view lacks ${k}`);
+	return v;
+}
