@@ -26,8 +26,9 @@ func (s step) end() int64 { return max(int64(s), -int64(s)) }
 func (s step) user() bool { return s < 0 }
 
 type checkpoint struct {
-	step int
-	sim  *engine.Sim
+	step  int
+	sim   *engine.Sim
+	bytes int64 // charged to the run's meter
 }
 
 // Timeline is one run with its whole history. Not safe for concurrent use.
@@ -46,6 +47,7 @@ type Timeline struct {
 	cursor    int
 	view      *engine.Sim // the state at cursor when cursor < last step; nil otherwise
 	forks     []int64     // the events each fork kept, in order
+	acct      meter       // the run's memory account (SetMeter)
 }
 
 // New starts a run at step 0 (the initial state). maxEvents ≤ 0 means no limit.
@@ -151,6 +153,9 @@ func (t *Timeline) Forward() (bool, error) {
 	if t.maxEvents > 0 && t.head.Seq() >= t.maxEvents {
 		return false, ErrTooLong
 	}
+	if err := t.reserve(t.stepExtra()); err != nil {
+		return false, err
+	}
 	if !t.head.Step() {
 		return false, nil
 	}
@@ -168,6 +173,7 @@ func (t *Timeline) commit(user bool) {
 	t.cursor = t.steps.Len() - 1
 	if t.cursor%t.every == 0 {
 		t.cps = append(t.cps, checkpoint{step: t.cursor, sim: t.head.Clone()})
+		t.checkpointed(&t.cps[len(t.cps)-1])
 	}
 }
 
@@ -203,6 +209,11 @@ func (t *Timeline) Seek(k int) error {
 	if k == t.steps.Len()-1 {
 		t.view, t.cursor = nil, k
 		return nil
+	}
+	if t.view == nil { // a new state for the view
+		if err := t.reserve(t.acct.sim); err != nil {
+			return err
+		}
 	}
 	// Replay from the nearest checkpoint, or from the current view when it
 	// is closer and not past the target.
@@ -262,6 +273,9 @@ func (t *Timeline) Apply(a engine.Action) error {
 		return ErrTooLong
 	}
 	if t.AtEnd() {
+		if err := t.reserve(t.stepExtra()); err != nil {
+			return err
+		}
 		if err := t.head.Apply(a); err != nil {
 			return err
 		}
@@ -286,5 +300,6 @@ func (t *Timeline) Apply(a engine.Action) error {
 	}
 	t.head, t.view = fork, nil
 	t.commit(true)
+	t.shrink()
 	return nil
 }
