@@ -116,12 +116,16 @@ func (s *Session) ExperimentReport(r ExperimentReport) [][]byte {
 	return [][]byte{r.Result}
 }
 
-// Close cancels the session's experiment, if one is running. Call it when
-// the session ends.
+// Close cancels the session's experiment, if one is running, and lets go
+// of its run. Call it when the session ends.
 func (s *Session) Close() {
 	if s.exp != nil {
 		s.exp.cancel()
 		s.exp = nil
+	}
+	if s.has {
+		s.cfg.Store.Release(s.run)
+		s.has = false
 	}
 }
 

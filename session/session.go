@@ -19,9 +19,10 @@ import (
 
 	"distviz/algos"
 	"distviz/engine"
-	"distviz/launch"
 	"distviz/experiment"
 	"distviz/frame"
+	"distviz/internal/budget"
+	"distviz/launch"
 	"distviz/narrate"
 	"distviz/timeline"
 )
@@ -52,14 +53,21 @@ type Run struct {
 	// everyone else who reaches the run (the HTTP API's trace export, other
 	// sessions attached to it).
 	Lock sync.Locker
+	// Ref is the store's own reference to the run.
+	Ref any
 }
 
-// Store keeps runs; the web server's run store is one.
+// Store keeps runs; the web server's run store is one. A run a session
+// holds is never forgotten; the others may be, to make room.
 type Store interface {
-	// Add stores a new run and gives its id and lock.
-	Add(tl *timeline.Timeline) Run
-	// Get finds a stored run by id.
-	Get(id string) (Run, bool)
+	// Add stores a new run, held by the caller. It charges the run's memory
+	// to the server's budget, now and as the run grows, and fails when the
+	// budget cannot hold it.
+	Add(tl *timeline.Timeline) (Run, error)
+	// Hold finds a stored run by id and holds it.
+	Hold(id string) (Run, bool)
+	// Release lets go of a run held before.
+	Release(run Run)
 }
 
 // Config is what a session needs from its server.
@@ -242,11 +250,14 @@ func (s *Session) locked(f func(tl *timeline.Timeline)) {
 // failures are logged.
 func (s *Session) failure(typ string, err error) error {
 	var ce clientError
+	var full *budget.Error
 	switch {
 	case errors.Is(err, timeline.ErrTooLong):
 		return errors.New("the run has reached its event limit and stops here; step back, or act in the past to try another branch")
 	case errors.As(err, &ce):
 		return ce.error
+	case errors.As(err, &full):
+		return err
 	}
 	s.cfg.Log.Error("a session failed on its run", "run", s.run.ID, "message", typ, "err", err)
 	return fmt.Errorf("internal error: %v (it is logged; please report it)", err)
@@ -326,6 +337,10 @@ func (s *Session) open(req request) [][]byte {
 	if err != nil {
 		return refuse(err)
 	}
+	run, err := s.cfg.Store.Add(tl)
+	if err != nil {
+		return refuse(err)
+	}
 	v, seed := r.Values, r.Seed
 
 	shown := map[string]string{"algorithm": alg.ID, "seed": strconv.FormatInt(seed, 10)}
@@ -338,7 +353,7 @@ func (s *Session) open(req request) [][]byte {
 			shown[k] = text
 		}
 	}
-	return s.take(s.cfg.Store.Add(tl), shown)
+	return s.take(run, shown)
 }
 
 // attach takes over a stored run.
@@ -346,7 +361,7 @@ func (s *Session) attach(req request) [][]byte {
 	if req.ID == "" {
 		return s.refuse(req.Type, errors.New(`attach needs "id", the id of a stored run (POST /api/runs or POST /api/traces answer it)`))
 	}
-	run, ok := s.cfg.Store.Get(req.ID)
+	run, ok := s.cfg.Store.Hold(req.ID)
 	if !ok {
 		return s.refuse(req.Type, fmt.Errorf("no run %q: it never existed or was forgotten (runs live in memory; the least recently used are evicted, and all on a restart)", req.ID))
 	}
@@ -360,6 +375,9 @@ func (s *Session) take(run Run, query map[string]string) [][]byte {
 	if s.playing {
 		s.playing = false
 		out = append(out, s.playingMsg())
+	}
+	if s.has {
+		s.cfg.Store.Release(s.run)
 	}
 	s.run, s.has = run, true
 	s.locked(func(tl *timeline.Timeline) {
@@ -526,5 +544,3 @@ func algorithmIDs() string {
 	}
 	return strings.Join(ids, ", ")
 }
-
-

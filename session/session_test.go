@@ -14,27 +14,53 @@ import (
 	"distviz/trace"
 )
 
-// memStore is a run store in memory, as the web server's.
+// memStore is a run store in memory, as the web server's: it counts who
+// holds each run and charges the runs' memory to a meter.
 type memStore struct {
-	mu   sync.Mutex
-	runs map[string]session.Run
+	mu      sync.Mutex
+	runs    map[string]session.Run
+	holders map[string]int
+	meter   timeline.Meter // nil: none
 }
 
-func newStore() *memStore { return &memStore{runs: map[string]session.Run{}} }
+func newStore() *memStore {
+	return &memStore{runs: map[string]session.Run{}, holders: map[string]int{}}
+}
 
-func (m *memStore) Add(tl *timeline.Timeline) session.Run {
+func (m *memStore) Add(tl *timeline.Timeline) (session.Run, error) {
+	if m.meter != nil {
+		if err := tl.SetMeter(m.meter); err != nil {
+			return session.Run{}, err
+		}
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r := session.Run{ID: fmt.Sprintf("run%d", len(m.runs)+1), TL: tl, Lock: &sync.Mutex{}}
 	m.runs[r.ID] = r
-	return r
+	m.holders[r.ID]++
+	return r, nil
 }
 
-func (m *memStore) Get(id string) (session.Run, bool) {
+func (m *memStore) Hold(id string) (session.Run, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r, ok := m.runs[id]
+	if ok {
+		m.holders[id]++
+	}
 	return r, ok
+}
+
+func (m *memStore) Release(r session.Run) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.holders[r.ID]--
+}
+
+func (m *memStore) Holders(id string) int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.holders[id]
 }
 
 // msg is the part of every server message the tests look at.
@@ -236,10 +262,11 @@ func refused(t *testing.T, got []msg, typ, want string) {
 // exportEvents is the run's trace events as GET /api/runs/{id}/trace gives them.
 func exportEvents(t *testing.T, store *memStore, id string) []json.RawMessage {
 	t.Helper()
-	run, ok := store.Get(id)
+	run, ok := store.Hold(id)
 	if !ok {
 		t.Fatalf("no run %s", id)
 	}
+	defer store.Release(run)
 	var buf bytes.Buffer
 	run.Lock.Lock()
 	err := trace.Write(&buf, run.TL)

@@ -15,6 +15,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"distviz/algos"
+	"distviz/internal/budget"
 	"distviz/launch"
 	"distviz/timeline"
 	"distviz/trace"
@@ -54,9 +55,17 @@ func (s *server) simulate(w http.ResponseWriter, r *http.Request) {
 		if tl, err = s.newTimeline(req); err != nil {
 			return err
 		}
+		// The run is charged to the memory budget until its trace is written.
+		if err := tl.SetMeter(s.mem); err != nil {
+			return err
+		}
 		// Reaching the event limit is a result, not a failure: the summary
 		// then says terminated: false.
 		if err := tl.Run(0); err != nil && !errors.Is(err, timeline.ErrTooLong) {
+			tl.ReleaseMemory()
+			if isFull(err) {
+				return err
+			}
 			return s.internal(r, "running the simulation", err)
 		}
 		return nil
@@ -65,10 +74,11 @@ func (s *server) simulate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	defer tl.ReleaseMemory()
 	// Streamed after the worker is released: the pace is the client's.
 	s.beginTrace(w, http.StatusOK)
 	if err := trace.Write(w, tl); err != nil {
-		s.log.Warn("writing a trace", "path", r.URL.Path, "err", err)
+		s.log.Info("a trace answer was not read to its end", "path", r.URL.Path, "err", err)
 	}
 }
 
@@ -79,50 +89,70 @@ func (s *server) createRun(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	var tl *timeline.Timeline
-	err = s.heavy(r.Context(), func() (err error) {
-		tl, err = s.newTimeline(req)
+	var run *storedRun
+	err = s.heavy(r.Context(), func() error {
+		tl, err := s.newTimeline(req)
+		if err == nil {
+			run, err = s.runs.add(tl, false)
+		}
 		return err
 	})
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, created{ID: s.runs.add(tl).id})
+	writeJSON(w, http.StatusCreated, created{ID: run.id})
 }
 
 // runTrace answers with a stored run's trace so far.
 func (s *server) runTrace(w http.ResponseWriter, r *http.Request) {
 	id := chi.URLParam(r, "id")
-	run, ok := s.runs.get(id)
+	run, ok := s.runs.hold(id)
 	if !ok {
 		writeError(w, errorf(http.StatusNotFound,
 			"no run %q: create one with POST /api/runs or POST /api/traces (runs live in memory; "+
-				"the least recently used beyond %d are forgotten, and all on a restart)", id, s.cfg.MaxRuns))
+				"the least recently used that nobody is looking at are forgotten to make room, and all on a restart)", id))
 		return
 	}
-	// Encode under the run's lock, send without it: a slow client must not
-	// hold up whoever drives the run.
-	var buf bytes.Buffer
-	err := s.heavy(r.Context(), func() error {
-		run.mu.Lock()
-		defer run.mu.Unlock()
-		if err := trace.Write(&buf, run.tl); err != nil {
-			return s.internal(r, "encoding a stored run", err)
-		}
-		return nil
-	})
-	if err != nil {
+	// Held, the run is not forgotten while it is written, and whoever acts
+	// in its past acts on a copy.
+	defer s.runs.release(run)
+	if err := s.mem.Charge(downloadBytes, "the download"); err != nil {
 		writeError(w, err)
 		return
 	}
+	defer s.mem.Release(downloadBytes)
+	// Encoded a chunk at a time under the run's lock and sent without it:
+	// a slow client holds up nobody and holds no more than a chunk.
 	s.beginTrace(w, http.StatusOK)
-	buf.WriteTo(w)
+	if err := trace.WriteShared(w, run.tl, &run.mu); err != nil {
+		s.log.Info("a trace answer was not read to its end", "path", r.URL.Path, "err", err)
+	}
+}
+
+// downloadBytes is what a trace download holds while it is written: its
+// buffers and the chunk being encoded.
+const downloadBytes = 512 << 10
+
+// isFull reports whether err is the memory budget's refusal.
+func isFull(err error) bool {
+	var full *budget.Error
+	return errors.As(err, &full)
 }
 
 // importTrace stores a run that replays a trace document.
 func (s *server) importTrace(w http.ResponseWriter, r *http.Request) {
 	s.bodyDeadline(w)
+	// The document is charged as large as its client says it is (or may be).
+	size := s.cfg.MaxTraceBytes
+	if r.ContentLength >= 0 {
+		size = min(size, r.ContentLength)
+	}
+	if err := s.mem.Charge(2*size, "the upload"); err != nil {
+		writeError(w, err)
+		return
+	}
+	defer s.mem.Release(2 * size)
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxTraceBytes))
 	if err != nil {
 		writeError(w, decodeError(err))
@@ -132,19 +162,20 @@ func (s *server) importTrace(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	var tl *timeline.Timeline
+	var run *storedRun
 	err = s.heavy(r.Context(), func() error {
-		var err error
-		if tl, err = trace.Import(bytes.NewReader(body), s.cfg.MaxEvents); err != nil {
+		tl, err := trace.Import(bytes.NewReader(body), s.cfg.MaxEvents)
+		if err != nil {
 			return fmt.Errorf("the trace is refused: %w", err)
 		}
-		return nil
+		run, err = s.runs.add(tl, false)
+		return err
 	})
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, created{ID: s.runs.add(tl).id})
+	writeJSON(w, http.StatusCreated, created{ID: run.id})
 }
 
 // heavy runs f on a worker, waiting for one if all are busy. The worker is

@@ -22,12 +22,17 @@ type Config struct {
 	// limit of every stored run and imported trace. Default 1,000,000.
 	MaxEvents int64
 	// MaxRuns is how many runs the store keeps; beyond it the least recently
-	// used run is evicted. Default 256.
+	// used run that nobody is looking at is evicted. Default 256.
 	MaxRuns int
-	// MaxStoredEvents bounds the events all stored runs held when they were
-	// stored, which is what their memory mostly is; beyond it the least
-	// recently used runs are evicted. Default 10,000,000 (well under 1 GB).
-	MaxStoredEvents int64
+	// MemoryBudget is the memory, in bytes, that the server lets everything
+	// it holds in proportion to a client's request take together: stored
+	// runs and sessions' runs (charged as they grow), trace downloads and
+	// uploads in progress, experiment rows on their way, the sessions
+	// themselves and the messages being written to them. A request that
+	// would exceed it is refused (503, or a session's error) after the
+	// least recently used stored runs that nobody is looking at have been
+	// forgotten to make room. Default 1 GiB.
+	MemoryBudget int64
 	// Workers is how many CPU-heavy requests (simulating, importing,
 	// encoding a stored run) are served at once, so that one client cannot
 	// starve the others. Default runtime.NumCPU().
@@ -94,7 +99,7 @@ const (
 	defDefaultMaxEvents = 100_000
 	defMaxEvents        = 1_000_000
 	defMaxRuns          = 256
-	defMaxStoredEvents  = 10_000_000
+	defMemoryBudget     = 1 << 30
 	defQueueWait        = 10 * time.Second
 	defBodyTimeout      = 60 * time.Second
 	defWriteTimeout     = 2 * time.Minute
@@ -117,7 +122,7 @@ func (c Config) withDefaults() Config {
 	set(&c.MaxTraceBytes, defMaxTraceBytes)
 	set(&c.MaxEvents, defMaxEvents)
 	set(&c.DefaultMaxEvents, min(defDefaultMaxEvents, c.MaxEvents))
-	set(&c.MaxStoredEvents, defMaxStoredEvents)
+	set(&c.MemoryBudget, defMemoryBudget)
 	c.DefaultMaxEvents = min(c.DefaultMaxEvents, c.MaxEvents)
 	if c.MaxRuns <= 0 {
 		c.MaxRuns = defMaxRuns

@@ -16,6 +16,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"distviz/experiment"
+	"distviz/internal/budget"
 	"distviz/static"
 )
 
@@ -23,6 +24,7 @@ import (
 type server struct {
 	cfg  Config
 	log  *slog.Logger
+	mem  *budget.Budget // the server's memory
 	runs *runStore
 	sem  *limiter
 	pool *experiment.Pool // the runs of all experiments
@@ -35,10 +37,12 @@ func newServer(cfg Config, logger *slog.Logger) *server {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
+	mem := budget.New(cfg.MemoryBudget)
 	return &server{
 		cfg:  cfg,
 		log:  logger,
-		runs: newRunStore(cfg.MaxRuns, cfg.MaxStoredEvents),
+		mem:  mem,
+		runs: newRunStore(cfg.MaxRuns, mem),
 		sem:  newLimiter(cfg.Workers, cfg.QueueWait),
 		pool: experiment.NewPool(cfg.ExperimentWorkers),
 		hub:  newHub(cfg.MaxSessions),
@@ -71,6 +75,10 @@ func (srv *Server) Close(ctx context.Context) error { return srv.s.hub.close(ctx
 
 // Sessions is the number of WebSocket sessions open.
 func (srv *Server) Sessions() int { return srv.s.hub.sessions() }
+
+// Memory is the bytes charged to the memory budget now, and the most there
+// have been.
+func (srv *Server) Memory() (used, peak int64) { return srv.s.mem.Used(), srv.s.mem.Peak() }
 
 // NewRouter builds the HTTP handler (see New) for a server that is never
 // closed; its WebSocket sessions end with their clients.

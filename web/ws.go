@@ -118,21 +118,35 @@ func (b *bucket) allow(now time.Time) bool {
 }
 
 // sessionStore lends the run store to sessions: a session locks a stored
-// run's mutex for every use of its timeline, as runTrace does.
+// run's mutex for every use of its timeline, as runTrace does, and holds
+// the run it looks at so that it is never forgotten.
 type sessionStore struct{ runs *runStore }
 
-func (st sessionStore) Add(tl *timeline.Timeline) session.Run {
-	r := st.runs.add(tl)
-	return session.Run{ID: r.id, TL: r.tl, Lock: &r.mu}
+func sessionRun(r *storedRun) session.Run {
+	return session.Run{ID: r.id, TL: r.tl, Lock: &r.mu, Ref: r}
 }
 
-func (st sessionStore) Get(id string) (session.Run, bool) {
-	r, ok := st.runs.get(id)
+func (st sessionStore) Add(tl *timeline.Timeline) (session.Run, error) {
+	r, err := st.runs.add(tl, true)
+	if err != nil {
+		return session.Run{}, err
+	}
+	return sessionRun(r), nil
+}
+
+func (st sessionStore) Hold(id string) (session.Run, bool) {
+	r, ok := st.runs.hold(id)
 	if !ok {
 		return session.Run{}, false
 	}
-	return session.Run{ID: r.id, TL: r.tl, Lock: &r.mu}, true
+	return sessionRun(r), true
 }
+
+func (st sessionStore) Release(run session.Run) { st.runs.release(run.Ref.(*storedRun)) }
+
+// sessionBytes is what a session holds besides its run and the messages
+// being written: its connection's buffers, goroutines and queues.
+const sessionBytes = 128 << 10
 
 // wsError is an `error` message, as the session writes them.
 func wsError(text string) []byte {
@@ -168,6 +182,15 @@ func (s *server) ws(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.hub.leave()
+	if err := s.mem.Charge(sessionBytes, "a new session"); err != nil {
+		log.Warn("WebSocket session refused: the memory budget is full", "err", err)
+		ctx, cancel := context.WithTimeout(context.Background(), s.cfg.SessionWriteTimeout)
+		c.Write(ctx, websocket.MessageText, wsError(err.Error()))
+		cancel()
+		c.Close(websocket.StatusTryAgainLater, "the server's memory is full")
+		return
+	}
+	defer s.mem.Release(sessionBytes)
 	s.serveSession(c, log)
 }
 
@@ -220,19 +243,27 @@ func (s *server) serveSession(c *websocket.Conn, log *slog.Logger) {
 		}
 	}()
 
-	write := func(b []byte) error {
-		ctx, cancel := context.WithTimeout(context.Background(), s.cfg.SessionWriteTimeout)
-		defer cancel()
-		return c.Write(ctx, websocket.MessageText, b)
-	}
+	// Every message is counted in the memory budget while it is written:
+	// it has been built already, so it is counted even beyond the budget,
+	// and what others ask for next finds less room.
 	writeAll := func(bs [][]byte) error {
+		var size int64
 		for _, b := range bs {
-			if err := write(b); err != nil {
+			size += int64(len(b))
+		}
+		s.mem.Force(size)
+		defer s.mem.Release(size)
+		for _, b := range bs {
+			ctx, cancel := context.WithTimeout(context.Background(), s.cfg.SessionWriteTimeout)
+			err := c.Write(ctx, websocket.MessageText, b)
+			cancel()
+			if err != nil {
 				return err
 			}
 		}
 		return nil
 	}
+	write := func(b []byte) error { return writeAll([][]byte{b}) }
 	// lost ends a session whose client cannot be written to.
 	lost := func(err error) {
 		log.Info("WebSocket client too slow or gone: closing", "run", sess.RunID(), "err", err)

@@ -17,6 +17,8 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -37,16 +39,62 @@ func main() {
 func run() error {
 	addr := flag.String("addr", "localhost:8080", "`host:port` to listen on (port 0 picks a free one)")
 	origins := flag.String("origins", "", "comma-separated `host patterns` (e.g. lecture.example.org,*.uni.de) whose pages may open WebSocket sessions besides the server's own origin")
+	memory := flag.String("memory", "1GiB", "the memory `budget` of everything the server holds for its clients (runs, downloads, uploads, experiments, sessions), e.g. 512MiB or 4GiB")
 	flag.Parse()
 	if flag.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q; the flags are -addr and -origins", flag.Args())
+		return fmt.Errorf("unexpected arguments %q; the flags are -addr, -origins and -memory", flag.Args())
 	}
-	cfg := web.Config{AllowedOrigins: splitList(*origins)}
+	budget, err := parseBytes(*memory)
+	if err != nil {
+		return fmt.Errorf("-memory: %w", err)
+	}
+	cfg := web.Config{AllowedOrigins: splitList(*origins), MemoryBudget: budget}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	limitMemory(budget, logger)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	context.AfterFunc(ctx, stop) // after the first signal, a second one kills at once
 	return serve(ctx, *addr, cfg, logger, nil)
+}
+
+// limitMemory tells the garbage collector to keep the heap within the
+// budget and an eighth more (what the budget does not count: the program,
+// its caches, the runtime), unless GOMEMLIMIT says otherwise: the budget
+// keeps what is live within bounds, the limit keeps the garbage from
+// doubling it.
+func limitMemory(budget int64, logger *slog.Logger) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	limit := budget + budget/8
+	debug.SetMemoryLimit(limit)
+	logger.Info("memory", "budget", budget, "gcLimit", limit)
+}
+
+// parseBytes reads a size such as 1GiB, 512MiB, 64KiB or 1048576 (bytes);
+// GB, MB and KB are taken as their binary namesakes.
+func parseBytes(s string) (int64, error) {
+	units := []struct {
+		suffix string
+		scale  int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}, {"B", 1}}
+	text := strings.TrimSpace(s)
+	scale := int64(1)
+	for _, u := range units {
+		if num, ok := strings.CutSuffix(text, u.suffix); ok {
+			text, scale = strings.TrimSpace(num), u.scale
+			break
+		}
+	}
+	x, err := strconv.ParseFloat(text, 64)
+	if err != nil || x <= 0 || x*float64(scale) > 1<<50 {
+		return 0, fmt.Errorf("%q is not a size such as 1GiB, 512MiB or 1048576", s)
+	}
+	n := int64(x * float64(scale))
+	if n < 16<<20 {
+		return 0, fmt.Errorf("%q is less than the 16MiB the server needs to serve anyone", s)
+	}
+	return n, nil
 }
 
 // splitList splits a comma-separated flag, dropping empty entries.
