@@ -1,10 +1,9 @@
 package web
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	_ "embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -140,33 +139,24 @@ func isFull(err error) bool {
 	return errors.As(err, &full)
 }
 
-// importTrace stores a run that replays a trace document.
+// importTrace stores a run that replays a trace document. The document is
+// read as it arrives, on a worker taken before reading: each event is
+// replayed and compared as it comes, so what the upload holds is the run it
+// rebuilds (charged to the memory budget as it grows), not the document.
 func (s *server) importTrace(w http.ResponseWriter, r *http.Request) {
-	s.bodyDeadline(w)
-	// The document is charged as large as its client says it is (or may be).
-	size := s.cfg.MaxTraceBytes
-	if r.ContentLength >= 0 {
-		size = min(size, r.ContentLength)
-	}
-	if err := s.mem.Charge(2*size, "the upload"); err != nil {
-		writeError(w, err)
-		return
-	}
-	defer s.mem.Release(2 * size)
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxTraceBytes))
-	if err != nil {
-		writeError(w, decodeError(err))
-		return
-	}
-	if err := checkOneValue(body); err != nil {
-		writeError(w, err)
-		return
-	}
+	// A large document takes a while to replay as it arrives.
+	grace := time.Duration(max(r.ContentLength, 0)/(4<<20)) * time.Second
+	http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.cfg.BodyTimeout + grace))
+	body := &countingReader{r: http.MaxBytesReader(w, r.Body, s.cfg.MaxTraceBytes)}
 	var run *storedRun
-	err = s.heavy(r.Context(), func() error {
-		tl, err := trace.Import(bytes.NewReader(body), s.cfg.MaxEvents)
+	err := s.heavy(r.Context(), func() error {
+		if err := s.mem.Charge(uploadBytes, "the upload"); err != nil {
+			return err
+		}
+		defer s.mem.Release(uploadBytes)
+		tl, err := trace.ImportMetered(bufio.NewReaderSize(body, 64<<10), s.cfg.MaxEvents, s.mem)
 		if err != nil {
-			return fmt.Errorf("the trace is refused: %w", err)
+			return uploadError(err, body.n)
 		}
 		run, err = s.runs.add(tl, false)
 		return err
@@ -176,6 +166,36 @@ func (s *server) importTrace(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusCreated, created{ID: run.id})
+}
+
+// uploadBytes is what an upload holds besides the run it rebuilds: its
+// read buffer and the decoder's.
+const uploadBytes = 256 << 10
+
+// uploadError words an import's failure: a body over the limit or a full
+// memory budget as they are, an empty body with advice, anything else as
+// the trace's refusal.
+func uploadError(err error, read int64) error {
+	var mb *http.MaxBytesError
+	switch {
+	case errors.As(err, &mb), isFull(err):
+		return err
+	case read == 0:
+		return errors.New("the body is empty; send a trace document as POST /api/simulate or GET /api/runs/{id}/trace returns it")
+	}
+	return fmt.Errorf("the trace is refused: %w", err)
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // heavy runs f on a worker, waiting for one if all are busy. The worker is
@@ -215,22 +235,6 @@ func (s *server) newTimeline(req runRequest) (*timeline.Timeline, error) {
 	}
 	tl, _, err := launch.Open(alg, launch.Request{Params: req.Params, Seed: &seed}, maxEvents)
 	return tl, err
-}
-
-// checkOneValue refuses a body that is empty, not JSON, or more than one value.
-func checkOneValue(body []byte) error {
-	if json.Valid(body) {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	var v json.RawMessage
-	if err := dec.Decode(&v); err != nil {
-		if errors.Is(err, io.EOF) {
-			return errors.New("the body is empty; send a trace document as POST /api/simulate or GET /api/runs/{id}/trace returns it")
-		}
-		return decodeError(err)
-	}
-	return expectEnd(dec)
 }
 
 // bodyDeadline bounds the time to receive a request body. The server itself

@@ -294,7 +294,7 @@ func TestRunStoreMemoryBudget(t *testing.T) {
 	probe := newServer(Config{}, testLogger(t))
 	wantStatus(t, do(t, probe.routes(), "POST", "/api/traces", string(trace)), http.StatusCreated)
 	run := probe.mem.Used()
-	s := newServer(Config{MemoryBudget: 2*int64(len(trace)) + run + run/4}, testLogger(t))
+	s := newServer(Config{MemoryBudget: uploadBytes + run + run/2}, testLogger(t))
 	h := s.routes()
 	a := createdID(t, do(t, h, "POST", "/api/traces", string(trace)))
 	b := createdID(t, do(t, h, "POST", "/api/traces", string(trace)))

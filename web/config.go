@@ -13,7 +13,11 @@ type Config struct {
 	// MaxBodyBytes limits the body of a JSON request such as POST /api/simulate.
 	// Default 1 MiB.
 	MaxBodyBytes int64
-	// MaxTraceBytes limits the trace document of POST /api/traces. Default 64 MiB.
+	// MaxTraceBytes limits the trace document of POST /api/traces, which is
+	// read as it arrives (what it costs is the run it rebuilds, charged to
+	// MemoryBudget). Default 2 GiB: the largest trace the server exports
+	// (Ring with lists at n = 10,000, 1.4 GiB; a run of 1,000,000 events is
+	// about 150 MiB).
 	MaxTraceBytes int64
 	// DefaultMaxEvents is the event limit of a simulation whose request names
 	// none. Default 100,000.
@@ -56,8 +60,9 @@ type Config struct {
 	// QueueWait is how long a heavy request waits for a worker before it is
 	// refused with 503. Default 10 s.
 	QueueWait time.Duration
-	// BodyTimeout is how long a client may take to send a request body.
-	// Default 60 s.
+	// BodyTimeout is how long a client may take to send a request body;
+	// a trace upload that says its length has a second more for every
+	// 4 MiB. Default 60 s.
 	BodyTimeout time.Duration
 	// WriteTimeout is how long a client may take to read a response (a trace
 	// can be large). Default 2 min.
@@ -95,7 +100,7 @@ type Config struct {
 // The defaults of Config's fields, as its comments give them.
 const (
 	defMaxBodyBytes     = 1 << 20
-	defMaxTraceBytes    = 64 << 20
+	defMaxTraceBytes    = 2 << 30
 	defDefaultMaxEvents = 100_000
 	defMaxEvents        = 1_000_000
 	defMaxRuns          = 256

@@ -45,8 +45,10 @@ func newRunStore(max int, mem *budget.Budget) *runStore {
 // by to the budget; held, the caller holds it (and must release it). It
 // fails when the budget cannot hold the run even after forgetting old runs.
 func (s *runStore) add(tl *timeline.Timeline, held bool) (*storedRun, error) {
-	if err := tl.SetMeter(s.mem); err != nil {
-		return nil, err
+	if tl.Held() == 0 { // not yet charged to the budget (an import is as it rebuilds the run)
+		if err := tl.SetMeter(s.mem); err != nil {
+			return nil, err
+		}
 	}
 	r := &storedRun{tl: tl}
 	s.mu.Lock()

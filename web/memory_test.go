@@ -1,0 +1,86 @@
+package web
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+// readCounter records whether anything read the body.
+type readCounter struct {
+	r    io.Reader
+	read int
+}
+
+func (c *readCounter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.read += n
+	return n, err
+}
+
+// An upload takes its worker before it reads the body: while all workers
+// are busy it is refused without a byte read.
+func TestUploadTakesAWorkerFirst(t *testing.T) {
+	s := newServer(Config{Workers: 1, QueueWait: 20 * time.Millisecond}, testLogger(t))
+	h := s.routes()
+	trace := simulate(t, h, `{"algorithm": "chang-roberts"}`)
+	if err := s.sem.acquire(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	body := &readCounter{r: strings.NewReader(string(trace))}
+	req := httptest.NewRequest("POST", "/api/traces", body)
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	wantStatus(t, w, http.StatusServiceUnavailable)
+	if body.read != 0 {
+		t.Errorf("%d bytes of the body were read before a worker was free", body.read)
+	}
+	s.sem.release()
+	wantStatus(t, do(t, h, "POST", "/api/traces", string(trace)), http.StatusCreated)
+	if used := s.mem.Used(); used <= 0 {
+		t.Errorf("the imported run is not charged: %d", used)
+	}
+}
+
+// A run being downloaded is held: it is not forgotten to make room, and a
+// download the client abandons lets go of it.
+func TestDownloadHoldsTheRun(t *testing.T) {
+	s := newServer(Config{}, testLogger(t))
+	h := s.routes()
+	id := createdID(t, do(t, h, "POST", "/api/runs", `{"algorithm": "chang-roberts", "params": {"n": 600, "idOrder": "decreasing"}, "maxEvents": 1000000}`))
+	run, _ := s.runs.hold(id)
+	run.mu.Lock()
+	err := run.tl.Run(0) // tens of megabytes of trace: more than the connection buffers
+	run.mu.Unlock()
+	s.runs.release(run)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/runs/"+id+"/trace", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The download is under way and the client reads nothing: the run is held.
+	if n := s.runs.holdersOf(run); n != 1 {
+		t.Fatalf("%d hold the run being downloaded", n)
+	}
+	if freed := s.runs.reclaim(1 << 40); freed != 0 || s.runs.len() != 1 {
+		t.Errorf("a run being downloaded was forgotten: freed %d", freed)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	cancel()
+	waitFor(t, func() bool { return s.runs.holdersOf(run) == 0 })
+	if freed := s.runs.reclaim(1 << 40); freed == 0 || s.runs.len() != 0 {
+		t.Errorf("an idle run was not forgotten: freed %d", freed)
+	}
+}
