@@ -11,6 +11,7 @@ import (
 	"distviz/algos"
 	"distviz/engine"
 	"distviz/internal/budget"
+	"distviz/internal/strictjson"
 	"distviz/timeline"
 )
 
@@ -104,19 +105,19 @@ func (im *importer) field(key string) error {
 	var err error
 	switch key {
 	case "format":
-		err = strictDecode(im.dec, &im.h.Format)
+		err = strictDecode(im.dec, key, &im.h.Format)
 	case "version":
-		err = strictDecode(im.dec, &im.h.Version)
+		err = strictDecode(im.dec, key, &im.h.Version)
 	case "algorithm":
-		err = strictDecode(im.dec, &im.h.Algorithm)
+		err = strictDecode(im.dec, key, &im.h.Algorithm)
 	case "params":
-		err = strictDecode(im.dec, &im.h.Params)
+		err = strictDecode(im.dec, key, &im.h.Params)
 	case "seed":
-		err = strictDecode(im.dec, &im.h.Seed)
+		err = strictDecode(im.dec, key, &im.h.Seed)
 	case "nodes":
-		err = strictDecode(im.dec, &im.h.Nodes)
+		err = strictDecode(im.dec, key, &im.h.Nodes)
 	case "summary":
-		err = strictDecode(im.dec, &im.summary)
+		err = strictDecode(im.dec, key, &im.summary)
 	case "events":
 		return im.events()
 	default:
@@ -371,19 +372,19 @@ func notADocument(err error) error {
 	return fmt.Errorf("not a trace document: %w", err)
 }
 
-// strictDecode and strictUnmarshal read one JSON value into v.
-func strictDecode(dec *json.Decoder, v any) error {
+// strictDecode reads the value of the document's field key into v: keys
+// each once and named exactly, no null where a value is required.
+func strictDecode(dec *json.Decoder, key string, v any) error {
 	var raw json.RawMessage
 	if err := dec.Decode(&raw); err != nil {
 		return err
 	}
-	return strictUnmarshal(raw, v)
-}
-
-func strictUnmarshal(raw json.RawMessage, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	return dec.Decode(v)
+	if err := strictjson.CheckField(raw, key, v); err != nil {
+		return err
+	}
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.DisallowUnknownFields()
+	return d.Decode(v)
 }
 
 // sameJSON compares a client's JSON with ours by meaning, not by bytes.

@@ -164,6 +164,11 @@ func (s *server) ws(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.hub.wg.Done()
+	if err := s.checkOrigin(r); err != nil {
+		s.log.Info("WebSocket handshake refused", "remote", r.RemoteAddr, "origin", r.Header.Get("Origin"), "err", err)
+		writeError(w, err)
+		return
+	}
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.AllowedOrigins})
 	if err != nil { // Accept has answered (403 for a foreign origin)
 		s.log.Info("WebSocket handshake refused", "remote", r.RemoteAddr, "origin", r.Header.Get("Origin"), "err", err)
