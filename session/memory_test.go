@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"distviz/internal/budget"
+	"distviz/session"
 )
 
 // A session's run is charged to the server's memory budget as it grows: a
@@ -47,7 +48,7 @@ func TestRunStopsAtTheMemoryBudget(t *testing.T) {
 
 	// Closing the session lets go of its run.
 	c.s.Close()
-	if n := store.Holders(c.run.ID); n != 0 {
+	if n := store.Holders(session.Run{ID: c.run.ID}); n != 0 {
 		t.Errorf("%d hold the run after Close", n)
 	}
 }

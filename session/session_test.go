@@ -28,7 +28,7 @@ func newStore() *memStore {
 }
 
 func (m *memStore) Add(tl *timeline.Timeline) (session.Run, error) {
-	if m.meter != nil {
+	if m.meter != nil && tl.Held() == 0 {
 		if err := tl.SetMeter(m.meter); err != nil {
 			return session.Run{}, err
 		}
@@ -57,11 +57,13 @@ func (m *memStore) Release(r session.Run) {
 	m.holders[r.ID]--
 }
 
-func (m *memStore) Holders(id string) int {
+func (m *memStore) Holders(r session.Run) int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.holders[id]
+	return m.holders[r.ID]
 }
+
+func sessionRun(id string) session.Run { return session.Run{ID: id} }
 
 // msg is the part of every server message the tests look at.
 type msg struct {
@@ -71,6 +73,7 @@ type msg struct {
 	For   string `json:"for"`
 	// run
 	ID     string            `json:"id"`
+	ForkOf string            `json:"forkOf"`
 	Params map[string]any    `json:"params"`
 	Query  map[string]string `json:"query"`
 	Seed   int64             `json:"seed"`
@@ -498,30 +501,6 @@ func TestForkShrinksEvents(t *testing.T) {
 		t.Fatalf("a crash did not shorten the run: %d events, %d before", len(c.events), long)
 	}
 	c.sameEvents(store)
-}
-
-// Another session forks a shared run: the first learns of it with its next
-// change and drops what went stale.
-func TestForkByAnotherSession(t *testing.T) {
-	store := newStore()
-	a := newClient(t, store)
-	a.send(`{"type":"open","algorithm":"chang-roberts","params":{"n":8}}`)
-	a.send(`{"type":"last"}`)
-	b := newClient(t, store)
-	b.send(`{"type":"attach","id":%q}`, a.run.ID)
-	if len(b.events) != len(a.events) || b.frame.Steps != a.frame.Steps {
-		t.Fatalf("attached: %d events, want %d", len(b.events), len(a.events))
-	}
-	b.send(`{"type":"seek","step":2}`)
-	b.send(`{"type":"action","action":{"type":"crash","node":5}}`)
-	a.send(`{"type":"last"}`)
-	if a.drops != 1 {
-		t.Fatalf("the first client dropped %d times, want once", a.drops)
-	}
-	a.sameEvents(store)
-	// b learns of a's steps with its own next change.
-	b.send(`{"type":"first"}`)
-	b.sameEvents(store)
 }
 
 // Long runs come in batches of at most MaxBatch events that cover every

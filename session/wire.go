@@ -159,6 +159,9 @@ type runMsg struct {
 	Seed      int64             `json:"seed"`
 	Nodes     []algos.Node      `json:"nodes"`
 	Theory    []algos.Evaluated `json:"theory"`
+	// ForkOf is the run this one copies: the session acted in the past of
+	// a run that others were using.
+	ForkOf string `json:"forkOf,omitempty"`
 }
 
 type playingMsg struct {

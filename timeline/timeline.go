@@ -245,9 +245,29 @@ func (t *Timeline) Seek(k int) error {
 }
 
 // SeekSeq moves the cursor to the step that contains event seq.
-func (t *Timeline) SeekSeq(seq int64) error {
-	k := sort.Search(t.steps.Len(), func(i int) bool { return (*t.steps.At(i)).end() >= seq })
-	return t.Seek(k)
+func (t *Timeline) SeekSeq(seq int64) error { return t.Seek(t.StepOf(seq)) }
+
+// StepOf is the step that contains event seq.
+func (t *Timeline) StepOf(seq int64) int {
+	return sort.Search(t.steps.Len(), func(i int) bool { return (*t.steps.At(i)).end() >= seq })
+}
+
+// SeekCost is how many steps Seek(k) would replay from where the cursor is:
+// from the nearest checkpoint, or from the cursor when it is closer.
+func (t *Timeline) SeekCost(k int) int {
+	k = min(max(k, 0), t.steps.Len()-1)
+	if k == t.steps.Len()-1 {
+		return 0
+	}
+	i := sort.Search(len(t.cps), func(i int) bool { return t.cps[i].step > k }) - 1
+	from := 0
+	if i >= 0 {
+		from = t.cps[i].step
+	}
+	if t.view != nil && t.cursor <= k && t.cursor >= from {
+		from = t.cursor
+	}
+	return k - from
 }
 
 // replayOne re-takes step s on sim, which must be at step s-1.

@@ -37,9 +37,10 @@ type Config struct {
 	// least recently used stored runs that nobody is looking at have been
 	// forgotten to make room. Default 1 GiB.
 	MemoryBudget int64
-	// Workers is how many CPU-heavy requests (simulating, importing,
-	// encoding a stored run) are served at once, so that one client cannot
-	// starve the others. Default runtime.NumCPU().
+	// Workers is how many CPU-heavy requests (simulating, importing, a
+	// session's open, last, far seek, play or copy of a shared run) are
+	// served at once, so that one client cannot starve the others. Default
+	// runtime.NumCPU().
 	Workers int
 	// ExperimentRuns caps the runs (combinations × seeds) of one experiment
 	// (POST /api/experiments, or a session's experiment). Default 10,000.
@@ -74,6 +75,11 @@ type Config struct {
 	// scheme too). Default: none, only pages the server itself serves. A
 	// foreign origin's handshake is refused with 403.
 	AllowedOrigins []string
+	// MaxFrameNodes is the most processes a session's run may have: every
+	// frame carries every process (about 200 bytes each), so a run of
+	// 100,000 would send 20 MB a step. A larger one is refused with advice
+	// (an experiment, or POST /api/simulate). Default 10,000.
+	MaxFrameNodes int
 	// MaxSessions caps the WebSocket sessions open at once. A client beyond
 	// it gets an error saying the server is full and the close code 1013
 	// (try again later). Default 1000.
@@ -109,6 +115,7 @@ const (
 	defBodyTimeout      = 60 * time.Second
 	defWriteTimeout     = 2 * time.Minute
 	defMaxSessions      = 1000
+	defMaxFrameNodes    = 10_000
 	defMessageRate      = 50
 	defMessageBurst     = 100
 	defPingInterval     = 20 * time.Second
@@ -138,6 +145,7 @@ func (c Config) withDefaults() Config {
 		}
 	}
 	setInt(&c.MaxSessions, defMaxSessions)
+	setInt(&c.MaxFrameNodes, defMaxFrameNodes)
 	setInt(&c.MessageRate, defMessageRate)
 	setInt(&c.MessageBurst, defMessageBurst)
 	if c.Workers <= 0 {

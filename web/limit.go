@@ -39,3 +39,13 @@ func (l *limiter) acquire(ctx context.Context) error {
 }
 
 func (l *limiter) release() { <-l.slots }
+
+// tryAcquire takes a slot only if one is free at once.
+func (l *limiter) tryAcquire() bool {
+	select {
+	case l.slots <- struct{}{}:
+		return true
+	default:
+		return false
+	}
+}
