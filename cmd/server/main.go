@@ -3,8 +3,9 @@
 //
 //	go run ./cmd/server -addr localhost:8080
 //
-// It stops gracefully on SIGINT or SIGTERM: requests under way may finish,
-// WebSocket sessions are closed with 1001 (going away).
+// It stops gracefully on SIGINT or SIGTERM: requests under way have 10 s
+// to finish (then they are cut off, and it exits 0), WebSocket sessions are
+// closed with 1001 (going away).
 package main
 
 import (
@@ -54,7 +55,7 @@ func run() error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	context.AfterFunc(ctx, stop) // after the first signal, a second one kills at once
-	return serve(ctx, *addr, cfg, logger, nil)
+	return serve(ctx, *addr, cfg, logger, shutdownGrace, nil)
 }
 
 // limitMemory tells the garbage collector to keep the heap within the
@@ -109,8 +110,11 @@ func splitList(s string) []string {
 }
 
 // serve listens on addr and serves until ctx is done, then shuts down
-// gracefully. ready, if not nil, is told the URL once the server listens.
-func serve(ctx context.Context, addr string, cfg web.Config, logger *slog.Logger, ready func(url string)) error {
+// gracefully: requests under way have grace to finish, and those that have
+// not by then (a download to a client that reads slowly) are cut off, which
+// is the end of a shutdown, not its failure. ready, if not nil, is told the
+// URL once the server listens.
+func serve(ctx context.Context, addr string, cfg web.Config, logger *slog.Logger, grace time.Duration, ready func(url string)) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
@@ -139,16 +143,22 @@ func serve(ctx context.Context, addr string, cfg web.Config, logger *slog.Logger
 	case <-ctx.Done():
 	}
 
-	logger.Info("shutting down", "grace", shutdownGrace)
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	logger.Info("shutting down", "grace", grace)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
 	// Shutdown does not wait for WebSocket sessions (their connections are
 	// hijacked): the app closes them, at the same time.
 	sessions := make(chan error, 1)
 	go func() { sessions <- app.Close(shutdownCtx) }()
 	err = srv.Shutdown(shutdownCtx)
-	if err2 := <-sessions; err == nil {
-		err = err2
+	if errors.Is(err, context.DeadlineExceeded) {
+		logger.Warn("shutdown: requests still under way at the end of the grace period are cut off", "grace", grace)
+		err = srv.Close()
+	}
+	if err2 := <-sessions; err2 != nil {
+		// Sessions whose clients did not answer the close in time: their
+		// connections are closed under them as the handlers return.
+		logger.Warn("shutdown: sessions cut off at the end of the grace period", "err", err2)
 	}
 	if err != nil {
 		return fmt.Errorf("shutdown: %w", err)
