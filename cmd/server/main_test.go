@@ -49,7 +49,9 @@ func TestServe(t *testing.T) {
 	defer cancel()
 	urls := make(chan string, 1)
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, "127.0.0.1:0", web.Config{}, logger, shutdownGrace, func(u string) { urls <- u }) }()
+	go func() {
+		done <- serve(ctx, "127.0.0.1:0", web.Config{}, logger, shutdownGrace, func(u string) { urls <- u })
+	}()
 
 	var url string
 	select {
