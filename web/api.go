@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"context"
 	_ "embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -30,8 +32,23 @@ type created struct {
 	ID string `json:"id"`
 }
 
+// algorithmsJSON is the answer of GET /api/algorithms, encoded once: the
+// registry does not change while the server runs, and every page load asks
+// for its 200 KB.
+var algorithmsJSON = sync.OnceValues(func() ([]byte, error) {
+	b, err := json.Marshal(algos.All())
+	return append(b, '\n'), err
+})
+
 func (s *server) algorithms(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, algos.All())
+	b, err := algorithmsJSON()
+	if err != nil {
+		writeError(w, s.internal(r, "encoding the algorithms", err))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.Write(b)
 }
 
 func (s *server) schema(w http.ResponseWriter, r *http.Request) {
