@@ -21,6 +21,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -84,7 +85,8 @@ func run() error {
 	if err := build.Run(); err != nil {
 		return fmt.Errorf("building the server: %w", err)
 	}
-	fmt.Printf("distviz load test: a fresh server per pattern, -memory %s, loopback only\n\n", *memory)
+	fmt.Printf("distviz load test: a fresh server per pattern, -memory %s, loopback only; %d cores, load average %s\n\n",
+		*memory, runtime.NumCPU(), loadAverage())
 	fmt.Printf("%-4s %-62s %9s %7s %8s %8s %8s %6s\n", "", "pattern", "peak RSS", "budget%", "p50", "p99", "max", "probes")
 	failed := 0
 	for _, p := range patterns() {
@@ -127,7 +129,7 @@ func runPattern(bin, memory string, budget int64, p pattern) (bool, error) {
 	}
 	fmt.Printf("%-4s %-62s %8.0fM %6.0f%% %8s %8s %8s %6d\n", p.id, p.what, float64(peak)/(1<<20),
 		100*float64(peak)/float64(budget), ms(lat.p50), ms(lat.p99), ms(lat.max), lat.n)
-	fmt.Printf("     %.1fs", time.Since(start).Seconds())
+	fmt.Printf("     %.1fs, load %s", time.Since(start).Seconds(), loadAverage())
 	for _, n := range r.notes {
 		fmt.Printf("; %s", n)
 	}
@@ -140,6 +142,16 @@ func runPattern(bin, memory string, budget int64, p pattern) (bool, error) {
 		return false, nil
 	}
 	return len(r.failed) == 0, nil
+}
+
+// loadAverage is the machine's load over the last minute: the latencies
+// mean little on a machine busy with other work.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	return strings.Fields(string(b))[0]
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.1fms", float64(d)/float64(time.Millisecond)) }

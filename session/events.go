@@ -18,6 +18,13 @@ func (s *Session) Events() []byte {
 	if !s.dirty || !s.has {
 		return nil
 	}
+	// Encoding and narrating a batch is CPU work: it takes its turn with
+	// the server's other heavy work, so that many sessions playing fast
+	// leave the processors to light requests now and then. A server too
+	// busy to give a turn in time still gets the batch out.
+	if leave, err := s.enter(); err == nil {
+		defer leave()
+	}
 	var out []byte
 	s.locked(func(tl *timeline.Timeline) {
 		if kept, forked := tl.ForkedSince(s.forks); forked && kept < s.sent {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"distviz/internal/budget"
+	"distviz/timeline"
 	"distviz/trace"
 )
 
@@ -72,4 +73,27 @@ func TestImportDocumentFields(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The server replays its own largest export: a run stopped at its event
+// limit has the rest of the step that reached it, a few events more.
+func TestImportAtTheLimit(t *testing.T) {
+	a := newRun(t, map[string]any{"n": 40, "idOrder": "decreasing"}, 1)
+	for limit := int64(100); limit < 110; limit++ {
+		limited, err := timeline.New(a.Alg, a.Params, a.Seed, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := limited.Run(0); !errors.Is(err, timeline.ErrTooLong) {
+			t.Fatalf("the run did not reach its limit: %v", err)
+		}
+		if limited.Len() == limit {
+			continue // stopped exactly at the limit: not the case to test
+		}
+		if _, err := trace.Import(bytes.NewReader(export(t, limited)), limit); err != nil {
+			t.Fatalf("a trace of %d events at a limit of %d: %v", limited.Len(), limit, err)
+		}
+		return
+	}
+	t.Fatal("no limit between 100 and 110 falls inside a step")
 }

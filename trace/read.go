@@ -165,9 +165,6 @@ func (im *importer) events() error {
 func (im *importer) event(raw json.RawMessage) error {
 	im.received++
 	seq := im.received
-	if im.maxEvents > 0 && seq > im.maxEvents {
-		return fmt.Errorf("the trace has more than %d events; this server replays at most %d", im.maxEvents, im.maxEvents)
-	}
 	// Only the head drives the replay; every field of the event, its names
 	// included, is compared with the re-simulation's below.
 	var h eventHead
@@ -269,19 +266,13 @@ func (im *importer) replay() error {
 		next := im.heads[tl.Len()-first+1]
 		if next.Kind == engine.KindAction && next.Name != "scheduled" {
 			if err := tl.Apply(*next.Action); err != nil {
-				if isFull(err) {
-					return err
-				}
-				return fmt.Errorf("event %d: the action is refused on replay: %w", next.Seq, err)
+				return im.replayError(err, fmt.Sprintf("event %d: the action is refused on replay", next.Seq))
 			}
 			continue
 		}
 		ok, err := tl.Forward()
 		if err != nil {
-			if isFull(err) {
-				return err
-			}
-			return fmt.Errorf("replaying event %d: %w", next.Seq, err)
+			return im.replayError(err, fmt.Sprintf("replaying event %d", next.Seq))
 		}
 		if !ok {
 			return fmt.Errorf("the run ends after event %d but the trace goes on to event %d", tl.Len(), im.received)
@@ -304,6 +295,20 @@ func (im *importer) replay() error {
 	im.heads = append(im.heads[:0], im.heads[n:]...)
 	im.releaseHeld()
 	return nil
+}
+
+// replayError words a failure of the replay: the event limit and the
+// memory budget as themselves, anything else as the trace's fault.
+func (im *importer) replayError(err error, what string) error {
+	switch {
+	case errors.Is(err, timeline.ErrTooLong):
+		// The limit is the timeline's: a run stops at the step that reaches
+		// it, so the server's own largest export replays.
+		return fmt.Errorf("the trace goes on after event %d: this server replays at most %d events (and the rest of the step that reaches them)", im.tl.Len(), im.maxEvents)
+	case isFull(err):
+		return err
+	}
+	return fmt.Errorf("%s: %w", what, err)
 }
 
 // isFull reports whether err is the memory budget's refusal: the server's
