@@ -97,3 +97,18 @@ func TestImportAtTheLimit(t *testing.T) {
 	}
 	t.Fatal("no limit between 100 and 110 falls inside a step")
 }
+
+// A key given twice in an event or in the summary is refused, though both
+// are compared by meaning (which would read the last).
+func TestImportRepeatedKeys(t *testing.T) {
+	good := string(export(t, interactive(t)))
+	for _, c := range []struct{ from, to, want string }{
+		{`{"seq":3,`, `{"seq":3,"seq":3,`, `event 3: the field "seq" is given twice`},
+		{`"terminated":true`, `"terminated":false,"terminated":true`, `summary: the field "terminated" is given twice`},
+	} {
+		bad := strings.Replace(good, c.from, c.to, 1)
+		if _, err := trace.Import(strings.NewReader(bad), 0); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.to, err, c.want)
+		}
+	}
+}

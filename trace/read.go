@@ -117,7 +117,10 @@ func (im *importer) field(key string) error {
 	case "nodes":
 		err = strictDecode(im.dec, key, &im.h.Nodes)
 	case "summary":
-		err = strictDecode(im.dec, key, &im.summary)
+		// Compared with the replay's by meaning, nulls and all.
+		if err = im.dec.Decode(&im.summary); err == nil {
+			err = strictjson.CheckKeys(im.summary)
+		}
 	case "events":
 		return im.events()
 	default:
@@ -169,6 +172,9 @@ func (im *importer) event(raw json.RawMessage) error {
 	// included, is compared with the re-simulation's below.
 	var h eventHead
 	if err := json.Unmarshal(raw, &h); err != nil {
+		return fmt.Errorf("event %d: %w", seq, err)
+	}
+	if err := strictjson.CheckKeys(raw); err != nil {
 		return fmt.Errorf("event %d: %w", seq, err)
 	}
 	switch {

@@ -72,10 +72,26 @@ func CheckField(data []byte, name string, target any) error {
 	return err
 }
 
+// CheckKeys applies the first rule alone: no key twice in an object, at
+// any depth. For a document that is compared with another by meaning (a
+// trace's events and summary, where null is a value like any other), in
+// which a repeated key would be read as its last value.
+func CheckKeys(data []byte) error {
+	w := walker{dec: json.NewDecoder(bytes.NewReader(data)), keysOnly: true}
+	err := w.value(nil, "", true)
+	if err == errSyntax {
+		return nil
+	}
+	return err
+}
+
 // errSyntax ends the walk over JSON that is not well-formed.
 var errSyntax = &Error{Msg: "not JSON"}
 
-type walker struct{ dec *json.Decoder }
+type walker struct {
+	dec      *json.Decoder
+	keysOnly bool // only the rule of keys given twice
+}
 
 var rawMessage = reflect.TypeFor[json.RawMessage]()
 var unmarshaler = reflect.TypeFor[json.Unmarshaler]()
@@ -118,7 +134,7 @@ func (w *walker) value(t reflect.Type, path string, nullOK bool) error {
 	case json.Delim('['):
 		return w.array(t, path)
 	case nil:
-		if !nullOK {
+		if !nullOK && !w.keysOnly {
 			return &Error{Path: path, Msg: fmt.Sprintf("%s is null where a value is required: give %s", quote(path), want(t))}
 		}
 	}

@@ -123,3 +123,12 @@ func TestCheckField(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckKeys(t *testing.T) {
+	if err := CheckKeys([]byte(`{"parent": [null, 1], "x": {"y": null}}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckKeys([]byte(`{"x": {"y": 1, "y": 2}}`)); err == nil || !strings.Contains(err.Error(), `"x.y" is given twice`) {
+		t.Fatal(err)
+	}
+}
