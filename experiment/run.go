@@ -120,7 +120,8 @@ type Options struct {
 	// ready, a few at a time, and the Result holds none: the experiment
 	// then holds no more than a window of rows however many it makes (the
 	// workers wait while Rows does). An error from Rows ends the experiment
-	// with that error. Calls never overlap.
+	// with that error. Calls never overlap one another, but may overlap
+	// Progress's.
 	Rows func(rows []Row) error
 	// Meter, if set and Rows is not, is charged for the rows the Result
 	// holds as they are made (Result.Charged says how much; release it when

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"distviz/experiment"
@@ -79,10 +80,15 @@ func TestExperimentProgressAndResult(t *testing.T) {
 	}
 
 	var reports []session.ExperimentReport
+	var mu sync.Mutex // progress and rows come from different workers
 	from := 0
 	res, err := experiment.Run(context.Background(), f.plans[0], experiment.Options{Workers: 2, Progress: func(done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
 		reports = append(reports, session.ExperimentReport{ID: "x1", Done: done, Total: total})
 	}, Rows: func(rows []experiment.Row) error {
+		mu.Lock()
+		defer mu.Unlock()
 		msg, err := session.RowsMessage("x1", from, rows)
 		from += len(rows)
 		reports = append(reports, session.ExperimentReport{ID: "x1", Rows: msg})
