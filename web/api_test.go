@@ -285,37 +285,6 @@ func TestRunEviction(t *testing.T) {
 	}
 }
 
-// Runs are charged to the memory budget; beyond it the least recently used
-// run nobody holds is forgotten to make room.
-func TestRunStoreMemoryBudget(t *testing.T) {
-	body := `{"algorithm": "token-ring-mutex", "params": {"rounds": 1000}}`
-	trace := simulate(t, newTestRouter(t, Config{}), body)
-	// What one such run is charged, and room for one, not two, beside an upload.
-	probe := newServer(Config{}, testLogger(t))
-	wantStatus(t, do(t, probe.routes(), "POST", "/api/traces", string(trace)), http.StatusCreated)
-	run := probe.mem.Used()
-	s := newServer(Config{MemoryBudget: uploadBytes + run + run/2}, testLogger(t))
-	h := s.routes()
-	a := createdID(t, do(t, h, "POST", "/api/traces", string(trace)))
-	b := createdID(t, do(t, h, "POST", "/api/traces", string(trace)))
-	wantStatus(t, do(t, h, "GET", "/api/runs/"+a+"/trace", ""), http.StatusNotFound)
-	wantStatus(t, do(t, h, "GET", "/api/runs/"+b+"/trace", ""), http.StatusOK)
-	if used, limit := s.mem.Used(), s.mem.Limit(); used <= 0 || used > limit {
-		t.Errorf("%d bytes charged of %d", used, limit)
-	}
-
-	// A run someone holds is never forgotten: the next one is refused.
-	held, _ := s.runs.hold(b)
-	w := do(t, h, "POST", "/api/traces", string(trace))
-	wantStatus(t, w, http.StatusServiceUnavailable)
-	if msg := errorText(t, w); !strings.Contains(msg, "memory is full") || !strings.Contains(msg, "try again") {
-		t.Errorf("refusal %q", msg)
-	}
-	wantStatus(t, do(t, h, "GET", "/api/runs/"+b+"/trace", ""), http.StatusOK)
-	s.runs.release(held)
-	wantStatus(t, do(t, h, "POST", "/api/traces", string(trace)), http.StatusCreated)
-}
-
 // A heavy request that cannot get a worker in time is refused with 503.
 func TestBusy(t *testing.T) {
 	s := newServer(Config{Workers: 1, QueueWait: 20 * time.Millisecond}, testLogger(t))
