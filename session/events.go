@@ -18,12 +18,11 @@ func (s *Session) Events() []byte {
 	if !s.dirty || !s.has {
 		return nil
 	}
-	// Encoding and narrating a batch is CPU work: it takes its turn with
-	// the server's other heavy work, so that many sessions playing fast
-	// leave the processors to light requests now and then. A server too
-	// busy to give a turn in time still gets the batch out.
-	if leave, err := s.enter(); err == nil {
-		defer leave()
+	// Encoding and narrating a batch is most of what a session playing
+	// fast costs: it takes its turn with the server's other heavy work, so
+	// that many sessions playing leave a processor to light requests.
+	if s.cfg.Gate != nil {
+		defer s.cfg.Gate.Stream()()
 	}
 	var out []byte
 	s.locked(func(tl *timeline.Timeline) {

@@ -14,8 +14,11 @@ type Gate interface {
 	// Enter waits for a turn, a while at most, and gives the function that
 	// ends it; an error says the server is too busy and what to do.
 	Enter() (leave func(), err error)
-	// TryEnter takes a turn only if one is free at once.
+	// TryEnter takes a turn to play only if one is free at once.
 	TryEnter() (leave func(), ok bool)
+	// Stream waits for a turn to push events, a while at most, and gives
+	// the function that ends it (the events go out either way).
+	Stream() (leave func())
 }
 
 func nothing() {}

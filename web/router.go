@@ -27,6 +27,7 @@ type server struct {
 	mem  *budget.Budget // the server's memory
 	runs *runStore
 	sem  *limiter
+	play *limiter         // sessions playing: one fewer than the workers
 	pool *experiment.Pool // the runs of all experiments
 	hub  *hub
 	mux  *chi.Mux
@@ -44,6 +45,7 @@ func newServer(cfg Config, logger *slog.Logger) *server {
 		mem:  mem,
 		runs: newRunStore(cfg.MaxRuns, mem),
 		sem:  newLimiter(cfg.Workers, cfg.QueueWait),
+		play: newLimiter(max(1, cfg.Workers-1), cfg.QueueWait),
 		pool: experiment.NewPool(cfg.ExperimentWorkers),
 		hub:  newHub(cfg.MaxSessions),
 	}

@@ -46,11 +46,30 @@ func (g sessionGate) Enter() (func(), error) {
 	return g.s.sem.release, nil
 }
 
+// TryEnter and Stream are for playing and pushing events, which many
+// sessions may do at once at high speed: besides a worker they take one of
+// the play slots, one fewer than the workers, so that this bulk work never
+// holds every processor and light requests (a page load, a step) find one.
 func (g sessionGate) TryEnter() (func(), bool) {
-	if !g.s.sem.tryAcquire() {
+	if !g.s.play.tryAcquire() {
 		return nil, false
 	}
-	return g.s.sem.release, true
+	if !g.s.sem.tryAcquire() {
+		g.s.play.release()
+		return nil, false
+	}
+	return func() { g.s.sem.release(); g.s.play.release() }, true
+}
+
+func (g sessionGate) Stream() func() {
+	if g.s.play.acquire(g.s.hub.ctx) != nil {
+		return func() {} // waited long enough: the events go out anyway
+	}
+	if g.s.sem.acquire(g.s.hub.ctx) != nil {
+		g.s.play.release()
+		return func() {}
+	}
+	return func() { g.s.sem.release(); g.s.play.release() }
 }
 
 // sessionBytes is what a session holds besides its run and the messages
