@@ -161,12 +161,20 @@ func isFull(err error) bool {
 // replayed and compared as it comes, so what the upload holds is the run it
 // rebuilds (charged to the memory budget as it grows), not the document.
 func (s *server) importTrace(w http.ResponseWriter, r *http.Request) {
+	body := &countingReader{r: http.MaxBytesReader(w, r.Body, s.cfg.MaxTraceBytes)}
+	// An upload waits for its worker as long as it may take to send its
+	// body (nothing of it is read meanwhile, so waiting costs no memory):
+	// a class uploading at once is served in turn rather than refused.
+	if err := s.sem.acquireWithin(r.Context(), s.cfg.BodyTimeout); err != nil {
+		writeError(w, err)
+		return
+	}
+	defer s.sem.release()
 	// A large document takes a while to replay as it arrives.
 	grace := time.Duration(max(r.ContentLength, 0)/(4<<20)) * time.Second
 	http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.cfg.BodyTimeout + grace))
-	body := &countingReader{r: http.MaxBytesReader(w, r.Body, s.cfg.MaxTraceBytes)}
 	var run *storedRun
-	err := s.heavy(r.Context(), func() error {
+	err := func() error {
 		if err := s.mem.Charge(uploadBytes, "the upload"); err != nil {
 			return err
 		}
@@ -177,7 +185,7 @@ func (s *server) importTrace(w http.ResponseWriter, r *http.Request) {
 		}
 		run, err = s.runs.add(tl, false)
 		return err
-	})
+	}()
 	if err != nil {
 		writeError(w, err)
 		return

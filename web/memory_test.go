@@ -23,9 +23,10 @@ func (c *readCounter) Read(p []byte) (int, error) {
 }
 
 // An upload takes its worker before it reads the body: while all workers
-// are busy it is refused without a byte read.
+// are busy it waits (as long as a body may take) without a byte read, and
+// is then refused.
 func TestUploadTakesAWorkerFirst(t *testing.T) {
-	s := newServer(Config{Workers: 1, QueueWait: 20 * time.Millisecond}, testLogger(t))
+	s := newServer(Config{Workers: 1, BodyTimeout: 50 * time.Millisecond}, testLogger(t))
 	h := s.routes()
 	trace := simulate(t, h, `{"algorithm": "chang-roberts"}`)
 	if err := s.sem.acquire(context.Background()); err != nil {
