@@ -115,7 +115,7 @@ func runPattern(bin, memory string, budget int64, p pattern) (bool, error) {
 		return false, err
 	}
 	defer s.stop()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	probe := startProbe(s.url)
 	watch := s.watchRSS()
