@@ -26,8 +26,9 @@ func (s step) end() int64 { return max(int64(s), -int64(s)) }
 func (s step) user() bool { return s < 0 }
 
 type checkpoint struct {
-	step int
-	sim  *engine.Sim
+	step  int
+	sim   *engine.Sim
+	bytes int64 // charged to the run's meter
 }
 
 // Timeline is one run with its whole history. Not safe for concurrent use.
@@ -46,6 +47,7 @@ type Timeline struct {
 	cursor    int
 	view      *engine.Sim // the state at cursor when cursor < last step; nil otherwise
 	forks     []int64     // the events each fork kept, in order
+	acct      meter       // the run's memory account (SetMeter)
 }
 
 // New starts a run at step 0 (the initial state). maxEvents ≤ 0 means no limit.
@@ -151,6 +153,9 @@ func (t *Timeline) Forward() (bool, error) {
 	if t.maxEvents > 0 && t.head.Seq() >= t.maxEvents {
 		return false, ErrTooLong
 	}
+	if err := t.reserve(t.stepExtra()); err != nil {
+		return false, err
+	}
 	if !t.head.Step() {
 		return false, nil
 	}
@@ -168,6 +173,7 @@ func (t *Timeline) commit(user bool) {
 	t.cursor = t.steps.Len() - 1
 	if t.cursor%t.every == 0 {
 		t.cps = append(t.cps, checkpoint{step: t.cursor, sim: t.head.Clone()})
+		t.checkpointed(&t.cps[len(t.cps)-1])
 	}
 }
 
@@ -204,6 +210,11 @@ func (t *Timeline) Seek(k int) error {
 		t.view, t.cursor = nil, k
 		return nil
 	}
+	if t.view == nil { // a new state for the view
+		if err := t.reserve(t.acct.sim); err != nil {
+			return err
+		}
+	}
 	// Replay from the nearest checkpoint, or from the current view when it
 	// is closer and not past the target.
 	i := sort.Search(len(t.cps), func(i int) bool { return t.cps[i].step > k }) - 1
@@ -234,9 +245,29 @@ func (t *Timeline) Seek(k int) error {
 }
 
 // SeekSeq moves the cursor to the step that contains event seq.
-func (t *Timeline) SeekSeq(seq int64) error {
-	k := sort.Search(t.steps.Len(), func(i int) bool { return (*t.steps.At(i)).end() >= seq })
-	return t.Seek(k)
+func (t *Timeline) SeekSeq(seq int64) error { return t.Seek(t.StepOf(seq)) }
+
+// StepOf is the step that contains event seq.
+func (t *Timeline) StepOf(seq int64) int {
+	return sort.Search(t.steps.Len(), func(i int) bool { return (*t.steps.At(i)).end() >= seq })
+}
+
+// SeekCost is how many steps Seek(k) would replay from where the cursor is:
+// from the nearest checkpoint, or from the cursor when it is closer.
+func (t *Timeline) SeekCost(k int) int {
+	k = min(max(k, 0), t.steps.Len()-1)
+	if k == t.steps.Len()-1 {
+		return 0
+	}
+	i := sort.Search(len(t.cps), func(i int) bool { return t.cps[i].step > k }) - 1
+	from := 0
+	if i >= 0 {
+		from = t.cps[i].step
+	}
+	if t.view != nil && t.cursor <= k && t.cursor >= from {
+		from = t.cursor
+	}
+	return k - from
 }
 
 // replayOne re-takes step s on sim, which must be at step s-1.
@@ -262,6 +293,9 @@ func (t *Timeline) Apply(a engine.Action) error {
 		return ErrTooLong
 	}
 	if t.AtEnd() {
+		if err := t.reserve(t.stepExtra()); err != nil {
+			return err
+		}
 		if err := t.head.Apply(a); err != nil {
 			return err
 		}
@@ -286,5 +320,6 @@ func (t *Timeline) Apply(a engine.Action) error {
 	}
 	t.head, t.view = fork, nil
 	t.commit(true)
+	t.shrink()
 	return nil
 }
