@@ -8,8 +8,8 @@ import (
 
 	"distviz/algos"
 	"distviz/engine"
-	"distviz/launch"
 	"distviz/internal/strictjson"
+	"distviz/launch"
 	"distviz/timeline"
 )
 
