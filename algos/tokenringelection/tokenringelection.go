@@ -154,7 +154,11 @@ func (c *node) Start(env *engine.Env) {
 	if env.Self() == 0 {
 		c.held = append(c.held, &token{Gen: 1, Maker: -1})
 		c.seenOrig = env.Now()
-		env.Note("note.startsWithToken", engine.Dur(c.cfg.hold))
+		if c.cfg.hold > 0 {
+			env.Note("note.startsWithToken", engine.Dur(c.cfg.hold))
+		} else {
+			env.Note("note.startsWithTokenAtOnce")
+		}
 	}
 	if c.startTVT(env) {
 		env.Note("note.startsTVT", engine.Dur(c.cfg.tvt), engine.Dur(c.tvtAt))
