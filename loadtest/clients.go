@@ -72,9 +72,7 @@ func (s *session) read(ctx context.Context) {
 		if bytes.HasPrefix(b, []byte(`{"type":"events"`)) || bytes.HasPrefix(b, []byte(`{"type":"experimentProgress"`)) {
 			continue
 		}
-		var m msg
-		json.Unmarshal(b, &m)
-		m.size = len(b)
+		m := sniff(b)
 		if m.Type == "error" {
 			s.mu.Lock()
 			s.errs = append(s.errs, m.Error)
@@ -85,6 +83,49 @@ func (s *session) read(ctx context.Context) {
 		default: // nobody is waiting: drop it
 		}
 	}
+}
+
+// sniff reads the fields the patterns look at from the top level of a
+// message, skipping the large values (a frame's processes, rows) without
+// decoding them.
+func sniff(b []byte) msg {
+	m := msg{size: len(b)}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return m
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return m
+		}
+		var into any
+		switch t {
+		case "type":
+			into = &m.Type
+		case "error":
+			into = &m.Error
+		case "for":
+			into = &m.For
+		case "id":
+			into = &m.ID
+		case "step":
+			into = &m.Step
+		case "steps":
+			into = &m.Steps
+		case "runs":
+			into = &m.Runs
+		case "rows":
+			into = &m.Rows
+		default:
+			var skip json.RawMessage
+			into = &skip
+		}
+		if dec.Decode(into) != nil {
+			return m
+		}
+	}
+	return m
 }
 
 func (s *session) send(ctx context.Context, format string, args ...any) error {

@@ -257,7 +257,7 @@ func uploads(ctx context.Context, s *server, r *report) error {
 		})
 	}
 	wg.Wait()
-	r.note("a %d MiB trace; statuses %v (503: workers busy for 10 s, or memory)", len(doc)>>20, codes)
+	r.note("a %d MiB trace; statuses %v (503: no worker free within 60 s, or memory)", len(doc)>>20, codes)
 	r.check(codes[201] > 0 && codes[201]+codes[503] == 14, "uploads are stored or refused with 503: %v", codes)
 	return nil
 }

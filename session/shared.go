@@ -58,15 +58,24 @@ func (s *Session) move(typ string, heavy func(tl *timeline.Timeline) bool, f fun
 	if heavy != nil {
 		s.locked(func(tl *timeline.Timeline) { h = heavy(tl) })
 	}
-	if h {
+	switch {
+	case h:
 		leave, err := s.enter()
 		if err != nil {
 			return s.refuse(typ, err)
 		}
 		defer leave()
+	case len(s.run.TL.Nodes) > bigFrame && s.cfg.Gate != nil:
+		// Even a step's frame of a large run is megabytes of JSON to make:
+		// it takes its turn as playing does.
+		defer s.cfg.Gate.Stream()()
 	}
 	return s.withRun(typ, f)
 }
+
+// bigFrame is the number of processes beyond which a frame costs a few
+// milliseconds to make.
+const bigFrame = 1000
 
 // locked runs f on the timeline under the run's lock (released on a panic
 // too), wherever its cursor is.

@@ -55,8 +55,10 @@ type Config struct {
 	ExperimentBytes int64
 	// ExperimentWorkers is how many experiment runs proceed at once on the
 	// whole server, and the most one experiment uses. Default
-	// runtime.NumCPU(): every core; the runs yield to the sessions every few
-	// thousand steps (see experiment.DefaultWorkers for the measurement).
+	// runtime.NumCPU()−1 (at least 1): a processor stays free for the
+	// sessions and light requests, which the runs' yielding every few
+	// thousand steps does not ensure when a run's start is large (the load
+	// test's pattern 3a: GET /api/algorithms p99 170 ms with every core).
 	ExperimentWorkers int
 	// QueueWait is how long a heavy request waits for a worker before it is
 	// refused with 503. Default 10 s.
@@ -154,7 +156,7 @@ func (c Config) withDefaults() Config {
 	setInt(&c.ExperimentRuns, experiment.DefaultMaxRuns)
 	set(&c.ExperimentEvents, experiment.DefaultMaxTotalEvents)
 	set(&c.ExperimentBytes, experiment.DefaultMaxResultBytes)
-	setInt(&c.ExperimentWorkers, runtime.NumCPU())
+	setInt(&c.ExperimentWorkers, max(1, runtime.NumCPU()-1))
 	setDur := func(p *time.Duration, def time.Duration) {
 		if *p <= 0 {
 			*p = def
