@@ -49,20 +49,20 @@ func (s *Sim) perform(a Action, scheduled bool) {
 		}
 	case ActDrop:
 		slot, _ := s.findMsg(a.Msg)
-		p := s.q.slab[slot]
+		p, body := s.q.slab[slot], s.q.bodies[slot]
 		s.q.kill(slot)
-		s.drop(&p, "user") // changes no process: stepNode stays None
+		s.drop(&p, body, "user") // changes no process: stepNode stays None
 	case ActDeliver:
 		slot, _ := s.findMsg(a.Msg)
-		p := s.q.slab[slot]
+		p, body := s.q.slab[slot], s.q.bodies[slot]
 		s.q.kill(slot)
-		s.handle(&p) // at the current time: the user overtakes the schedule
+		s.handle(&p, body) // at the current time: the user overtakes the schedule
 		return
 	case ActFire:
 		slot, _ := s.findTimer(a.Node, a.Timer)
 		p := s.q.slab[slot]
 		s.q.kill(slot)
-		s.handle(&p)
+		s.handle(&p, nil)
 		return
 	case ActCut, ActRestore, ActLoss:
 		s.linkSet = true
@@ -129,7 +129,7 @@ func (s *Sim) validate(a *Action) error {
 			p := s.q.slab[slot]
 			if first, _ := s.findOnLink(int(p.from), int(p.node)); first != slot {
 				f := s.q.slab[first]
-				return fmt.Errorf("deliver: the channel P%d→P%d is FIFO, so %s #%d must arrive before #%d", p.from, p.node, f.msg.Type, f.msgID, p.msgID)
+				return fmt.Errorf("deliver: the channel P%d→P%d is FIFO, so %s #%d must arrive before #%d", p.from, p.node, s.metrics.Types[f.typ], f.msgID, p.msgID)
 			}
 		}
 	case ActFire:
@@ -181,7 +181,9 @@ func (s *Sim) findOnLink(from, to int) (int32, bool) {
 }
 
 func (s *Sim) findTimer(node int, name string) (int32, bool) {
-	return s.q.find(func(p *pending) bool { return p.kind == pendTimer && int(p.node) == node && p.msg.Type == name })
+	return s.q.find(func(p *pending) bool {
+		return p.kind == pendTimer && int(p.node) == node && s.timerNames[p.typ] == name
+	})
 }
 
 // Flight is a message in flight, for the views.
@@ -218,8 +220,9 @@ func (s *Sim) InFlight() []Flight {
 	out := make([]Flight, len(keys))
 	for i, k := range keys {
 		p := &s.q.slab[k.slot]
-		out[i] = Flight{ID: p.msgID, From: int(p.from), To: int(p.node), Type: p.msg.Type,
-			Label: p.msg.Label(), Body: p.msg.Body, SentAt: p.sentAt, Arrive: p.at, Next: true}
+		m := s.message(p, s.q.bodies[k.slot])
+		out[i] = Flight{ID: p.msgID, From: int(p.from), To: int(p.node), Type: m.Type,
+			Label: m.Label(), Body: m.Body, SentAt: p.sentAt, Arrive: p.at, Next: true}
 	}
 	if !s.cfg.NonFIFO {
 		// Under FIFO only the first message of each link may be delivered next.
@@ -247,7 +250,7 @@ func (s *Sim) Timers() []PendingTimer {
 	var orders []uint64
 	for i := range s.q.slab {
 		if p := &s.q.slab[i]; p.kind == pendTimer && !p.dead {
-			out = append(out, PendingTimer{Node: int(p.node), Name: p.msg.Type, At: p.at})
+			out = append(out, PendingTimer{Node: int(p.node), Name: s.timerNames[p.typ], At: p.at})
 			orders = append(orders, p.order)
 		}
 	}

@@ -19,7 +19,7 @@ import (
 const (
 	logChunk   = 64 << 10 // bytes per chunk of the stream
 	maxEncoded = 128      // an event takes fewer bytes (its time step included)
-	markEvery  = 32       // events between marks
+	markEvery  = 64       // events between marks
 )
 
 // Header flags of the fast encodings of sends and deliveries.
@@ -84,7 +84,7 @@ type Log struct {
 	actions []Action
 	flagged []int64 // seqs of violation events, for the views' marks
 
-	lastBody any // the body at w.body
+	lastBody [2]uintptr // the words of the body at w.body (kept alive by the body table): no write barrier
 	lastType string
 	lastTyp  uint32
 	keyCache [64]keyCached // texts without arguments, by their key's address
@@ -105,20 +105,35 @@ func (l *Log) Violations() []int64 { return l.flagged }
 func zig(x int64) uint64   { return uint64(x<<1) ^ uint64(x>>63) }
 func unzig(u uint64) int64 { return int64(u>>1) ^ -int64(u&1) }
 
-func (l *Log) put(x uint64) {
-	b, i := l.cur, l.off
+// putv writes x as a varint at b[i:] and returns the position after it.
+func putv(b []byte, i int, x uint64) int {
 	for x >= 0x80 {
 		b[i] = byte(x) | 0x80
 		x >>= 7
 		i++
 	}
 	b[i] = byte(x)
-	l.off = i + 1
+	return i + 1
 }
 
-// begin makes room for an event, sets a mark every markEvery events and
-// writes the time step if the time has moved.
-func (l *Log) begin(time int64) {
+// begin counts an event and returns where to write it, after the time step
+// if the time has moved.
+func (l *Log) begin(time int64) (b []byte, i int) {
+	if l.off > len(l.cur)-maxEncoded || l.n&(markEvery-1) == 0 {
+		l.prepare()
+	}
+	l.n++
+	b, i = l.cur, l.off
+	if time != l.w.time {
+		b[i] = kindTime
+		i = putv(b, i+1, zig(time-l.w.time))
+		l.w.time = time
+	}
+	return b, i
+}
+
+// prepare makes room for an event and sets a mark every markEvery events.
+func (l *Log) prepare() {
 	if l.off > len(l.cur)-maxEncoded {
 		if len(l.cur) < logChunk {
 			// the first chunk grows by doubling (a short run stays small);
@@ -139,13 +154,6 @@ func (l *Log) begin(time int64) {
 	if l.n%markEvery == 0 {
 		l.marks.Add(mark{chunk: int32(len(l.chunks) - 1), off: int32(l.off), ctx: l.w})
 	}
-	if time != l.w.time {
-		l.cur[l.off] = kindTime
-		l.off++
-		l.put(zig(time - l.w.time))
-		l.w.time = time
-	}
-	l.n++
 }
 
 func (l *Log) intern(s string) uint32 {
@@ -166,7 +174,7 @@ func (l *Log) intern(s string) uint32 {
 }
 
 func (l *Log) typeIndex(t string) uint32 {
-	if t != l.lastType || l.lastTyp == 0 {
+	if unsafe.StringData(t) != unsafe.StringData(l.lastType) || len(t) != len(l.lastType) || l.lastTyp == 0 {
 		l.lastType, l.lastTyp = t, l.intern(t)
 	}
 	return l.lastTyp
@@ -179,12 +187,12 @@ func (l *Log) str(i uint32) string {
 	return l.strs[i]
 }
 
-// same reports whether two bodies are the same interface value: the same
-// dynamic type and the same data word (for a pointer, the same pointer).
-// Unlike ==, it never panics on uncomparable types.
-func same(a, b any) bool {
-	return *(*[2]unsafe.Pointer)(unsafe.Pointer(&a)) == *(*[2]unsafe.Pointer)(unsafe.Pointer(&b))
-}
+// words are the two words of an interface value: its dynamic type and its
+// data word (for a pointer, the pointer). Two bodies with the same words are
+// the same value; unlike ==, comparing words never panics on uncomparable
+// types. The log remembers the last body by its words, which the collector
+// ignores: the body table keeps the body itself alive.
+func words(a any) [2]uintptr { return *(*[2]uintptr)(unsafe.Pointer(&a)) }
 
 // newBody stores a body and returns its index.
 func (l *Log) newBody(b any) uint32 {
@@ -226,7 +234,7 @@ func (l *Log) addMsg(kind Kind, time int64, from, to int32, id int64, m *Message
 }
 
 func (l *Log) send(time int64, from, to int32, m *Message, arrive int64) {
-	l.begin(time)
+	b, i := l.begin(time)
 	hdr := byte(KindSend)
 	typ := l.typeIndex(m.Type)
 	if typ == l.w.typ {
@@ -238,24 +246,24 @@ func (l *Log) send(time int64, from, to int32, m *Message, arrive int64) {
 	var body uint32
 	switch {
 	case m.Body == nil:
-	case l.w.body != 0 && same(m.Body, l.lastBody):
+	case l.w.body != 0 && words(m.Body) == l.lastBody:
 		body = l.w.body
 		hdr |= sendBodySame
 	default:
 		body = l.newBody(m.Body)
-		l.lastBody = m.Body
+		l.lastBody = words(m.Body)
 		hdr |= sendBodyNew
 	}
-	l.cur[l.off] = hdr
-	l.off++
+	b[i] = hdr
+	i++
 	if hdr&sendFromNode == 0 {
-		l.put(zig(int64(from) - int64(l.w.node)))
+		i = putv(b, i, zig(int64(from)-int64(l.w.node)))
 	}
-	l.put(zig(int64(to) - int64(from)))
+	i = putv(b, i, zig(int64(to)-int64(from)))
 	if hdr&sendSameType == 0 {
-		l.put(uint64(typ))
+		i = putv(b, i, uint64(typ))
 	}
-	l.put(zig(arrive - time))
+	l.off = putv(b, i, zig(arrive-time))
 	l.msgBody.Add(body)
 	l.w.sends++
 	l.w.node, l.w.typ = from, typ
@@ -265,29 +273,29 @@ func (l *Log) send(time int64, from, to int32, m *Message, arrive int64) {
 }
 
 func (l *Log) deliver(time int64, from, to int32, id int64, m *Message) {
-	l.begin(time)
+	b, i := l.begin(time)
 	hdr := byte(KindDeliver)
 	typ := l.typeIndex(m.Type)
 	if typ == l.w.typ {
 		hdr |= deliverSameType
 	}
-	l.cur[l.off] = hdr
-	l.off++
-	l.put(zig(id - l.w.did - 1))
-	l.put(zig(int64(to) - int64(l.w.dto)))
-	l.put(zig(int64(from) - int64(to)))
+	b[i] = hdr
+	i = putv(b, i+1, zig(id-l.w.did-1))
+	i = putv(b, i, zig(int64(to)-int64(l.w.dto)))
+	i = putv(b, i, zig(int64(from)-int64(to)))
 	if hdr&deliverSameType == 0 {
-		l.put(uint64(typ))
+		i = putv(b, i, uint64(typ))
 	}
+	l.off = i
 	l.w.did, l.w.dto, l.w.node, l.w.typ = id, to, to, typ
 	if body := *l.msgBody.At(int(id - 1)); body != 0 {
-		l.w.body, l.lastBody = body, m.Body // the same value as the table's, without a cache miss
+		l.w.body, l.lastBody = body, words(m.Body) // the table's body, without a cache miss
 	}
 }
 
 // add records any event in the general encoding.
 func (l *Log) add(e *Event) {
-	l.begin(e.Time)
+	b, i := l.begin(e.Time)
 	hdr := byte(kindGeneral)
 	if e.Node != None {
 		hdr |= genNode
@@ -319,16 +327,16 @@ func (l *Log) add(e *Event) {
 	if extras != 0 {
 		hdr |= genExtras
 	}
-	l.cur[l.off] = hdr
-	l.cur[l.off+1] = byte(e.Kind)
-	l.off += 2
+	b[i] = hdr
+	b[i+1] = byte(e.Kind)
+	i += 2
 	if e.Node != None {
-		l.put(zig(int64(e.Node) - int64(l.w.node)))
+		i = putv(b, i, zig(int64(e.Node)-int64(l.w.node)))
 		l.w.node = e.Node
 	}
 	if hdr&genLink != 0 {
-		l.put(zig(int64(e.From)))
-		l.put(zig(int64(e.To)))
+		i = putv(b, i, zig(int64(e.From)))
+		i = putv(b, i, zig(int64(e.To)))
 	}
 	if e.MsgID != 0 {
 		var body uint32
@@ -336,7 +344,7 @@ func (l *Log) add(e *Event) {
 		case e.Msg.Body == nil:
 		case e.Kind != KindSend && e.MsgID > 0 && e.MsgID <= int64(l.msgBody.Len()):
 			body = *l.msgBody.At(int(e.MsgID - 1))
-		case l.w.body != 0 && same(e.Msg.Body, l.lastBody):
+		case l.w.body != 0 && words(e.Msg.Body) == l.lastBody:
 			body = l.w.body
 		default:
 			body = l.newBody(e.Msg.Body)
@@ -345,26 +353,27 @@ func (l *Log) add(e *Event) {
 			l.msgBody.Add(body)
 			l.w.sends++
 		}
-		l.put(zig(e.MsgID))
-		l.put(uint64(l.typeIndex(e.Msg.Type)))
-		l.put(uint64(body))
+		i = putv(b, i, zig(e.MsgID))
+		i = putv(b, i, uint64(l.typeIndex(e.Msg.Type)))
+		i = putv(b, i, uint64(body))
 	}
 	if extras != 0 {
-		l.cur[l.off] = extras
-		l.off++
+		b[i] = extras
+		i++
 		if extras&1 != 0 {
-			l.put(uint64(name))
+			i = putv(b, i, uint64(name))
 		}
 		if extras&2 != 0 {
-			l.put(uint64(text))
+			i = putv(b, i, uint64(text))
 		}
 		if extras&4 != 0 {
-			l.put(uint64(action))
+			i = putv(b, i, uint64(action))
 		}
 		if extras&8 != 0 {
-			l.put(zig(e.Arrive - e.Time))
+			i = putv(b, i, zig(e.Arrive-e.Time))
 		}
 	}
+	l.off = i
 	if e.Kind == KindViolation {
 		l.flagged = append(l.flagged, l.n)
 	}
@@ -556,9 +565,9 @@ func (l *Log) Truncate(n int64, msgs int64) {
 	if l.bodies.Len() > 0 {
 		l.bodies.Truncate(int(l.w.bodies) + 1)
 	}
-	l.lastBody = nil
+	l.lastBody = [2]uintptr{}
 	if l.w.body != 0 {
-		l.lastBody = *l.bodies.At(int(l.w.body))
+		l.lastBody = words(*l.bodies.At(int(l.w.body)))
 	}
 	for len(l.flagged) > 0 && l.flagged[len(l.flagged)-1] > n {
 		l.flagged = l.flagged[:len(l.flagged)-1]

@@ -7,6 +7,7 @@ type Metrics struct {
 	Types                    []string    // message types in first-seen order after the declared ones
 	ByType                   []TypeCount // parallel to Types
 	ByProcess                []ProcessCount
+	last                     int // the type found last
 }
 
 // TypeCount counts the messages of one type.
@@ -39,31 +40,36 @@ func (m *Metrics) clone() Metrics {
 }
 
 // typeIndex finds a message type; an undeclared type is added at the end.
-func (m *Metrics) typeIndex(t string) int {
+func (m *Metrics) typeIndex(t string) int32 {
+	if m.last < len(m.Types) && m.Types[m.last] == t {
+		return int32(m.last)
+	}
 	for i, s := range m.Types {
 		if s == t {
-			return i
+			m.last = i
+			return int32(i)
 		}
 	}
 	m.Types = append(m.Types, t)
 	m.ByType = append(m.ByType, TypeCount{})
-	return len(m.Types) - 1
+	m.last = len(m.Types) - 1
+	return int32(m.last)
 }
 
-func (m *Metrics) sent(from int, t string) {
+func (m *Metrics) sent(from int, t int32) {
 	m.Sent++
-	m.ByType[m.typeIndex(t)].Sent++
+	m.ByType[t].Sent++
 	m.ByProcess[from].Sent++
 }
 
-func (m *Metrics) delivered(from, to int, t string) {
+func (m *Metrics) delivered(to int, t int32) {
 	m.Delivered++
-	m.ByType[m.typeIndex(t)].Delivered++
+	m.ByType[t].Delivered++
 	m.ByProcess[to].Delivered++
 }
 
-func (m *Metrics) dropped(from, to int, t string) {
+func (m *Metrics) dropped(to int, t int32) {
 	m.Dropped++
-	m.ByType[m.typeIndex(t)].Dropped++
+	m.ByType[t].Dropped++
 	m.ByProcess[to].Dropped++
 }

@@ -95,29 +95,30 @@ type timerRef struct {
 // Sim is one run's complete state. Step and Apply advance it; Clone copies it
 // for checkpoints. A Sim is not safe for concurrent use.
 type Sim struct {
-	cfg      *Config
-	now      Time
-	seq      int64
-	order    uint64
-	nextMsg  int64
-	procs    []Process
-	crashed  []bool
-	timers   [][]timerRef
-	q        queue
-	links    map[int64]link
-	linkSet  bool // some link has state: consult links on every send
-	net      rand.PCG
-	netRand  *rand.Rand
-	seed     uint64
-	rands    map[int]*nodeRand // created on first use; lookup only
-	env      Env               // handed to one process at a time
-	metrics  Metrics
-	ended    bool
-	log      *Log              // nil: events are only counted (replays, experiments)
-	stepNode int               // the process the current step concerns, for invariants
-	bus      *bus              // nil: no topology
-	charges  map[Account]int64 // messages charged by SendFor; nil until the first
-	causal   *causality        // nil unless Config.Causality
+	cfg        *Config
+	now        Time
+	seq        int64
+	order      uint64
+	nextMsg    int64
+	procs      []Process
+	crashed    []bool
+	timers     [][]timerRef
+	q          queue
+	links      map[int64]link
+	linkSet    bool // some link has state: consult links on every send
+	net        rand.PCG
+	netRand    *rand.Rand
+	seed       uint64
+	rands      map[int]*nodeRand // created on first use; lookup only
+	env        Env               // handed to one process at a time
+	metrics    Metrics
+	ended      bool
+	log        *Log              // nil: events are only counted (replays, experiments)
+	stepNode   int               // the process the current step concerns, for invariants
+	bus        *bus              // nil: no topology
+	charges    map[Account]int64 // messages charged by SendFor; nil until the first
+	causal     *causality        // nil unless Config.Causality
+	timerNames []string          // the names of the timers set so far (pending.typ of a timer)
 }
 
 // New builds a Sim at time 0. The initial crashes are its first events.
@@ -143,6 +144,7 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 	// Most algorithms keep about one message per process in flight: size the
 	// queue for that rather than growing it by copying.
 	s.q.slab = make([]pending, 0, n)
+	s.q.bodies = make([]any, 0, n)
 	s.q.free = make([]int32, 0, n)
 	s.net = *rand.NewPCG(seed, 0x6e6574776f726b) // "network"
 	s.netRand = rand.New(&s.net)
@@ -165,14 +167,14 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 			return nil, fmt.Errorf("engine: process %d starts but is not plugged in", st.Node)
 		}
 		s.order++
-		s.q.push(pending{kind: pendStart, node: int32(st.Node), from: None, at: st.At, order: s.order})
+		s.q.push(pending{kind: pendStart, node: int32(st.Node), from: None, at: st.At, order: s.order}, nil)
 	}
 	for i, sc := range cfg.Schedule {
 		if sc.At < 0 {
 			return nil, fmt.Errorf("engine: scheduled %s at negative time %d", sc.Action.Type, sc.At)
 		}
 		s.order++
-		s.q.push(pending{kind: pendAction, node: None, from: None, at: sc.At, order: s.order, msgID: int64(i)})
+		s.q.push(pending{kind: pendAction, node: None, from: None, at: sc.At, order: s.order, msgID: int64(i)}, nil)
 	}
 	return s, nil
 }
@@ -237,6 +239,7 @@ func (s *Sim) Clone() *Sim {
 	if s.causal != nil {
 		c.causal = s.causal.clone()
 	}
+	c.timerNames = slices.Clone(s.timerNames)
 	c.env = Env{sim: &c}
 	return &c
 }
@@ -299,7 +302,7 @@ func (s *Sim) event(e *Event) {
 // anything to do. When the queue first runs dry it records an end event and
 // the final checks; after that Step returns false until an action revives the run.
 func (s *Sim) Step() bool {
-	p, ok := s.q.pop()
+	p, body, ok := s.q.pop()
 	if !ok {
 		if s.ended {
 			return false
@@ -312,12 +315,17 @@ func (s *Sim) Step() bool {
 	if p.at > s.now {
 		s.now = p.at
 	}
-	s.handle(&p)
+	s.handle(&p, body)
 	return true
 }
 
+// message is the message of a queued delivery.
+func (s *Sim) message(p *pending, body any) Message {
+	return Message{Type: s.metrics.Types[p.typ], Body: body}
+}
+
 // handle runs a popped or user-chosen pending item at the current time.
-func (s *Sim) handle(p *pending) {
+func (s *Sim) handle(p *pending, body any) {
 	node := int(p.node)
 	switch p.kind {
 	case pendStart:
@@ -332,29 +340,31 @@ func (s *Sim) handle(p *pending) {
 		// A lost message changes no process: per-process checks skip it.
 		s.stepNode = None
 		if s.crashed[node] {
-			s.drop(p, "crashed")
+			s.drop(p, body, "crashed")
 			break
 		}
 		if s.linkSet && s.links[s.linkKey(int(p.from), node)].down {
-			s.drop(p, "link down")
+			s.drop(p, body, "link down")
 			break
 		}
 		if s.bus != nil && !s.bus.linked(int(p.from), node) {
-			s.drop(p, "no cable")
+			s.drop(p, body, "no cable")
 			break
 		}
 		s.stepNode = node
-		s.metrics.delivered(int(p.from), node, p.msg.Type)
-		s.msgEvent(KindDeliver, p.from, p.node, p.msgID, &p.msg, 0)
+		s.metrics.delivered(node, p.typ)
+		m := s.message(p, body)
+		s.msgEvent(KindDeliver, p.from, p.node, p.msgID, &m, 0)
 		if s.causal != nil {
 			s.causal.deliver(node, p.msgID)
 		}
-		s.procs[node].Receive(s.envFor(node), int(p.from), p.msg)
+		s.procs[node].Receive(s.envFor(node), int(p.from), m)
 	case pendTimer:
 		s.stepNode = node
-		s.forgetTimer(node, p.msg.Type)
-		s.event(&Event{Kind: KindTimer, Node: p.node, From: None, To: None, Name: p.msg.Type})
-		s.procs[node].Timer(s.envFor(node), p.msg.Type)
+		name := s.timerNames[p.typ]
+		s.forgetTimer(node, name)
+		s.event(&Event{Kind: KindTimer, Node: p.node, From: None, To: None, Name: name})
+		s.procs[node].Timer(s.envFor(node), name)
 	case pendAction:
 		a := s.cfg.Schedule[p.msgID].Action
 		if err := s.validate(&a); err != nil {
@@ -368,23 +378,29 @@ func (s *Sim) handle(p *pending) {
 	s.check(s.cfg.Invariants, s.stepNode)
 }
 
-func (s *Sim) drop(p *pending, reason string) {
+func (s *Sim) drop(p *pending, body any, reason string) {
 	if s.causal != nil {
 		s.causal.forget(p.msgID)
 	}
-	s.metrics.dropped(int(p.from), int(p.node), p.msg.Type)
-	s.event(&Event{Kind: KindDrop, Node: None, From: p.from, To: p.node, MsgID: p.msgID, Msg: p.msg, Name: reason})
+	s.metrics.dropped(int(p.node), p.typ)
+	s.event(&Event{Kind: KindDrop, Node: None, From: p.from, To: p.node, MsgID: p.msgID, Msg: s.message(p, body), Name: reason})
 }
 
 func (s *Sim) check(invs []Invariant, node int) {
 	for i := range invs {
-		msg := invs[i].Verdict(s, node)
+		inv := &invs[i]
+		var msg Text
+		if inv.Check != nil { // Verdict, without a call in the common case
+			msg = inv.Check(s, node)
+		} else {
+			msg = inv.Verdict(s, node)
+		}
 		switch {
-		case msg.IsZero():
-		case invs[i].Info:
+		case msg.Key == "":
+		case inv.Info:
 			s.event(&Event{Kind: KindNote, Node: int32(node), From: None, To: None, Text: msg})
 		default:
-			s.event(&Event{Kind: KindViolation, Node: int32(node), From: None, To: None, Name: invs[i].Name, Text: msg})
+			s.event(&Event{Kind: KindViolation, Node: int32(node), From: None, To: None, Name: inv.Name, Text: msg})
 		}
 	}
 }
@@ -416,15 +432,16 @@ func (s *Sim) send(from, to int, m Message) {
 		l.lastAt = at
 		s.links[key] = l
 	}
-	s.metrics.sent(from, m.Type)
+	typ := s.metrics.typeIndex(m.Type)
+	s.metrics.sent(from, typ)
 	s.msgEvent(KindSend, int32(from), int32(to), id, &m, at)
-	p := pending{kind: pendDeliver, node: int32(to), from: int32(from), at: at, msgID: id, msg: m, sentAt: s.now}
+	p := pending{kind: pendDeliver, node: int32(to), from: int32(from), typ: typ, at: at, msgID: id, sentAt: s.now}
 	if l.down {
-		s.drop(&p, "link down")
+		s.drop(&p, m.Body, "link down")
 		return
 	}
 	if s.bus != nil && !s.bus.linked(from, to) {
-		s.drop(&p, "no cable")
+		s.drop(&p, m.Body, "no cable")
 		return
 	}
 	loss := s.cfg.Loss
@@ -432,7 +449,7 @@ func (s *Sim) send(from, to int, m Message) {
 		loss = l.loss
 	}
 	if loss > 0 && s.netRand.Float64() < loss {
-		s.drop(&p, "lost")
+		s.drop(&p, m.Body, "lost")
 		return
 	}
 	if s.causal != nil {
@@ -440,7 +457,18 @@ func (s *Sim) send(from, to int, m Message) {
 	}
 	s.order++
 	p.order = s.order
-	s.q.push(p)
+	s.q.push(p, m.Body)
+}
+
+// timerIndex interns a timer's name.
+func (s *Sim) timerIndex(name string) int32 {
+	for i, t := range s.timerNames {
+		if t == name {
+			return int32(i)
+		}
+	}
+	s.timerNames = append(s.timerNames, name)
+	return int32(len(s.timerNames) - 1)
 }
 
 func (s *Sim) setTimer(node int, name string, after Time) {
@@ -449,7 +477,7 @@ func (s *Sim) setTimer(node int, name string, after Time) {
 	}
 	s.cancelTimer(node, name)
 	s.order++
-	slot := s.q.push(pending{kind: pendTimer, node: int32(node), from: None, at: s.now + after, order: s.order, msg: Message{Type: name}})
+	slot := s.q.push(pending{kind: pendTimer, node: int32(node), from: None, typ: s.timerIndex(name), at: s.now + after, order: s.order}, nil)
 	s.timers[node] = append(s.timers[node], timerRef{name: name, slot: slot})
 }
 

@@ -10,20 +10,11 @@ import (
 
 	"distviz/algo"
 	"distviz/engine"
-	"distviz/internal/chunk"
 	"distviz/param"
 )
 
 // ErrTooLong is returned when a run would exceed its event limit.
 var ErrTooLong = errors.New("the run has reached its event limit")
-
-// step is one entry of the run's history: the sequence number of its last
-// event, negated for a step made by a user action (replayed with Apply; its
-// first event is the action event). One word a step keeps long runs small.
-type step int64
-
-func (s step) end() int64 { return max(int64(s), -int64(s)) }
-func (s step) user() bool { return s < 0 }
 
 type checkpoint struct {
 	step int
@@ -41,7 +32,7 @@ type Timeline struct {
 	every     int // steps between checkpoints
 	head      *engine.Sim
 	log       engine.Log
-	steps     chunk.List[step]
+	steps     stepList
 	cps       []checkpoint
 	cursor    int
 	view      *engine.Sim // the state at cursor when cursor < last step; nil otherwise
@@ -61,7 +52,7 @@ func New(alg *algo.Algorithm, v param.Values, seed int64, maxEvents int64) (*Tim
 	t.every = max(1024, 8*len(nodes))
 	sim.Record(&t.log)
 	sim.Init()
-	t.steps.Add(step(sim.Seq()))
+	t.steps.Add(sim.Seq(), false)
 	return t, nil
 }
 
@@ -87,10 +78,10 @@ func (t *Timeline) Steps() int { return t.steps.Len() }
 func (t *Timeline) Cursor() int { return t.cursor }
 
 // Seq is the sequence number of the last event at the cursor (0 at the start).
-func (t *Timeline) Seq() int64 { return (*t.steps.At(t.cursor)).end() }
+func (t *Timeline) Seq() int64 { return t.steps.End(t.cursor) }
 
 // StepEnd is the sequence number of step k's last event.
-func (t *Timeline) StepEnd(k int) int64 { return (*t.steps.At(k)).end() }
+func (t *Timeline) StepEnd(k int) int64 { return t.steps.End(k) }
 
 // Len is the number of events recorded.
 func (t *Timeline) Len() int64 { return t.log.Len() }
@@ -160,11 +151,7 @@ func (t *Timeline) Forward() (bool, error) {
 
 // commit records the step the head has just taken.
 func (t *Timeline) commit(user bool) {
-	st := step(t.head.Seq())
-	if user {
-		st = -st
-	}
-	t.steps.Add(st)
+	t.steps.Add(t.head.Seq(), user)
 	t.cursor = t.steps.Len() - 1
 	if t.cursor%t.every == 0 {
 		t.cps = append(t.cps, checkpoint{step: t.cursor, sim: t.head.Clone()})
@@ -235,22 +222,21 @@ func (t *Timeline) Seek(k int) error {
 
 // SeekSeq moves the cursor to the step that contains event seq.
 func (t *Timeline) SeekSeq(seq int64) error {
-	k := sort.Search(t.steps.Len(), func(i int) bool { return (*t.steps.At(i)).end() >= seq })
+	k := sort.Search(t.steps.Len(), func(i int) bool { return t.steps.End(i) >= seq })
 	return t.Seek(k)
 }
 
 // replayOne re-takes step s on sim, which must be at step s-1.
 func (t *Timeline) replayOne(sim *engine.Sim, s int) error {
-	st := *t.steps.At(s)
-	if st.user() {
-		if err := sim.Apply(*t.log.ActionAt((*t.steps.At(s - 1)).end() + 1)); err != nil {
+	if t.steps.User(s) {
+		if err := sim.Apply(*t.log.ActionAt(t.steps.End(s-1) + 1)); err != nil {
 			return fmt.Errorf("replaying step %d: %w", s, err)
 		}
 	} else if !sim.Step() {
 		return fmt.Errorf("replaying step %d: the run ended early", s)
 	}
-	if sim.Seq() != st.end() {
-		return fmt.Errorf("replaying step %d: reached event %d, recorded %d (the simulation is not deterministic)", s, sim.Seq(), st.end())
+	if end := t.steps.End(s); sim.Seq() != end {
+		return fmt.Errorf("replaying step %d: reached event %d, recorded %d (the simulation is not deterministic)", s, sim.Seq(), end)
 	}
 	return nil
 }
@@ -273,7 +259,7 @@ func (t *Timeline) Apply(a engine.Action) error {
 		return err
 	}
 	// Keep the history up to the cursor; drop the future.
-	kept := (*t.steps.At(t.cursor)).end()
+	kept := t.steps.End(t.cursor)
 	t.forks = append(t.forks, kept)
 	t.steps.Truncate(t.cursor + 1)
 	t.log.Truncate(kept, fork.LastMsgID())
