@@ -34,18 +34,22 @@ func (s *Sim) perform(a Action, scheduled bool) {
 	switch a.Type {
 	case ActCrash:
 		s.stepNode = a.Node
-		s.crashed[a.Node] = true
-		for _, t := range s.timers[a.Node] {
+		s.setCrashed(a.Node, true)
+		for _, t := range s.timers.get(a.Node) {
 			s.q.kill(t.slot)
 		}
-		s.timers[a.Node] = nil
+		s.timers.set(a.Node, s.gen, nil)
 		s.event(&Event{Kind: KindCrash, Node: int32(a.Node), From: None, To: None})
 	case ActRecover:
 		s.stepNode = a.Node
-		s.crashed[a.Node] = false
+		s.setCrashed(a.Node, false)
 		s.event(&Event{Kind: KindRecover, Node: int32(a.Node), From: None, To: None})
-		if r, ok := s.procs[a.Node].(Recoverer); ok {
-			r.Recover(s.envFor(a.Node))
+		if _, ok := s.procs.get(a.Node).(Recoverer); ok {
+			proc, keep := s.acquire(a.Node)
+			proc.(Recoverer).Recover(s.envFor(a.Node))
+			if keep {
+				s.settle(a.Node, proc)
+			}
 		}
 	case ActDrop:
 		slot, _ := s.findMsg(a.Msg)
@@ -82,7 +86,12 @@ func (s *Sim) perform(a Action, scheduled bool) {
 		s.performBus(a) // the whole bus changes: stepNode stays None
 	case ActNode:
 		s.stepNode = a.Node
-		if err := s.procs[a.Node].(Actor).Act(s.envFor(a.Node), a.Name); err != nil {
+		proc, keep := s.acquire(a.Node)
+		err := proc.(Actor).Act(s.envFor(a.Node), a.Name)
+		if keep {
+			s.settle(a.Node, proc)
+		}
+		if err != nil {
 			s.event(&Event{Kind: KindNote, Node: int32(a.Node), From: None, To: None, Text: TextOf(err)})
 		}
 	}
@@ -93,7 +102,7 @@ func (s *Sim) perform(a Action, scheduled bool) {
 func (s *Sim) Validate(a Action) error { return s.validate(&a) }
 
 func (s *Sim) validate(a *Action) error {
-	n := len(s.procs)
+	n := s.n
 	inRange := func(field string, p int) error {
 		if p < 0 || p >= n {
 			return fmt.Errorf("%s: %s %d is not a position 0..%d", a.Type, field, p, n-1)
@@ -105,7 +114,7 @@ func (s *Sim) validate(a *Action) error {
 		if err := inRange("node", a.Node); err != nil {
 			return err
 		}
-		if s.crashed[a.Node] {
+		if s.Crashed(a.Node) {
 			return fmt.Errorf("crash: P%d has already crashed", a.Node)
 		}
 		if s.bus != nil {
@@ -117,7 +126,7 @@ func (s *Sim) validate(a *Action) error {
 		if err := inRange("node", a.Node); err != nil {
 			return err
 		}
-		if !s.crashed[a.Node] {
+		if !s.Crashed(a.Node) {
 			return fmt.Errorf("recover: P%d has not crashed", a.Node)
 		}
 	case ActDrop, ActDeliver:
@@ -156,10 +165,10 @@ func (s *Sim) validate(a *Action) error {
 		if err := inRange("node", a.Node); err != nil {
 			return err
 		}
-		if s.crashed[a.Node] {
+		if s.Crashed(a.Node) {
 			return fmt.Errorf("%s: P%d has crashed; recover it first", a.Name, a.Node)
 		}
-		if _, ok := s.procs[a.Node].(Actor); !ok {
+		if _, ok := s.procs.get(a.Node).(Actor); !ok {
 			return fmt.Errorf("%s: this algorithm's processes take no actions", a.Name)
 		}
 	case ActPlug, ActUnplug:

@@ -92,17 +92,22 @@ type timerRef struct {
 	slot int32
 }
 
-// Sim is one run's complete state. Step and Apply advance it; Clone copies it
-// for checkpoints. A Sim is not safe for concurrent use.
+// Sim is one run's complete state. Step and Apply advance it; Clone and
+// Snapshot copy it, sharing what neither side changes (cow.go). A Sim is not
+// safe for concurrent use; distinct copies are.
 type Sim struct {
 	cfg        *Config
 	now        Time
 	seq        int64
 	order      uint64
 	nextMsg    int64
-	procs      []Process
-	crashed    []bool
-	timers     [][]timerRef
+	n          int
+	gen        uint64         // this Sim's generation (cow.go)
+	procs      cow[Process]   // read with procs.get; handlers run on acquire's process
+	crashed    []uint64       // a bit a process
+	timers     cow[[]timerRef] // a process's slice is never changed in place: shared
+	flat       flatType       // the type of the last process acquired
+	scratch    Process        // a scratch process of that type, if flat
 	q          queue
 	links      map[int64]link
 	linkSet    bool // some link has state: consult links on every send
@@ -119,6 +124,9 @@ type Sim struct {
 	charges    map[Account]int64 // messages charged by SendFor; nil until the first
 	causal     *causality        // nil unless Config.Causality
 	timerNames []string          // the names of the timers set so far (pending.typ of a timer)
+	// counted: the per-process counters (Metrics.ByProcess) are not kept but
+	// counted from this log when asked (a Sim restored from a Snapshot)
+	counted *Log
 }
 
 // New builds a Sim at time 0. The initial crashes are its first events.
@@ -131,15 +139,21 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 		return nil, fmt.Errorf("engine: delay [%d, %d] is not a range of non-negative times", cfg.Delay.Min, cfg.Delay.Max)
 	}
 	c := cfg
+	gen := newGen()
 	s := &Sim{
 		cfg:     &c,
-		procs:   cfg.Procs,
-		crashed: make([]bool, n),
-		timers:  make([][]timerRef, n),
+		n:       n,
+		gen:     gen,
+		procs:   newCow[Process](n, gen),
+		crashed: make([]uint64, (n+63)/64),
+		timers:  newCow[[]timerRef](n, gen),
 		links:   map[int64]link{},
 		seed:    seed,
 		rands:   map[int]*nodeRand{},
 		metrics: newMetrics(n, cfg.MessageTypes),
+	}
+	for p, proc := range cfg.Procs {
+		s.install(p, proc) // the configuration's processes are this Sim's to change
 	}
 	// Most algorithms keep about one message per process in flight: size the
 	// queue for that rather than growing it by copying.
@@ -187,8 +201,8 @@ func (s *Sim) Record(l *Log) { s.log = l }
 // It must be called once, before the first Step.
 func (s *Sim) Init() {
 	for _, p := range s.cfg.Crashed {
-		if p >= 0 && p < len(s.procs) && !s.crashed[p] {
-			s.crashed[p] = true
+		if p >= 0 && p < s.n && !s.Crashed(p) {
+			s.setCrashed(p, true)
 			s.event(&Event{Kind: KindCrash, Node: int32(p), From: None, To: None, Text: T("engine.crashedFromStart")})
 		}
 	}
@@ -207,22 +221,25 @@ func (s *Sim) envFor(p int) *Env {
 	return &s.env
 }
 
-// Clone returns an independent deep copy (without a recorder).
+// Clone returns an independent copy (without a recorder). It shares with s
+// what neither changes, so it costs O(n/256) and the messages in flight.
 func (s *Sim) Clone() *Sim {
-	c := *s
-	c.log = nil
-	c.procs = make([]Process, len(s.procs))
-	for i, p := range s.procs {
-		c.procs[i] = p.Clone()
-	}
-	c.crashed = slices.Clone(s.crashed)
-	c.timers = make([][]timerRef, len(s.timers))
-	for i, t := range s.timers {
-		if len(t) > 0 {
-			c.timers[i] = slices.Clone(t)
-		}
-	}
+	c := s.share()
 	c.q = s.q.clone()
+	return c
+}
+
+// share copies everything but the queue: the per-process arrays by their
+// directories (both sides get new generations, so neither writes a shared
+// chunk or process), the rest in full.
+func (s *Sim) share() *Sim {
+	c := *s
+	s.gen, c.gen = newGen(), newGen()
+	c.log = nil
+	c.procs = s.procs.share()
+	c.timers = s.timers.share()
+	c.scratch, c.flat = nil, flatType{}
+	c.crashed = slices.Clone(s.crashed)
 	c.links = maps.Clone(s.links)
 	c.netRand = rand.New(&c.net)
 	c.rands = make(map[int]*nodeRand, len(s.rands))
@@ -245,13 +262,22 @@ func (s *Sim) Clone() *Sim {
 }
 
 // N is the number of processes.
-func (s *Sim) N() int { return len(s.procs) }
+func (s *Sim) N() int { return s.n }
 
-// Process returns the process at position p (for invariants and views).
-func (s *Sim) Process(p int) Process { return s.procs[p] }
+// Process returns the process at position p, for invariants and views to
+// read: it may be shared with copies of the Sim, so it must not be changed.
+func (s *Sim) Process(p int) Process { return s.procs.get(p) }
 
 // Crashed reports whether the process at position p has crashed.
-func (s *Sim) Crashed(p int) bool { return s.crashed[p] }
+func (s *Sim) Crashed(p int) bool { return s.crashed[p>>6]&(1<<(p&63)) != 0 }
+
+func (s *Sim) setCrashed(p int, c bool) {
+	if c {
+		s.crashed[p>>6] |= 1 << (p & 63)
+	} else {
+		s.crashed[p>>6] &^= 1 << (p & 63)
+	}
+}
 
 // Now is the current virtual time.
 func (s *Sim) Now() Time { return s.now }
@@ -330,16 +356,20 @@ func (s *Sim) handle(p *pending, body any) {
 	switch p.kind {
 	case pendStart:
 		s.stepNode = node
-		if s.crashed[node] {
+		if s.Crashed(node) {
 			s.event(&Event{Kind: KindStart, Node: p.node, From: None, To: None, Text: T("engine.crashedNoStart")})
 			break
 		}
 		s.event(&Event{Kind: KindStart, Node: p.node, From: None, To: None})
-		s.procs[node].Start(s.envFor(node))
+		proc, keep := s.acquire(node)
+		proc.Start(s.envFor(node))
+		if keep {
+			s.settle(node, proc)
+		}
 	case pendDeliver:
 		// A lost message changes no process: per-process checks skip it.
 		s.stepNode = None
-		if s.crashed[node] {
+		if s.Crashed(node) {
 			s.drop(p, body, "crashed")
 			break
 		}
@@ -358,13 +388,21 @@ func (s *Sim) handle(p *pending, body any) {
 		if s.causal != nil {
 			s.causal.deliver(node, p.msgID)
 		}
-		s.procs[node].Receive(s.envFor(node), int(p.from), m)
+		proc, keep := s.acquire(node)
+		proc.Receive(s.envFor(node), int(p.from), m)
+		if keep {
+			s.settle(node, proc)
+		}
 	case pendTimer:
 		s.stepNode = node
 		name := s.timerNames[p.typ]
 		s.forgetTimer(node, name)
 		s.event(&Event{Kind: KindTimer, Node: p.node, From: None, To: None, Name: name})
-		s.procs[node].Timer(s.envFor(node), name)
+		proc, keep := s.acquire(node)
+		proc.Timer(s.envFor(node), name)
+		if keep {
+			s.settle(node, proc)
+		}
 	case pendAction:
 		a := s.cfg.Schedule[p.msgID].Action
 		if err := s.validate(&a); err != nil {
@@ -405,12 +443,12 @@ func (s *Sim) check(invs []Invariant, node int) {
 	}
 }
 
-func (s *Sim) linkKey(from, to int) int64 { return int64(from)*int64(len(s.procs)) + int64(to) }
+func (s *Sim) linkKey(from, to int) int64 { return int64(from)*int64(s.n) + int64(to) }
 
 func (s *Sim) send(from, to int, m Message) {
-	if to < 0 || to >= len(s.procs) {
+	if to < 0 || to >= s.n {
 		s.event(&Event{Kind: KindNote, Node: int32(from), From: None, To: None,
-			Text: T("engine.sendOutside", Raw(m.Type), Num(to), Num(len(s.procs)-1))})
+			Text: T("engine.sendOutside", Raw(m.Type), Num(to), Num(s.n-1))})
 		return
 	}
 	s.nextMsg++
@@ -478,25 +516,26 @@ func (s *Sim) setTimer(node int, name string, after Time) {
 	s.cancelTimer(node, name)
 	s.order++
 	slot := s.q.push(pending{kind: pendTimer, node: int32(node), from: None, typ: s.timerIndex(name), at: s.now + after, order: s.order}, nil)
-	s.timers[node] = append(s.timers[node], timerRef{name: name, slot: slot})
+	ts := s.timers.get(node)
+	s.timers.set(node, s.gen, append(ts[:len(ts):len(ts)], timerRef{name: name, slot: slot}))
 }
 
 func (s *Sim) cancelTimer(node int, name string) {
-	ts := s.timers[node]
+	ts := s.timers.get(node)
 	for i, t := range ts {
 		if t.name == name {
 			s.q.kill(t.slot)
-			s.timers[node] = append(ts[:i], ts[i+1:]...)
+			s.timers.set(node, s.gen, slices.Delete(slices.Clone(ts), i, i+1))
 			return
 		}
 	}
 }
 
 func (s *Sim) forgetTimer(node int, name string) {
-	ts := s.timers[node]
+	ts := s.timers.get(node)
 	for i, t := range ts {
 		if t.name == name {
-			s.timers[node] = append(ts[:i], ts[i+1:]...)
+			s.timers.set(node, s.gen, slices.Delete(slices.Clone(ts), i, i+1))
 			return
 		}
 	}
