@@ -102,12 +102,12 @@ type Sim struct {
 	order      uint64
 	nextMsg    int64
 	n          int
-	gen        uint64         // this Sim's generation (cow.go)
-	procs      cow[Process]   // read with procs.get; handlers run on acquire's process
-	crashed    []uint64       // a bit a process
+	gen        uint64          // this Sim's generation (cow.go)
+	procs      cow[Process]    // read with procs.get; handlers run on acquire's process
+	crashed    []uint64        // a bit a process
 	timers     cow[[]timerRef] // a process's slice is never changed in place: shared
-	flat       flatType       // the type of the last process acquired
-	scratch    Process        // a scratch process of that type, if flat
+	flat       flatType        // the type of the last process acquired
+	scratch    Process         // a scratch process of that type, if flat
 	q          queue
 	links      map[int64]link
 	linkSet    bool // some link has state: consult links on every send
