@@ -53,12 +53,12 @@ func (s *Sim) perform(a Action, scheduled bool) {
 		}
 	case ActDrop:
 		slot, _ := s.findMsg(a.Msg)
-		p, body := s.q.slab[slot], s.q.bodies[slot]
+		p, body := s.q.slab[slot], s.q.body(slot)
 		s.q.kill(slot)
 		s.drop(&p, body, "user") // changes no process: stepNode stays None
 	case ActDeliver:
 		slot, _ := s.findMsg(a.Msg)
-		p, body := s.q.slab[slot], s.q.bodies[slot]
+		p, body := s.q.slab[slot], s.q.body(slot)
 		s.q.kill(slot)
 		s.handle(&p, body) // at the current time: the user overtakes the schedule
 		return
@@ -229,7 +229,7 @@ func (s *Sim) InFlight() []Flight {
 	out := make([]Flight, len(keys))
 	for i, k := range keys {
 		p := &s.q.slab[k.slot]
-		m := s.message(p, s.q.bodies[k.slot])
+		m := s.message(p, s.q.body(k.slot))
 		out[i] = Flight{ID: p.msgID, From: int(p.from), To: int(p.node), Type: m.Type,
 			Label: m.Label(), Body: m.Body, SentAt: p.sentAt, Arrive: p.at, Next: true}
 	}

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+	"sort"
 	"unsafe"
 
 	"distviz/internal/chunk"
@@ -85,10 +87,39 @@ type Log struct {
 	flagged []int64 // seqs of violation events, for the views' marks
 
 	lastBody [2]uintptr // the words of the body at w.body (kept alive by the body table): no write barrier
+
+	// Per process, the messages sent by it, delivered to it and dropped on
+	// the way to it, three counters a process, over the events so far; and
+	// the counters at some earlier events, for counting at any event
+	// (CountsAt) without reading the whole log.
+	cnt      []uint32
+	bases    []countBase
 	lastType string
 	lastTyp  uint32
 	keyCache [64]keyCached // texts without arguments, by their key's address
 }
+
+type countBase struct {
+	seq int64 // a multiple of markEvery: counting on starts at a mark
+	cnt []uint32
+}
+
+// count adds one to counter k (0 sent, 1 delivered, 2 dropped) of process p.
+func (l *Log) count(p int32, k int) {
+	i := 3*int(p) + k
+	if i >= len(l.cnt) {
+		if p < 0 {
+			return
+		}
+		l.cnt = append(l.cnt, make([]uint32, i+1-len(l.cnt)+3)...)[:3*int(p)+3]
+	}
+	l.cnt[i]++
+}
+
+// baseEvery is the number of events between saved counters: eight per
+// process, so that they take at most 1.5 bytes an event and counting from
+// one reads at most 8n events.
+func (l *Log) baseEvery() int64 { return 8 * int64(max(len(l.cnt)/3, 8192)) }
 
 type keyCached struct {
 	ptr *byte
@@ -153,6 +184,13 @@ func (l *Log) prepare() {
 	}
 	if l.n%markEvery == 0 {
 		l.marks.Add(mark{chunk: int32(len(l.chunks) - 1), off: int32(l.off), ctx: l.w})
+		last := int64(0)
+		if len(l.bases) > 0 {
+			last = l.bases[len(l.bases)-1].seq
+		}
+		if l.n-last >= l.baseEvery() {
+			l.bases = append(l.bases, countBase{seq: l.n, cnt: slices.Clone(l.cnt)})
+		}
 	}
 }
 
@@ -267,6 +305,7 @@ func (l *Log) send(time int64, from, to int32, m *Message, arrive int64) {
 	l.msgBody.Add(body)
 	l.w.sends++
 	l.w.node, l.w.typ = from, typ
+	l.count(from, 0)
 	if body != 0 {
 		l.w.body = body
 	}
@@ -288,6 +327,7 @@ func (l *Log) deliver(time int64, from, to int32, id int64, m *Message) {
 	}
 	l.off = i
 	l.w.did, l.w.dto, l.w.node, l.w.typ = id, to, to, typ
+	l.count(to, 1)
 	if body := *l.msgBody.At(int(id - 1)); body != 0 {
 		l.w.body, l.lastBody = body, words(m.Body) // the table's body, without a cache miss
 	}
@@ -374,9 +414,24 @@ func (l *Log) add(e *Event) {
 		}
 	}
 	l.off = i
-	if e.Kind == KindViolation {
+	switch e.Kind {
+	case KindViolation:
 		l.flagged = append(l.flagged, l.n)
+	case KindSend:
+		l.count(e.From, 0)
+	case KindDeliver:
+		l.count(e.To, 1)
+	case KindDrop:
+		l.count(e.To, 2)
 	}
+}
+
+// body is the body of message id.
+func (l *Log) body(id int64) any {
+	if i := *l.msgBody.At(int(id - 1)); i != 0 {
+		return *l.bodies.At(int(i))
+	}
+	return nil
 }
 
 // get reads a varint at the reader's position.
@@ -394,9 +449,15 @@ func (r *reader) get(b []byte) uint64 {
 	}
 }
 
-// decode reads the next event into e (nil: only advance) and returns the
-// index of its action in the action table (-1: none).
-func (l *Log) decode(r *reader, e *Event) int {
+// decoded is what reading an event tells besides the Event.
+type decoded struct {
+	kind     Kind
+	from, to int32
+	action   int // index in the action table, -1: none
+}
+
+// decode reads the next event into e (nil: only advance).
+func (l *Log) decode(r *reader, e *Event) decoded {
 	if r.off > logChunk-maxEncoded {
 		r.chunk++
 		r.off = 0
@@ -411,8 +472,8 @@ func (l *Log) decode(r *reader, e *Event) int {
 		r.off++
 	}
 	r.next++
-	action := -1
-	switch Kind(hdr & 0x0f) {
+	d := decoded{kind: Kind(hdr & 0x0f), from: None, to: None, action: -1}
+	switch d.kind {
 	case KindSend:
 		from := c.node
 		if hdr&sendFromNode == 0 {
@@ -433,6 +494,7 @@ func (l *Log) decode(r *reader, e *Event) int {
 		}
 		c.sends++
 		c.node = from
+		d.from, d.to = from, to
 		if e != nil {
 			*e = Event{Seq: r.next, Time: c.time, Kind: KindSend, Node: None, From: from, To: to,
 				MsgID: c.sends, Msg: Message{Type: l.str(c.typ)}, Arrive: arrive}
@@ -448,6 +510,7 @@ func (l *Log) decode(r *reader, e *Event) int {
 			c.typ = uint32(r.get(b))
 		}
 		c.did, c.dto, c.node = id, to, to
+		d.from, d.to = from, to
 		body := *l.msgBody.At(int(id - 1))
 		if body != 0 {
 			c.body = body
@@ -462,6 +525,7 @@ func (l *Log) decode(r *reader, e *Event) int {
 	default: // kindGeneral
 		kind := Kind(b[r.off])
 		r.off++
+		d.kind = kind
 		ev := Event{Seq: r.next, Time: c.time, Kind: kind, Node: None, From: None, To: None}
 		if hdr&genNode != 0 {
 			c.node = int32(int64(c.node) + unzig(r.get(b)))
@@ -495,17 +559,18 @@ func (l *Log) decode(r *reader, e *Event) int {
 				ev.Text = *l.texts.At(int(r.get(b)))
 			}
 			if extras&4 != 0 {
-				action = int(r.get(b))
+				d.action = int(r.get(b))
 			}
 			if extras&8 != 0 {
 				ev.Arrive = c.time + unzig(r.get(b))
 			}
 		}
+		d.from, d.to = ev.From, ev.To
 		if e != nil {
 			*e = ev
 		}
 	}
-	return action
+	return d
 }
 
 // seek moves the read cursor to event index i (from 0).
@@ -524,8 +589,8 @@ func (l *Log) seek(i int64) *reader {
 // At expands the event with sequence number seq (1..Len).
 func (l *Log) At(seq int64) Event {
 	var e Event
-	if a := l.decode(l.seek(seq-1), &e); a >= 0 {
-		act := l.actions[a]
+	if d := l.decode(l.seek(seq-1), &e); d.action >= 0 {
+		act := l.actions[d.action]
 		e.Action = &act
 	}
 	return e
@@ -533,8 +598,8 @@ func (l *Log) At(seq int64) Event {
 
 // ActionAt returns the action of the event with sequence number seq, if any.
 func (l *Log) ActionAt(seq int64) *Action {
-	if a := l.decode(l.seek(seq-1), nil); a >= 0 {
-		return &l.actions[a]
+	if d := l.decode(l.seek(seq-1), nil); d.action >= 0 {
+		return &l.actions[d.action]
 	}
 	return nil
 }
@@ -572,4 +637,56 @@ func (l *Log) Truncate(n int64, msgs int64) {
 	for len(l.flagged) > 0 && l.flagged[len(l.flagged)-1] > n {
 		l.flagged = l.flagged[:len(l.flagged)-1]
 	}
+	i := sort.Search(len(l.bases), func(i int) bool { return l.bases[i].seq > n })
+	clear(l.bases[i:])
+	l.bases = l.bases[:i]
+	l.cnt = l.counts(n)
+}
+
+// counts returns the counters over events 1..seq: the last saved ones
+// before it, and the events since counted.
+func (l *Log) counts(seq int64) []uint32 {
+	var cnt []uint32
+	from := int64(0)
+	if i := sort.Search(len(l.bases), func(i int) bool { return l.bases[i].seq > seq }); i > 0 {
+		from, cnt = l.bases[i-1].seq, slices.Clone(l.bases[i-1].cnt)
+	}
+	if from == seq {
+		return cnt
+	}
+	m := l.marks.At(int(from / markEvery))
+	r := reader{chunk: int(m.chunk), off: int(m.off), next: from, ctx: m.ctx}
+	tally := func(p int32, k int) {
+		i := 3*int(p) + k
+		if p < 0 {
+			return
+		}
+		if i >= len(cnt) {
+			cnt = append(cnt, make([]uint32, i+1-len(cnt)+3)...)[:3*int(p)+3]
+		}
+		cnt[i]++
+	}
+	for r.next < seq {
+		switch d := l.decode(&r, nil); d.kind {
+		case KindSend:
+			tally(d.from, 0)
+		case KindDeliver:
+			tally(d.to, 1)
+		case KindDrop:
+			tally(d.to, 2)
+		}
+	}
+	return cnt
+}
+
+// CountsAt returns, for each of n processes, the messages sent by it,
+// delivered to it and dropped on the way to it over events 1..seq (what
+// Metrics.ByProcess said after event seq).
+func (l *Log) CountsAt(seq int64, n int) []ProcessCount {
+	cnt := l.counts(seq)
+	out := make([]ProcessCount, n)
+	for p := range min(n, len(cnt)/3) {
+		out[p] = ProcessCount{Sent: int64(cnt[3*p]), Delivered: int64(cnt[3*p+1]), Dropped: int64(cnt[3*p+2])}
+	}
+	return out
 }

@@ -17,6 +17,7 @@ const (
 type pending struct {
 	kind   pendingKind
 	dead   bool // cancelled or already handled out of order; skipped when popped
+	logged bool // the body is not in bodies but in the queue's log (restored from a snapshot)
 	node   int32
 	from   int32
 	typ    int32 // a message's type (index into Metrics.Types), a timer's name (into Sim.timerNames)
@@ -47,6 +48,7 @@ type queue struct {
 	heap     []heapKey
 	slab     []pending
 	bodies   []any // the body of the message in each slot
+	log      *Log  // where the bodies of logged items are
 	free     []int32
 	live     int // items not dead
 }
@@ -58,6 +60,7 @@ func (q *queue) clone() queue {
 		heap:    append([]heapKey(nil), q.heap...),
 		slab:    append([]pending(nil), q.slab...),
 		bodies:  append([]any(nil), q.bodies...),
+		log:     q.log,
 		free:    append([]int32(nil), q.free...),
 		live:    q.live,
 	}
@@ -130,7 +133,7 @@ func (q *queue) pop() (p pending, body any, ok bool) {
 		if !some {
 			return pending{}, nil, false
 		}
-		p, body = q.slab[top.slot], q.bodies[top.slot]
+		p, body = q.slab[top.slot], q.body(top.slot)
 		q.slab[top.slot].kind = 0
 		q.bodies[top.slot] = nil
 		q.free = append(q.free, top.slot)
@@ -139,6 +142,14 @@ func (q *queue) pop() (p pending, body any, ok bool) {
 			return p, body, true
 		}
 	}
+}
+
+// body is the body of the message in slot.
+func (q *queue) body(slot int32) any {
+	if q.slab[slot].logged {
+		return q.log.body(q.slab[slot].msgID)
+	}
+	return q.bodies[slot]
 }
 
 // kill marks a slot as handled; its heap key is discarded when it surfaces.

@@ -126,7 +126,8 @@ type Sim struct {
 	timerNames []string          // the names of the timers set so far (pending.typ of a timer)
 	// counted: the per-process counters (Metrics.ByProcess) are not kept but
 	// counted from this log when asked (a Sim restored from a Snapshot)
-	counted *Log
+	counted   *Log
+	unchecked bool // StepUnchecked: the invariants are not checked
 }
 
 // New builds a Sim at time 0. The initial crashes are its first events.
@@ -195,7 +196,10 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 
 // Record makes the Sim append every event to l (nil: events are only
 // counted). The initial crashes are recorded by Init, so attach a log first.
-func (s *Sim) Record(l *Log) { s.log = l }
+func (s *Sim) Record(l *Log) {
+	s.count()
+	s.log = l
+}
 
 // Init applies the configuration's initial crashes as the run's first events.
 // It must be called once, before the first Step.
@@ -224,15 +228,15 @@ func (s *Sim) envFor(p int) *Env {
 // Clone returns an independent copy (without a recorder). It shares with s
 // what neither changes, so it costs O(n/256) and the messages in flight.
 func (s *Sim) Clone() *Sim {
-	c := s.share()
+	c := s.share(true)
 	c.q = s.q.clone()
 	return c
 }
 
 // share copies everything but the queue: the per-process arrays by their
 // directories (both sides get new generations, so neither writes a shared
-// chunk or process), the rest in full.
-func (s *Sim) share() *Sim {
+// chunk or process), the rest in full, the per-process counters if counts.
+func (s *Sim) share(counts bool) *Sim {
 	c := *s
 	s.gen, c.gen = newGen(), newGen()
 	c.log = nil
@@ -248,7 +252,7 @@ func (s *Sim) share() *Sim {
 		nr.r = rand.New(&nr.pcg)
 		c.rands[p] = nr
 	}
-	c.metrics = s.metrics.clone()
+	c.metrics = s.metrics.clone(counts)
 	if s.bus != nil {
 		c.bus = s.bus.clone()
 	}
@@ -292,7 +296,20 @@ func (s *Sim) LastMsgID() int64 { return s.nextMsg }
 func (s *Sim) Ended() bool { return s.ended }
 
 // Metrics returns the message and event counters so far.
-func (s *Sim) Metrics() *Metrics { return &s.metrics }
+func (s *Sim) Metrics() *Metrics {
+	s.count()
+	return &s.metrics
+}
+
+// count makes the per-process counters of a Sim restored from a Snapshot
+// current: they are counted from the log when first asked for, and kept
+// from then on.
+func (s *Sim) count() {
+	if s.counted != nil {
+		s.metrics.ByProcess = s.counted.CountsAt(s.seq, s.n)
+		s.metrics.uncounted, s.counted = false, nil
+	}
+}
 
 // Outcome is the algorithm's result in the current state (nil if it has none).
 func (s *Sim) Outcome() any {
@@ -348,6 +365,32 @@ func (s *Sim) Step() bool {
 // message is the message of a queued delivery.
 func (s *Sim) message(p *pending, body any) Message {
 	return Message{Type: s.metrics.Types[p.typ], Body: body}
+}
+
+// StepUnchecked is Step without checking the invariants. Replaying a step
+// whose recorded events hold no verdict of a check (ChecksNarrate is false
+// and none is a violation) gives the same events faster: the checks only
+// read the state.
+func (s *Sim) StepUnchecked() bool {
+	s.unchecked = true
+	defer func() { s.unchecked = false }()
+	return s.Step()
+}
+
+// ChecksNarrate reports whether a check that fails writes a note rather
+// than a violation (Invariant.Info).
+func (s *Sim) ChecksNarrate() bool {
+	for _, inv := range s.cfg.Invariants {
+		if inv.Info {
+			return true
+		}
+	}
+	for _, inv := range s.cfg.Final {
+		if inv.Info {
+			return true
+		}
+	}
+	return false
 }
 
 // handle runs a popped or user-chosen pending item at the current time.
@@ -425,6 +468,9 @@ func (s *Sim) drop(p *pending, body any, reason string) {
 }
 
 func (s *Sim) check(invs []Invariant, node int) {
+	if s.unchecked {
+		return
+	}
 	for i := range invs {
 		inv := &invs[i]
 		var msg Text

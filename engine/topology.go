@@ -216,7 +216,7 @@ func (s *Sim) performBus(a Action) {
 		it := s.q.slab[k.slot]
 		s.q.kill(k.slot)
 		if it.kind == pendDeliver {
-			s.drop(&it, s.q.bodies[k.slot], "bus reset")
+			s.drop(&it, s.q.body(k.slot), "bus reset")
 		}
 	}
 	for q, r := range reset {

@@ -18,8 +18,14 @@ var ErrTooLong = errors.New("the run has reached its event limit")
 
 type checkpoint struct {
 	step int
-	sim  *engine.Sim
+	snap *engine.Snapshot
 }
+
+// checkpointEvery is the number of events between checkpoints. A seek
+// restores the last checkpoint before its target and replays at most this
+// many events, whatever n (see BenchmarkSeek); a checkpoint costs what
+// changed since the one before and the messages in flight (engine.Snapshot).
+const checkpointEvery = 1 << 16
 
 // Timeline is one run with its whole history. Not safe for concurrent use.
 type Timeline struct {
@@ -29,7 +35,6 @@ type Timeline struct {
 	Nodes  []algo.Node
 
 	maxEvents int64
-	every     int // steps between checkpoints
 	head      *engine.Sim
 	log       engine.Log
 	steps     stepList
@@ -37,6 +42,7 @@ type Timeline struct {
 	cursor    int
 	view      *engine.Sim // the state at cursor when cursor < last step; nil otherwise
 	forks     []int64     // the events each fork kept, in order
+	narrates  bool        // a failed check writes a note (engine.Sim.ChecksNarrate)
 }
 
 // New starts a run at step 0 (the initial state). maxEvents ≤ 0 means no limit.
@@ -45,20 +51,15 @@ func New(alg *algo.Algorithm, v param.Values, seed int64, maxEvents int64) (*Tim
 	if err != nil {
 		return nil, err
 	}
-	t := &Timeline{Alg: alg, Params: v, Seed: seed, Nodes: nodes, maxEvents: maxEvents, head: sim}
-	// A checkpoint copies O(n) state: one every 8n steps keeps that copying
-	// below one process per step, while a seek replays at most 8n steps
-	// (see BenchmarkSeek).
-	t.every = max(1024, 8*len(nodes))
+	t := &Timeline{Alg: alg, Params: v, Seed: seed, Nodes: nodes, maxEvents: maxEvents, head: sim, narrates: sim.ChecksNarrate()}
 	sim.Record(&t.log)
 	sim.Init()
 	t.steps.Add(sim.Seq(), false)
+	t.cps = []checkpoint{{step: 0, snap: sim.Snapshot()}}
 	return t, nil
 }
 
 // initial builds the state at step 0 (before Init's events are recorded).
-// It is also the run's first checkpoint: rebuilding it is as cheap as
-// copying it, and a run that is never rewound never pays for a copy.
 func initial(alg *algo.Algorithm, v param.Values, seed int64) (*engine.Sim, []algo.Node, error) {
 	cfg, nodes, err := alg.Build(v)
 	if err != nil {
@@ -153,8 +154,8 @@ func (t *Timeline) Forward() (bool, error) {
 func (t *Timeline) commit(user bool) {
 	t.steps.Add(t.head.Seq(), user)
 	t.cursor = t.steps.Len() - 1
-	if t.cursor%t.every == 0 {
-		t.cps = append(t.cps, checkpoint{step: t.cursor, sim: t.head.Clone()})
+	if t.head.Seq()-t.cps[len(t.cps)-1].snap.Seq() >= checkpointEvery {
+		t.cps = append(t.cps, checkpoint{step: t.cursor, snap: t.head.Snapshot()})
 	}
 }
 
@@ -191,25 +192,13 @@ func (t *Timeline) Seek(k int) error {
 		t.view, t.cursor = nil, k
 		return nil
 	}
-	// Replay from the nearest checkpoint, or from the current view when it
-	// is closer and not past the target.
-	i := sort.Search(len(t.cps), func(i int) bool { return t.cps[i].step > k }) - 1
-	from := 0
-	if i >= 0 {
-		from = t.cps[i].step
-	}
-	var sim *engine.Sim
-	switch {
-	case t.view != nil && t.cursor <= k && t.cursor >= from:
-		sim, from = t.view, t.cursor
-	case i >= 0:
-		sim = t.cps[i].sim.Clone()
-	default:
-		var err error
-		if sim, _, err = initial(t.Alg, t.Params, t.Seed); err != nil {
-			return fmt.Errorf("rebuilding the initial state: %w", err)
-		}
-		sim.Init()
+	// Replay from the nearest checkpoint (step 0 has one), or from the
+	// current view when it is closer and not past the target.
+	cp := t.cps[sort.Search(len(t.cps), func(i int) bool { return t.cps[i].step > k })-1]
+	sim, from := t.view, t.cursor
+	if sim == nil || from > k || from < cp.step {
+		// the view is replaced: the new one takes over its memory
+		sim, from = cp.snap.Restore(&t.log, t.view), cp.step
 	}
 	for s := from + 1; s <= k; s++ {
 		if err := t.replayOne(sim, s); err != nil {
@@ -220,6 +209,13 @@ func (t *Timeline) Seek(k int) error {
 	return nil
 }
 
+// violated reports whether a violation is among events first..last.
+func (t *Timeline) violated(first, last int64) bool {
+	v := t.log.Violations()
+	i := sort.Search(len(v), func(i int) bool { return v[i] >= first })
+	return i < len(v) && v[i] <= last
+}
+
 // SeekSeq moves the cursor to the step that contains event seq.
 func (t *Timeline) SeekSeq(seq int64) error {
 	k := sort.Search(t.steps.Len(), func(i int) bool { return t.steps.End(i) >= seq })
@@ -228,11 +224,18 @@ func (t *Timeline) SeekSeq(seq int64) error {
 
 // replayOne re-takes step s on sim, which must be at step s-1.
 func (t *Timeline) replayOne(sim *engine.Sim, s int) error {
-	if t.steps.User(s) {
-		if err := sim.Apply(*t.log.ActionAt(t.steps.End(s-1) + 1)); err != nil {
+	start := t.steps.End(s-1) + 1
+	switch {
+	case t.steps.User(s):
+		if err := sim.Apply(*t.log.ActionAt(start)); err != nil {
 			return fmt.Errorf("replaying step %d: %w", s, err)
 		}
-	} else if !sim.Step() {
+	case !t.narrates && !t.violated(start, t.steps.End(s)):
+		// the checks found nothing the first time: they need not look again
+		if !sim.StepUnchecked() {
+			return fmt.Errorf("replaying step %d: the run ended early", s)
+		}
+	case !sim.Step():
 		return fmt.Errorf("replaying step %d: the run ended early", s)
 	}
 	if end := t.steps.End(s); sim.Seq() != end {
