@@ -29,7 +29,7 @@ var generations atomic.Uint64
 func newGen() uint64 { return generations.Add(1) }
 
 const (
-	cowBits = 8
+	cowBits = 6
 	cowSize = 1 << cowBits
 	cowMask = cowSize - 1
 )

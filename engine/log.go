@@ -88,38 +88,37 @@ type Log struct {
 
 	lastBody [2]uintptr // the words of the body at w.body (kept alive by the body table): no write barrier
 
-	// Per process, the messages sent by it, delivered to it and dropped on
-	// the way to it, three counters a process, over the events so far; and
-	// the counters at some earlier events, for counting at any event
-	// (CountsAt) without reading the whole log.
-	cnt      []uint32
-	bases    []countBase
-	lastType string
-	lastTyp  uint32
-	keyCache [64]keyCached // texts without arguments, by their key's address
+	// The recording Sim's per-process counters (Metrics.ByProcess) every
+	// 8n events: CountsAt counts on from the last before its event.
+	bases     []countBase
+	nextBase  int64 // the Sim saves its counters at the first step that ends here or later
+	baseEvery int64
+	lastType  string
+	lastTyp   uint32
+	keyCache  [64]keyCached // texts without arguments, by their key's address
 }
 
 type countBase struct {
-	seq int64 // a multiple of markEvery: counting on starts at a mark
-	cnt []uint32
+	seq int64
+	cnt []uint32 // three a process: sent, delivered, dropped
 }
 
-// count adds one to counter k (0 sent, 1 delivered, 2 dropped) of process p.
-func (l *Log) count(p int32, k int) {
-	i := 3*int(p) + k
-	if i >= len(l.cnt) {
-		if p < 0 {
-			return
-		}
-		l.cnt = append(l.cnt, make([]uint32, i+1-len(l.cnt)+3)...)[:3*int(p)+3]
+// saveCounts keeps the per-process counters after event seq; the Sim
+// calls it when seq reaches nextBase, 8n events after the last: they take
+// at most 1.5 bytes an event, and counting from them reads at most 8n events.
+func (l *Log) saveCounts(seq int64, counts []ProcessCount) {
+	first := l.baseEvery == 0
+	l.baseEvery = 8 * int64(max(len(counts), 8192))
+	l.nextBase = seq + l.baseEvery
+	if first { // counting from the start is as good as from here
+		return
 	}
-	l.cnt[i]++
+	cnt := make([]uint32, 3*len(counts))
+	for p, c := range counts {
+		cnt[3*p], cnt[3*p+1], cnt[3*p+2] = uint32(c.Sent), uint32(c.Delivered), uint32(c.Dropped)
+	}
+	l.bases = append(l.bases, countBase{seq: seq, cnt: cnt})
 }
-
-// baseEvery is the number of events between saved counters: eight per
-// process, so that they take at most 1.5 bytes an event and counting from
-// one reads at most 8n events.
-func (l *Log) baseEvery() int64 { return 8 * int64(max(len(l.cnt)/3, 8192)) }
 
 type keyCached struct {
 	ptr *byte
@@ -129,6 +128,21 @@ type keyCached struct {
 
 // Len is the number of events recorded.
 func (l *Log) Len() int64 { return l.n }
+
+// Bytes is the memory the log takes: its stream, marks and tables (message
+// bodies counted by their references, not their own size).
+func (l *Log) Bytes() int64 {
+	b := int64(len(l.chunks))*logChunk + int64(l.marks.Len())*int64(unsafe.Sizeof(mark{})) +
+		int64(l.msgBody.Len())*4 + int64(l.bodies.Len())*16 + int64(l.texts.Len())*int64(unsafe.Sizeof(Text{})) +
+		int64(len(l.actions))*int64(unsafe.Sizeof(Action{})) + int64(len(l.strs))*16 + int64(len(l.flagged))*8
+	if len(l.chunks) == 1 {
+		b += int64(len(l.cur)) - logChunk
+	}
+	for _, base := range l.bases {
+		b += int64(len(base.cnt)) * 4
+	}
+	return b
+}
 
 // Violations lists the sequence numbers of the violation events.
 func (l *Log) Violations() []int64 { return l.flagged }
@@ -184,13 +198,6 @@ func (l *Log) prepare() {
 	}
 	if l.n%markEvery == 0 {
 		l.marks.Add(mark{chunk: int32(len(l.chunks) - 1), off: int32(l.off), ctx: l.w})
-		last := int64(0)
-		if len(l.bases) > 0 {
-			last = l.bases[len(l.bases)-1].seq
-		}
-		if l.n-last >= l.baseEvery() {
-			l.bases = append(l.bases, countBase{seq: l.n, cnt: slices.Clone(l.cnt)})
-		}
 	}
 }
 
@@ -305,7 +312,6 @@ func (l *Log) send(time int64, from, to int32, m *Message, arrive int64) {
 	l.msgBody.Add(body)
 	l.w.sends++
 	l.w.node, l.w.typ = from, typ
-	l.count(from, 0)
 	if body != 0 {
 		l.w.body = body
 	}
@@ -327,7 +333,6 @@ func (l *Log) deliver(time int64, from, to int32, id int64, m *Message) {
 	}
 	l.off = i
 	l.w.did, l.w.dto, l.w.node, l.w.typ = id, to, to, typ
-	l.count(to, 1)
 	if body := *l.msgBody.At(int(id - 1)); body != 0 {
 		l.w.body, l.lastBody = body, words(m.Body) // the table's body, without a cache miss
 	}
@@ -414,15 +419,8 @@ func (l *Log) add(e *Event) {
 		}
 	}
 	l.off = i
-	switch e.Kind {
-	case KindViolation:
+	if e.Kind == KindViolation {
 		l.flagged = append(l.flagged, l.n)
-	case KindSend:
-		l.count(e.From, 0)
-	case KindDeliver:
-		l.count(e.To, 1)
-	case KindDrop:
-		l.count(e.To, 2)
 	}
 }
 
@@ -640,7 +638,10 @@ func (l *Log) Truncate(n int64, msgs int64) {
 	i := sort.Search(len(l.bases), func(i int) bool { return l.bases[i].seq > n })
 	clear(l.bases[i:])
 	l.bases = l.bases[:i]
-	l.cnt = l.counts(n)
+	l.nextBase = l.baseEvery
+	if i > 0 {
+		l.nextBase += l.bases[i-1].seq
+	}
 }
 
 // counts returns the counters over events 1..seq: the last saved ones
@@ -655,7 +656,10 @@ func (l *Log) counts(seq int64) []uint32 {
 		return cnt
 	}
 	m := l.marks.At(int(from / markEvery))
-	r := reader{chunk: int(m.chunk), off: int(m.off), next: from, ctx: m.ctx}
+	r := reader{chunk: int(m.chunk), off: int(m.off), next: from / markEvery * markEvery, ctx: m.ctx}
+	for r.next < from {
+		l.decode(&r, nil)
+	}
 	tally := func(p int32, k int) {
 		i := 3*int(p) + k
 		if p < 0 {

@@ -104,7 +104,7 @@ type Sim struct {
 	n          int
 	gen        uint64          // this Sim's generation (cow.go)
 	procs      cow[Process]    // read with procs.get; handlers run on acquire's process
-	crashed    []uint64        // a bit a process
+	crashed    cow[uint64]     // a bit a process
 	timers     cow[[]timerRef] // a process's slice is never changed in place: shared
 	flat       flatType        // the type of the last process acquired
 	scratch    Process         // a scratch process of that type, if flat
@@ -146,7 +146,7 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 		n:       n,
 		gen:     gen,
 		procs:   newCow[Process](n, gen),
-		crashed: make([]uint64, (n+63)/64),
+		crashed: newCow[uint64]((n+63)/64, gen),
 		timers:  newCow[[]timerRef](n, gen),
 		links:   map[int64]link{},
 		seed:    seed,
@@ -226,7 +226,7 @@ func (s *Sim) envFor(p int) *Env {
 }
 
 // Clone returns an independent copy (without a recorder). It shares with s
-// what neither changes, so it costs O(n/256) and the messages in flight.
+// what neither changes, so it costs O(n/64) and the messages in flight.
 func (s *Sim) Clone() *Sim {
 	c := s.share(true)
 	c.q = s.q.clone()
@@ -243,7 +243,7 @@ func (s *Sim) share(counts bool) *Sim {
 	c.procs = s.procs.share()
 	c.timers = s.timers.share()
 	c.scratch, c.flat = nil, flatType{}
-	c.crashed = slices.Clone(s.crashed)
+	c.crashed = s.crashed.share()
 	c.links = maps.Clone(s.links)
 	c.netRand = rand.New(&c.net)
 	c.rands = make(map[int]*nodeRand, len(s.rands))
@@ -273,13 +273,14 @@ func (s *Sim) N() int { return s.n }
 func (s *Sim) Process(p int) Process { return s.procs.get(p) }
 
 // Crashed reports whether the process at position p has crashed.
-func (s *Sim) Crashed(p int) bool { return s.crashed[p>>6]&(1<<(p&63)) != 0 }
+func (s *Sim) Crashed(p int) bool { return s.crashed.get(p>>6)&(1<<(p&63)) != 0 }
 
 func (s *Sim) setCrashed(p int, c bool) {
+	w := &s.crashed.writable(p>>6, s.gen).vals[(p>>6)&cowMask]
 	if c {
-		s.crashed[p>>6] |= 1 << (p & 63)
+		*w |= 1 << (p & 63)
 	} else {
-		s.crashed[p>>6] &^= 1 << (p & 63)
+		*w &^= 1 << (p & 63)
 	}
 }
 
@@ -359,6 +360,9 @@ func (s *Sim) Step() bool {
 		s.now = p.at
 	}
 	s.handle(&p, body)
+	if s.log != nil && s.seq >= s.log.nextBase {
+		s.log.saveCounts(s.seq, s.metrics.ByProcess)
+	}
 	return true
 }
 

@@ -41,7 +41,7 @@ func (sn *Snapshot) Seq() int64 { return sn.sim.seq }
 // Bytes estimates the memory the snapshot holds beyond what it shares.
 func (sn *Snapshot) Bytes() int {
 	s := sn.sim
-	return len(sn.queue) + 8*len(s.crashed) + 8*(len(s.procs.chunks)+len(s.timers.chunks)) +
+	return len(sn.queue) + 8*(len(s.crashed.chunks)+len(s.procs.chunks)+len(s.timers.chunks)) +
 		64*(len(s.links)+len(s.rands)+len(s.charges)) + 512
 }
 

@@ -225,7 +225,8 @@ func heapInUse() uint64 {
 // server runs it) and the engine without a trace (as experiments run it).
 // x-bare is the engine's speed with the trace as a fraction of the bare
 // loop's, x-bare-notrace without it; B/event is the heap the finished
-// timeline keeps (trace, checkpoints, state) per recorded event.
+// timeline keeps (trace, checkpoints, states, labels) per recorded event,
+// trace-B/event what the recorded events and steps take of it.
 func BenchmarkChangRoberts(b *testing.B) {
 	for _, n := range []int{1000, 100000, 1000000} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
@@ -238,6 +239,7 @@ func BenchmarkChangRoberts(b *testing.B) {
 			var bare, traced, plain time.Duration
 			var delivered, events int64
 			var retained uint64
+			var traceBytes int64
 			for b.Loop() {
 				runtime.GC()
 				t0 := cpuTime()
@@ -264,6 +266,7 @@ func BenchmarkChangRoberts(b *testing.B) {
 				retained += heapInUse() - before
 				delivered += tl.Head().Metrics().Delivered * int64(reps)
 				events += tl.Len()
+				traceBytes += tl.TraceBytes()
 				runtime.KeepAlive(tl)
 				tl = nil
 
@@ -291,6 +294,7 @@ func BenchmarkChangRoberts(b *testing.B) {
 			b.ReportMetric(float64(bare)/float64(traced), "x-bare")
 			b.ReportMetric(float64(bare)/float64(plain), "x-bare-notrace")
 			b.ReportMetric(float64(retained)/float64(events), "B/event")
+			b.ReportMetric(float64(traceBytes)/float64(events), "trace-B/event")
 		})
 	}
 }

@@ -22,6 +22,10 @@ type stepList struct {
 
 func (l *stepList) Len() int { return l.offs.Len() }
 
+func (l *stepList) bytes() int64 {
+	return int64(l.offs.Len())*4 + int64(len(l.bases))*8 + int64(len(l.far))*32
+}
+
 func (l *stepList) Add(end int64, user bool) {
 	k := l.offs.Len()
 	if k%stepBlock == 0 {

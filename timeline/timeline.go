@@ -21,11 +21,13 @@ type checkpoint struct {
 	snap *engine.Snapshot
 }
 
-// checkpointEvery is the number of events between checkpoints. A seek
-// restores the last checkpoint before its target and replays at most this
-// many events, whatever n (see BenchmarkSeek); a checkpoint costs what
-// changed since the one before and the messages in flight (engine.Snapshot).
-const checkpointEvery = 1 << 16
+// checkpointEvery is the number of events between checkpoints: 65,536, or
+// n/2 for n beyond 131,072. A seek restores the last checkpoint before its
+// target and replays at most that many events (see BenchmarkSeek). A
+// checkpoint costs what changed since the one before, the messages in
+// flight (engine.Snapshot) and directories of n/64 entries: spacing them
+// by n/2 events for large n keeps that below a byte an event.
+func checkpointEvery(n int) int64 { return max(1<<16, int64(n)/2) }
 
 // Timeline is one run with its whole history. Not safe for concurrent use.
 type Timeline struct {
@@ -89,6 +91,10 @@ func (t *Timeline) Len() int64 { return t.log.Len() }
 
 // Event returns the event with the given sequence number (1..Len).
 func (t *Timeline) Event(seq int64) engine.Event { return t.log.At(seq) }
+
+// TraceBytes is the memory the recorded run takes: its events (engine.Log)
+// and its steps, without the states (the head, the checkpoints).
+func (t *Timeline) TraceBytes() int64 { return t.log.Bytes() + t.steps.bytes() }
 
 // Violations lists the sequence numbers of the violation events so far.
 func (t *Timeline) Violations() []int64 { return t.log.Violations() }
@@ -154,7 +160,7 @@ func (t *Timeline) Forward() (bool, error) {
 func (t *Timeline) commit(user bool) {
 	t.steps.Add(t.head.Seq(), user)
 	t.cursor = t.steps.Len() - 1
-	if t.head.Seq()-t.cps[len(t.cps)-1].snap.Seq() >= checkpointEvery {
+	if t.head.Seq()-t.cps[len(t.cps)-1].snap.Seq() >= checkpointEvery(len(t.Nodes)) {
 		t.cps = append(t.cps, checkpoint{step: t.cursor, snap: t.head.Snapshot()})
 	}
 }
