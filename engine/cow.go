@@ -124,6 +124,36 @@ func pointerFree(t reflect.Type) bool {
 
 func bytesOf(p Process, size uintptr) []byte { return unsafe.Slice((*byte)(dataOf(p)), size) }
 
+// words of a flat process of up to 64 bytes, whose size is a multiple of 8
+// (a struct with an int64 field): copied and compared without calls.
+func wordsOf(p Process, size uintptr) []uint64 { return unsafe.Slice((*uint64)(dataOf(p)), size/8) }
+
+func smallFlat(size uintptr) bool { return size <= 64 && size%8 == 0 }
+
+func copyFlat(dst, src Process, size uintptr) {
+	if smallFlat(size) {
+		d, s := wordsOf(dst, size), wordsOf(src, size)
+		for i := range d {
+			d[i] = s[i]
+		}
+		return
+	}
+	copy(bytesOf(dst, size), bytesOf(src, size))
+}
+
+func equalFlat(a, b Process, size uintptr) bool {
+	if smallFlat(size) {
+		x, y := wordsOf(a, size), wordsOf(b, size)
+		for i := range x {
+			if x[i] != y[i] {
+				return false
+			}
+		}
+		return true
+	}
+	return bytes.Equal(bytesOf(a, size), bytesOf(b, size))
+}
+
 // acquire returns process p ready to handle an event. If the Sim owns p it
 // is p itself. Otherwise it is a private clone, now p, or (keep true) a
 // scratch copy of p's bytes that settle makes p if the handler changed it.
@@ -143,7 +173,7 @@ func (s *Sim) acquire(p int) (proc Process, keep bool) {
 		if s.scratch == nil {
 			s.scratch = reflect.New(f.elem).Interface().(Process)
 		}
-		copy(bytesOf(s.scratch, f.size), bytesOf(proc, f.size))
+		copyFlat(s.scratch, proc, f.size)
 		return s.scratch, true
 	}
 	proc = proc.Clone()
@@ -153,7 +183,7 @@ func (s *Sim) acquire(p int) (proc Process, keep bool) {
 
 // settle keeps the scratch copy a handler ran on if it differs from p.
 func (s *Sim) settle(p int, scratch Process) {
-	if bytes.Equal(bytesOf(scratch, s.flat.size), bytesOf(s.procs.get(p), s.flat.size)) {
+	if equalFlat(scratch, s.procs.get(p), s.flat.size) {
 		return // unchanged: p stays shared, the scratch serves the next event
 	}
 	s.install(p, scratch)
