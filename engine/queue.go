@@ -11,16 +11,19 @@ const (
 )
 
 // pending is a queued start, message delivery or timer, stored in a slab so
-// that the heap only moves small keys.
+// that the heap only moves small keys. It holds no pointers (a message's
+// body sits beside it in the queue's bodies): the collector never scans the
+// slab, and copying an item is copying 48 bytes.
 type pending struct {
 	kind   pendingKind
 	dead   bool // cancelled or already handled out of order; skipped when popped
+	logged bool // the body is not in bodies but in the queue's log (restored from a snapshot)
 	node   int32
 	from   int32
+	typ    int32 // a message's type (index into Metrics.Types), a timer's name (into Sim.timerNames)
 	at     Time
 	order  uint64 // insertion order: ties in time are broken by it, never by chance
 	msgID  int64
-	msg    Message // a timer's name is msg.Type
 	sentAt Time
 }
 
@@ -44,6 +47,8 @@ type queue struct {
 	laneLen  int
 	heap     []heapKey
 	slab     []pending
+	bodies   []any // the body of the message in each slot
+	log      *Log  // where the bodies of logged items are
 	free     []int32
 	live     int // items not dead
 }
@@ -54,6 +59,8 @@ func (q *queue) clone() queue {
 		laneLen: q.laneLen,
 		heap:    append([]heapKey(nil), q.heap...),
 		slab:    append([]pending(nil), q.slab...),
+		bodies:  append([]any(nil), q.bodies...),
+		log:     q.log,
 		free:    append([]int32(nil), q.free...),
 		live:    q.live,
 	}
@@ -68,15 +75,17 @@ func (q *queue) laneItems() []heapKey {
 	return out
 }
 
-func (q *queue) push(p pending) int32 {
+func (q *queue) push(p pending, body any) int32 {
 	var slot int32
 	if n := len(q.free); n > 0 {
 		slot = q.free[n-1]
 		q.free = q.free[:n-1]
 		q.slab[slot] = p
+		q.bodies[slot] = body
 	} else {
 		slot = int32(len(q.slab))
 		q.slab = append(q.slab, p)
+		q.bodies = append(q.bodies, body)
 	}
 	q.live++
 	k := heapKey{at: p.at, order: p.order, slot: slot}
@@ -116,21 +125,31 @@ func (q *queue) next() (heapKey, bool) {
 	return top, true
 }
 
-// pop removes and returns the earliest live item; ok is false when none is left.
-func (q *queue) pop() (p pending, ok bool) {
+// pop removes and returns the earliest live item and its body; ok is false
+// when none is left.
+func (q *queue) pop() (p pending, body any, ok bool) {
 	for {
-		top, any := q.next()
-		if !any {
-			return pending{}, false
+		top, some := q.next()
+		if !some {
+			return pending{}, nil, false
 		}
-		p = q.slab[top.slot]
-		q.slab[top.slot] = pending{}
+		p, body = q.slab[top.slot], q.body(top.slot)
+		q.slab[top.slot].kind = 0
+		q.bodies[top.slot] = nil
 		q.free = append(q.free, top.slot)
 		if !p.dead {
 			q.live--
-			return p, true
+			return p, body, true
 		}
 	}
+}
+
+// body is the body of the message in slot.
+func (q *queue) body(slot int32) any {
+	if q.slab[slot].logged {
+		return q.log.body(q.slab[slot].msgID)
+	}
+	return q.bodies[slot]
 }
 
 // kill marks a slot as handled; its heap key is discarded when it surfaces.

@@ -30,9 +30,9 @@ func (t *Timeline) Branch(k int, m Meter) (*Timeline, error) {
 // replayStep takes step s of run t at the end of b, which holds t's steps
 // before it.
 func (b *Timeline) replayStep(t *Timeline, s int) error {
-	st := *t.steps.At(s)
-	if st.user() {
-		a := t.log.ActionAt((*t.steps.At(s - 1)).end() + 1)
+	end := t.steps.End(s)
+	if t.steps.User(s) {
+		a := t.log.ActionAt(t.steps.End(s-1) + 1)
 		if err := b.Apply(*a); err != nil {
 			return err
 		}
@@ -41,8 +41,8 @@ func (b *Timeline) replayStep(t *Timeline, s int) error {
 	} else if !ok {
 		return fmt.Errorf("copying step %d: the run ended early", s)
 	}
-	if b.head.Seq() != st.end() {
-		return fmt.Errorf("copying step %d: reached event %d, recorded %d (the simulation is not deterministic)", s, b.head.Seq(), st.end())
+	if b.head.Seq() != end {
+		return fmt.Errorf("copying step %d: reached event %d, recorded %d (the simulation is not deterministic)", s, b.head.Seq(), end)
 	}
 	return nil
 }

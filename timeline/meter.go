@@ -90,7 +90,7 @@ func (t *Timeline) measure() {
 	a.sim = c.Of(t.head, "cfg", "log")
 	a.cp = a.sim
 	if n := len(t.cps); n > 0 {
-		a.cp = c.Of(t.cps[n-1].sim, "cfg", "log")
+		a.cp = c.Of(t.cps[n-1].snap, "cfg", "log")
 	}
 	a.log, a.events = memsize.Of(&t.log), t.Len()
 }
@@ -162,9 +162,9 @@ func (t *Timeline) shrink() {
 }
 
 // stepExtra is what the next step may take beyond its events: a checkpoint
-// when it lands on one.
+// when one may be due (checkpoints are spaced by events; a step adds a few).
 func (t *Timeline) stepExtra() int64 {
-	if t.steps.Len()%t.every == 0 {
+	if t.head.Seq()-t.cps[len(t.cps)-1].snap.Seq() >= checkpointEvery(len(t.Nodes))-64 {
 		return t.acct.cp
 	}
 	return 0

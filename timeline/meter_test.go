@@ -98,7 +98,7 @@ func TestSetMeterRefuses(t *testing.T) {
 	}
 }
 
-func heapInUse() int64 {
+func meterHeap() int64 {
 	runtime.GC()
 	runtime.GC()
 	var ms runtime.MemStats
@@ -132,7 +132,7 @@ func BenchmarkMemory(b *testing.B) {
 		b.Run(fmt.Sprintf("%s/%v", c.id, c.params), func(b *testing.B) {
 			a, v := resolve(b, c.id, c.params, 1)
 			for b.Loop() {
-				before := heapInUse()
+				before := meterHeap()
 				tl, err := timeline.New(a, v, 1, 1_000_000)
 				if err != nil {
 					b.Fatal(err)
@@ -147,7 +147,7 @@ func BenchmarkMemory(b *testing.B) {
 				if err := tl.Seek(tl.Steps() / 2); err != nil {
 					b.Fatal(err)
 				}
-				real := heapInUse() - before
+				real := meterHeap() - before
 				b.ReportMetric(float64(tl.Len()), "events")
 				b.ReportMetric(float64(real)/(1<<20), "MiB-heap")
 				b.ReportMetric(float64(tl.Bytes())/(1<<20), "MiB-estimate")
