@@ -171,7 +171,7 @@ func (s *Sim) acquire(p int) (proc Process, keep bool) {
 	}
 	if f.flat {
 		if s.scratch == nil {
-			s.scratch = reflect.New(f.elem).Interface().(Process)
+			s.scratch = s.newFlat(f, proc)
 		}
 		copyFlat(s.scratch, proc, f.size)
 		return s.scratch, true
@@ -179,6 +179,25 @@ func (s *Sim) acquire(p int) (proc Process, keep bool) {
 	proc = proc.Clone()
 	s.install(p, proc)
 	return proc, false
+}
+
+// newFlat returns a new process of the flat type f (like's), its memory
+// taken from a batch of 64: a scratch copy, kept when it changed, costs no
+// allocation of its own. (The batch is words without pointers, as the
+// process is; the collector keeps the batch while any of them lives.)
+func (s *Sim) newFlat(f flatType, like Process) Process {
+	words := int((f.size + 7) / 8)
+	if words == 0 {
+		return reflect.New(f.elem).Interface().(Process)
+	}
+	if len(s.batch) < words {
+		s.batch = make([]uint64, 64*words)
+	}
+	var out Process
+	w := (*[2]unsafe.Pointer)(unsafe.Pointer(&out))
+	w[0], w[1] = (*[2]unsafe.Pointer)(unsafe.Pointer(&like))[0], unsafe.Pointer(&s.batch[0])
+	s.batch = s.batch[words:]
+	return out
 }
 
 // settle keeps the scratch copy a handler ran on if it differs from p.

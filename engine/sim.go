@@ -108,6 +108,7 @@ type Sim struct {
 	timers     cow[[]timerRef] // a process's slice is never changed in place: shared
 	flat       flatType        // the type of the last process acquired
 	scratch    Process         // a scratch process of that type, if flat
+	batch      []uint64        // memory for new flat processes (newFlat)
 	q          queue
 	links      map[int64]link
 	linkSet    bool // some link has state: consult links on every send
@@ -242,7 +243,7 @@ func (s *Sim) share(counts bool) *Sim {
 	c.log = nil
 	c.procs = s.procs.share()
 	c.timers = s.timers.share()
-	c.scratch, c.flat = nil, flatType{}
+	c.scratch, c.flat, c.batch = nil, flatType{}, nil
 	c.crashed = s.crashed.share()
 	c.links = maps.Clone(s.links)
 	c.netRand = rand.New(&c.net)
