@@ -1,6 +1,9 @@
 package engine
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"slices"
+)
 
 // Snapshot is a Sim's state frozen for a timeline's checkpoints. It shares
 // with the Sim what has not changed since (cow.go), keeps the messages in
@@ -189,7 +192,7 @@ func (q *queue) encode() []byte {
 		k := q.lane[(q.laneHead+i)&(len(q.lane)-1)]
 		b = c.put(b, k.slot, &q.slab[k.slot])
 	}
-	return b
+	return slices.Clone(b) // no spare capacity: snapshots are kept
 }
 
 // grow returns a slice of length n, reusing old's memory (not cleared) if
