@@ -217,6 +217,7 @@ type PendingTimer struct {
 
 // InFlight lists the messages in flight in the order they will arrive.
 func (s *Sim) InFlight() []Flight {
+	s.q.materialize()
 	keys := make([]heapKey, 0, s.q.live)
 	for i := range s.q.slab {
 		if p := &s.q.slab[i]; p.kind == pendDeliver && !p.dead {
@@ -255,6 +256,7 @@ func (s *Sim) InFlight() []Flight {
 
 // Timers lists the armed timers in the order they will fire.
 func (s *Sim) Timers() []PendingTimer {
+	s.q.materialize()
 	var out []PendingTimer
 	var orders []uint64
 	for i := range s.q.slab {

@@ -45,21 +45,30 @@ type cow[T any] struct {
 	chunks []*cowChunk[T]
 }
 
-func newCow[T any](n int, gen uint64) cow[T] {
-	a := cow[T]{chunks: make([]*cowChunk[T], (n+cowSize-1)/cowSize)}
-	for i := range a.chunks {
-		a.chunks[i] = &cowChunk[T]{gen: gen}
-	}
-	return a
+// newCow makes an array of n zero values: its chunks are made when first
+// written (a chunk not yet made reads as zero values).
+func newCow[T any](n int) cow[T] {
+	return cow[T]{chunks: make([]*cowChunk[T], (n+cowSize-1)/cowSize)}
 }
 
-func (a *cow[T]) get(i int) T { return a.chunks[i>>cowBits].vals[i&cowMask] }
+func (a *cow[T]) get(i int) T {
+	c := a.chunks[i>>cowBits]
+	if c == nil {
+		var zero T
+		return zero
+	}
+	return c.vals[i&cowMask]
+}
 
-// writable returns the chunk of element i, copied first unless gen owns it.
+// writable returns the chunk of element i, copied (or made) first unless
+// gen owns it.
 func (a *cow[T]) writable(i int, gen uint64) *cowChunk[T] {
 	c := a.chunks[i>>cowBits]
-	if c.gen != gen {
-		d := &cowChunk[T]{gen: gen, vals: c.vals}
+	if c == nil || c.gen != gen {
+		d := &cowChunk[T]{gen: gen}
+		if c != nil {
+			d.vals = c.vals
+		}
 		a.chunks[i>>cowBits] = d
 		return d
 	}
@@ -70,11 +79,6 @@ func (a *cow[T]) set(i int, gen uint64, v T) { a.writable(i, gen).vals[i&cowMask
 
 // share returns a copy of the directory: the chunks are shared.
 func (a *cow[T]) share() cow[T] { return cow[T]{chunks: slices.Clone(a.chunks)} }
-
-// bytes is the memory the array's chunks take.
-func (a *cow[T]) bytes() int {
-	return len(a.chunks) * (int(unsafe.Sizeof(cowChunk[T]{})) + 8)
-}
 
 // flatType describes a process type for copying it as bytes.
 type flatType struct {
@@ -171,7 +175,7 @@ func (s *Sim) acquire(p int) (proc Process, keep bool) {
 	}
 	if f.flat {
 		if s.scratch == nil {
-			s.scratch = reflect.New(f.elem).Interface().(Process)
+			s.scratch = s.newFlat(f, proc)
 		}
 		copyFlat(s.scratch, proc, f.size)
 		return s.scratch, true
@@ -179,6 +183,25 @@ func (s *Sim) acquire(p int) (proc Process, keep bool) {
 	proc = proc.Clone()
 	s.install(p, proc)
 	return proc, false
+}
+
+// newFlat returns a new process of the flat type f (like's), its memory
+// taken from a batch of 64: a scratch copy, kept when it changed, costs no
+// allocation of its own. (The batch is words without pointers, as the
+// process is; the collector keeps the batch while any of them lives.)
+func (s *Sim) newFlat(f flatType, like Process) Process {
+	words := int((f.size + 7) / 8)
+	if words == 0 {
+		return reflect.New(f.elem).Interface().(Process)
+	}
+	if len(s.batch) < words {
+		s.batch = make([]uint64, 64*words)
+	}
+	var out Process
+	w := (*[2]unsafe.Pointer)(unsafe.Pointer(&out))
+	w[0], w[1] = (*[2]unsafe.Pointer)(unsafe.Pointer(&like))[0], unsafe.Pointer(&s.batch[0])
+	s.batch = s.batch[words:]
+	return out
 }
 
 // settle keeps the scratch copy a handler ran on if it differs from p.

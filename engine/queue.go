@@ -51,9 +51,54 @@ type queue struct {
 	log      *Log  // where the bodies of logged items are
 	free     []int32
 	live     int // items not dead
+
+	// A queue restored from a snapshot reads its lane as it goes: the first
+	// lazyLeft items of the lane, ahead of the ring, are still encoded in
+	// lazy (a seek replays a few steps and needs only the first few). What
+	// looks at every item decodes the rest first (materialize).
+	lazy      []byte
+	lazyPos   int
+	lazyLeft  int
+	lazyCoder itemCoder
+	lazyHead  heapKey // the next of them, decoded, if lazyReady
+	lazyReady bool
+	lazyTail  heapKey // the last of them
+}
+
+// lazyPeek decodes the next encoded lane item into the slab and returns its key.
+func (q *queue) lazyPeek() heapKey {
+	if !q.lazyReady {
+		slot, p := q.lazyCoder.get(q.lazy, &q.lazyPos)
+		q.slab[slot] = p
+		q.lazyHead, q.lazyReady = heapKey{at: p.at, order: p.order, slot: slot}, true
+	}
+	return q.lazyHead
+}
+
+// materialize decodes the lane's encoded items and puts them in the ring.
+func (q *queue) materialize() {
+	if q.lazyLeft == 0 {
+		return
+	}
+	keys := make([]heapKey, 0, q.lazyLeft+q.laneLen)
+	for ; q.lazyLeft > 0; q.lazyLeft-- {
+		keys = append(keys, q.lazyPeek())
+		q.lazyReady = false
+	}
+	for i := range q.laneLen {
+		keys = append(keys, q.lane[(q.laneHead+i)&(len(q.lane)-1)])
+	}
+	size := 64
+	for size < len(keys) {
+		size *= 2
+	}
+	q.lane = append(keys, make([]heapKey, size-len(keys))...)
+	q.laneHead, q.laneLen = 0, len(keys)
+	q.lazy = nil
 }
 
 func (q *queue) clone() queue {
+	q.materialize()
 	return queue{
 		lane:    q.laneItems(),
 		laneLen: q.laneLen,
@@ -89,7 +134,14 @@ func (q *queue) push(p pending, body any) int32 {
 	}
 	q.live++
 	k := heapKey{at: p.at, order: p.order, slot: slot}
-	if q.laneLen == 0 || q.lane[(q.laneHead+q.laneLen-1)&(len(q.lane)-1)].less(k) {
+	tail, lane := heapKey{}, false
+	switch {
+	case q.laneLen > 0:
+		tail, lane = q.lane[(q.laneHead+q.laneLen-1)&(len(q.lane)-1)], true
+	case q.lazyLeft > 0:
+		tail, lane = q.lazyTail, true
+	}
+	if !lane || tail.less(k) {
 		if q.laneLen == len(q.lane) {
 			grown := make([]heapKey, max(64, 2*len(q.lane)))
 			copy(grown, q.laneItems())
@@ -106,7 +158,13 @@ func (q *queue) push(p pending, body any) int32 {
 
 // next removes the smallest key of lane and heap.
 func (q *queue) next() (heapKey, bool) {
-	if q.laneLen > 0 && (len(q.heap) == 0 || q.lane[q.laneHead].less(q.heap[0])) {
+	if q.lazyLeft > 0 {
+		if k := q.lazyPeek(); len(q.heap) == 0 || k.less(q.heap[0]) {
+			q.lazyLeft--
+			q.lazyReady = false
+			return k, true
+		}
+	} else if q.laneLen > 0 && (len(q.heap) == 0 || q.lane[q.laneHead].less(q.heap[0])) {
 		k := q.lane[q.laneHead]
 		q.laneHead = (q.laneHead + 1) & (len(q.lane) - 1)
 		q.laneLen--
@@ -154,6 +212,7 @@ func (q *queue) body(slot int32) any {
 
 // kill marks a slot as handled; its heap key is discarded when it surfaces.
 func (q *queue) kill(slot int32) {
+	q.materialize()
 	if !q.slab[slot].dead {
 		q.slab[slot].dead = true
 		q.live--
@@ -198,6 +257,7 @@ func (q *queue) down(i int) {
 // slotOf finds the live slot of the item matching pred, in (time, order)
 // order so that the answer never depends on slab layout.
 func (q *queue) find(pred func(*pending) bool) (int32, bool) {
+	q.materialize()
 	best := int32(-1)
 	for i := range q.slab {
 		p := &q.slab[i]

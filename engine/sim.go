@@ -105,6 +105,7 @@ type Sim struct {
 	timers     cow[[]timerRef] // a process's slice is never changed in place: shared
 	flat       flatType        // the type of the last process acquired
 	scratch    Process         // a scratch process of that type, if flat
+	batch      []uint64        // memory for new flat processes (newFlat)
 	q          queue
 	links      map[int64]link
 	linkSet    bool // some link has state: consult links on every send
@@ -142,9 +143,9 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 		cfg:     &c,
 		n:       n,
 		gen:     gen,
-		procs:   newCow[Process](n, gen),
-		crashed: newCow[uint64]((n+63)/64, gen),
-		timers:  newCow[[]timerRef](n, gen),
+		procs:   newCow[Process](n),
+		crashed: newCow[uint64]((n + 63) / 64),
+		timers:  newCow[[]timerRef](n),
 		links:   map[int64]link{},
 		seed:    seed,
 		rands:   map[int]*nodeRand{},
@@ -239,7 +240,7 @@ func (s *Sim) share(counts bool) *Sim {
 	c.log = nil
 	c.procs = s.procs.share()
 	c.timers = s.timers.share()
-	c.scratch, c.flat = nil, flatType{}
+	c.scratch, c.flat, c.batch = nil, flatType{}, nil
 	c.crashed = s.crashed.share()
 	c.links = maps.Clone(s.links)
 	c.netRand = rand.New(&c.net)

@@ -204,6 +204,7 @@ func (s *Sim) performBus(a Action) {
 	// as the views list the messages. A message travels along a cable of one
 	// bus: its receiver tells whether that bus is reset.
 	var keys []heapKey
+	s.q.materialize()
 	for i := range s.q.slab {
 		if it := &s.q.slab[i]; it.kind != 0 && !it.dead && it.kind != pendAction && reset[it.node] {
 			keys = append(keys, heapKey{at: it.at, order: it.order, slot: int32(i)})
