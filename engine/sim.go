@@ -154,6 +154,7 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 	for p, proc := range cfg.Procs {
 		s.install(p, proc) // the configuration's processes are this Sim's to change
 	}
+	c.Procs = nil // the Sim has them: whatever no copy needs can go
 	// Most algorithms keep about one message per process in flight: size the
 	// queue for that rather than growing it by copying.
 	s.q.slab = make([]pending, 0, n)

@@ -41,13 +41,6 @@ func (sn *Snapshot) Restore(l *Log, recycle *Sim) *Sim {
 // Seq is the sequence number of the snapshot's last event.
 func (sn *Snapshot) Seq() int64 { return sn.sim.seq }
 
-// Bytes estimates the memory the snapshot holds beyond what it shares.
-func (sn *Snapshot) Bytes() int {
-	s := sn.sim
-	return len(sn.queue) + 8*(len(s.crashed.chunks)+len(s.procs.chunks)+len(s.timers.chunks)) +
-		64*(len(s.links)+len(s.rands)+len(s.charges)) + 512
-}
-
 // itemCoder writes and reads queue items, each relative to the one before:
 // a mask of the fields that differ from what the item before predicts (the
 // next slot, the same time, the next insertion order, the next process,

@@ -22,13 +22,19 @@ type checkpoint struct {
 	bytes int64 // charged to the run's meter
 }
 
-// checkpointEvery is the number of events between checkpoints: 65,536, or
-// n/2 for n beyond 131,072. A seek restores the last checkpoint before its
-// target and replays at most that many events (see BenchmarkSeek). A
-// checkpoint costs what changed since the one before, the messages in
-// flight (engine.Snapshot) and directories of n/64 entries: spacing them
-// by n/2 events for large n keeps that below a byte an event.
-func checkpointEvery(n int) int64 { return max(1<<16, int64(n)/2) }
+// checkpointEvery is the number of events between checkpoints: 65,536, so
+// that a seek, which restores the last checkpoint before its target and
+// replays from there, costs the same at any n up to 131,072 (see
+// BenchmarkSeek). A checkpoint costs what changed since the one before, the
+// messages in flight (engine.Snapshot) and directories of n/64 entries;
+// beyond n = 131,072 (past every algorithm's largest n) one every 4n events
+// keeps that below a byte an event.
+func checkpointEvery(n int) int64 {
+	if n > 1<<17 {
+		return 4 * int64(n)
+	}
+	return 1 << 16
+}
 
 // Timeline is one run with its whole history. Not safe for concurrent use.
 type Timeline struct {
