@@ -11,6 +11,7 @@ import (
 	"distviz/algos/peterson"
 	"distviz/algos/ricartagrawala"
 	"distviz/algos/ringlist"
+	"distviz/algos/tokenringelection"
 	"distviz/algos/tokenringmutex"
 	"distviz/algos/treeecho"
 )
@@ -21,6 +22,7 @@ var catalog = []*algo.Algorithm{
 	changroberts.Algorithm,
 	peterson.Algorithm,
 	ringlist.Algorithm,
+	tokenringelection.Algorithm,
 	bully.Algorithm,
 	centralmutex.Algorithm,
 	ricartagrawala.Algorithm,

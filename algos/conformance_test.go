@@ -199,6 +199,13 @@ func checkDeclarations(t *testing.T, a *algo.Algorithm) {
 			}
 		}
 	}
+	for _, v := range a.Vars {
+		for _, l := range algo.Langs {
+			if a.Labels[l]["var."+v.Name] == "" {
+				t.Errorf("%s: variable %s has no %s label (var.%s)", a.ID, v.Name, l, v.Name)
+			}
+		}
+	}
 	for _, v := range slices.Concat(a.Vars, a.Outcome) {
 		if !slices.Contains(algo.Kinds, v.Kind) {
 			t.Errorf("%s: %s has the kind %q, not one of %v", a.ID, v.Name, v.Kind, algo.Kinds)

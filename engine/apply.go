@@ -34,37 +34,39 @@ func (s *Sim) perform(a Action, scheduled bool) {
 	switch a.Type {
 	case ActCrash:
 		s.stepNode = a.Node
-		s.crashed[a.Node] = true
-		for _, t := range s.timers[a.Node] {
+		s.setCrashed(a.Node, true)
+		for _, t := range s.timers.get(a.Node) {
 			s.q.kill(t.slot)
 		}
-		s.timers[a.Node] = nil
+		s.timers.set(a.Node, s.gen, nil)
 		s.event(&Event{Kind: KindCrash, Node: int32(a.Node), From: None, To: None})
-		s.touch(a.Node)
 	case ActRecover:
 		s.stepNode = a.Node
-		s.crashed[a.Node] = false
+		s.setCrashed(a.Node, false)
 		s.event(&Event{Kind: KindRecover, Node: int32(a.Node), From: None, To: None})
-		s.touch(a.Node)
-		if r, ok := s.procs[a.Node].(Recoverer); ok {
-			r.Recover(s.envFor(a.Node))
+		if _, ok := s.procs.get(a.Node).(Recoverer); ok {
+			proc, keep := s.acquire(a.Node)
+			proc.(Recoverer).Recover(s.envFor(a.Node))
+			if keep {
+				s.settle(a.Node, proc)
+			}
 		}
 	case ActDrop:
 		slot, _ := s.findMsg(a.Msg)
-		p := s.q.slab[slot]
+		p, body := s.q.slab[slot], s.q.body(slot)
 		s.q.kill(slot)
-		s.drop(&p, "user") // changes no process: stepNode stays None
+		s.drop(&p, body, "user") // changes no process: stepNode stays None
 	case ActDeliver:
 		slot, _ := s.findMsg(a.Msg)
-		p := s.q.slab[slot]
+		p, body := s.q.slab[slot], s.q.body(slot)
 		s.q.kill(slot)
-		s.handle(&p) // at the current time: the user overtakes the schedule
+		s.handle(&p, body) // at the current time: the user overtakes the schedule
 		return
 	case ActFire:
 		slot, _ := s.findTimer(a.Node, a.Timer)
 		p := s.q.slab[slot]
 		s.q.kill(slot)
-		s.handle(&p)
+		s.handle(&p, nil)
 		return
 	case ActCut, ActRestore, ActLoss:
 		s.linkSet = true
@@ -84,7 +86,12 @@ func (s *Sim) perform(a Action, scheduled bool) {
 		s.performBus(a) // the whole bus changes: stepNode stays None
 	case ActNode:
 		s.stepNode = a.Node
-		if err := s.procs[a.Node].(Actor).Act(s.envFor(a.Node), a.Name); err != nil {
+		proc, keep := s.acquire(a.Node)
+		err := proc.(Actor).Act(s.envFor(a.Node), a.Name)
+		if keep {
+			s.settle(a.Node, proc)
+		}
+		if err != nil {
 			s.event(&Event{Kind: KindNote, Node: int32(a.Node), From: None, To: None, Text: TextOf(err)})
 		}
 	}
@@ -95,7 +102,7 @@ func (s *Sim) perform(a Action, scheduled bool) {
 func (s *Sim) Validate(a Action) error { return s.validate(&a) }
 
 func (s *Sim) validate(a *Action) error {
-	n := len(s.procs)
+	n := s.n
 	inRange := func(field string, p int) error {
 		if p < 0 || p >= n {
 			return fmt.Errorf("%s: %s %d is not a position 0..%d", a.Type, field, p, n-1)
@@ -107,7 +114,7 @@ func (s *Sim) validate(a *Action) error {
 		if err := inRange("node", a.Node); err != nil {
 			return err
 		}
-		if s.crashed[a.Node] {
+		if s.Crashed(a.Node) {
 			return fmt.Errorf("crash: P%d has already crashed", a.Node)
 		}
 		if s.bus != nil {
@@ -119,7 +126,7 @@ func (s *Sim) validate(a *Action) error {
 		if err := inRange("node", a.Node); err != nil {
 			return err
 		}
-		if !s.crashed[a.Node] {
+		if !s.Crashed(a.Node) {
 			return fmt.Errorf("recover: P%d has not crashed", a.Node)
 		}
 	case ActDrop, ActDeliver:
@@ -131,7 +138,7 @@ func (s *Sim) validate(a *Action) error {
 			p := s.q.slab[slot]
 			if first, _ := s.findOnLink(int(p.from), int(p.node)); first != slot {
 				f := s.q.slab[first]
-				return fmt.Errorf("deliver: the channel P%d→P%d is FIFO, so %s #%d must arrive before #%d", p.from, p.node, f.msg.Type, f.msgID, p.msgID)
+				return fmt.Errorf("deliver: the channel P%d→P%d is FIFO, so %s #%d must arrive before #%d", p.from, p.node, s.metrics.Types[f.typ], f.msgID, p.msgID)
 			}
 		}
 	case ActFire:
@@ -158,10 +165,10 @@ func (s *Sim) validate(a *Action) error {
 		if err := inRange("node", a.Node); err != nil {
 			return err
 		}
-		if s.crashed[a.Node] {
+		if s.Crashed(a.Node) {
 			return fmt.Errorf("%s: P%d has crashed; recover it first", a.Name, a.Node)
 		}
-		if _, ok := s.procs[a.Node].(Actor); !ok {
+		if _, ok := s.procs.get(a.Node).(Actor); !ok {
 			return fmt.Errorf("%s: this algorithm's processes take no actions", a.Name)
 		}
 	case ActPlug, ActUnplug:
@@ -183,7 +190,9 @@ func (s *Sim) findOnLink(from, to int) (int32, bool) {
 }
 
 func (s *Sim) findTimer(node int, name string) (int32, bool) {
-	return s.q.find(func(p *pending) bool { return p.kind == pendTimer && int(p.node) == node && p.msg.Type == name })
+	return s.q.find(func(p *pending) bool {
+		return p.kind == pendTimer && int(p.node) == node && s.timerNames[p.typ] == name
+	})
 }
 
 // Flight is a message in flight, for the views.
@@ -197,6 +206,7 @@ type Flight struct {
 	SentAt Time   `json:"sentAt"`
 	Arrive Time   `json:"arrive"`
 	Next   bool   `json:"deliverable"` // may be delivered next under the channel discipline
+	slot   int32  // where it is queued (FlightsInto, Label)
 }
 
 // PendingTimer is an armed timer, for the views.
@@ -211,7 +221,7 @@ func (s *Sim) InFlight() []Flight {
 	var buf FlightBuf
 	out := s.FlightsInto(&buf)
 	for i := range out {
-		out[i].Label = out[i].Message().Label()
+		s.Label(&out[i])
 	}
 	return out
 }
@@ -225,10 +235,11 @@ type FlightBuf struct {
 }
 
 // FlightsInto lists the messages in flight as InFlight does, in buf's room
-// (valid until buf is used again), but leaves their labels empty: a view
-// that shows only some of them labels those (Flight.Message().Label()), so
-// that listing costs no allocation once buf has grown.
+// (valid until buf is used again or the Sim changes), but without their
+// bodies and labels: a view that shows only some of them asks Label for
+// those, so that listing costs no allocation once buf has grown.
 func (s *Sim) FlightsInto(buf *FlightBuf) []Flight {
+	s.q.materialize()
 	keys := buf.keys[:0]
 	for i := range s.q.slab {
 		if p := &s.q.slab[i]; p.kind == pendDeliver && !p.dead {
@@ -242,8 +253,8 @@ func (s *Sim) FlightsInto(buf *FlightBuf) []Flight {
 	out := buf.flights[:0]
 	for _, k := range keys {
 		p := &s.q.slab[k.slot]
-		out = append(out, Flight{ID: p.msgID, From: int(p.from), To: int(p.node), Type: p.msg.Type,
-			Body: p.msg.Body, SentAt: p.sentAt, Arrive: p.at, Next: true})
+		out = append(out, Flight{ID: p.msgID, From: int(p.from), To: int(p.node), Type: s.metrics.Types[p.typ],
+			SentAt: p.sentAt, Arrive: p.at, Next: true, slot: k.slot})
 	}
 	buf.flights = out
 	if !s.cfg.NonFIFO {
@@ -267,16 +278,21 @@ func (s *Sim) FlightsInto(buf *FlightBuf) []Flight {
 	return out
 }
 
-// Message is the message a flight carries.
-func (f *Flight) Message() Message { return Message{Type: f.Type, Body: f.Body} }
+// Label fills in the body and label of a flight FlightsInto listed (before
+// the Sim changes).
+func (s *Sim) Label(f *Flight) {
+	m := s.message(&s.q.slab[f.slot], s.q.body(f.slot))
+	f.Body, f.Label = m.Body, m.Label()
+}
 
 // Timers lists the armed timers in the order they will fire.
 func (s *Sim) Timers() []PendingTimer {
+	s.q.materialize()
 	var out []PendingTimer
 	var orders []uint64
 	for i := range s.q.slab {
 		if p := &s.q.slab[i]; p.kind == pendTimer && !p.dead {
-			out = append(out, PendingTimer{Node: int(p.node), Name: p.msg.Type, At: p.at})
+			out = append(out, PendingTimer{Node: int(p.node), Name: s.timerNames[p.typ], At: p.at})
 			orders = append(orders, p.order)
 		}
 	}

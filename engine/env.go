@@ -15,7 +15,7 @@ type Env struct {
 func (e *Env) Self() int { return e.self }
 
 // N is the number of processes in the system (every algorithm here assumes it is known).
-func (e *Env) N() int { return len(e.sim.procs) }
+func (e *Env) N() int { return e.sim.n }
 
 // Now is the current virtual time.
 func (e *Env) Now() Time { return e.sim.now }
@@ -31,7 +31,7 @@ func (e *Env) CancelTimer(name string) { e.sim.cancelTimer(e.self, name) }
 
 // TimerSet reports whether the named timer is armed.
 func (e *Env) TimerSet(name string) bool {
-	for _, t := range e.sim.timers[e.self] {
+	for _, t := range e.sim.timers.get(e.self) {
 		if t.name == name {
 			return true
 		}
@@ -51,4 +51,4 @@ func (e *Env) Note(key string, args ...Arg) {
 // Reachable is the model's perfect failure detector, for algorithms whose
 // lecture assumes one (the ring with ID lists skips a crashed successor): it
 // tells whether p is up, and nothing else about p.
-func (e *Env) Reachable(p int) bool { return p >= 0 && p < len(e.sim.procs) && !e.sim.crashed[p] }
+func (e *Env) Reachable(p int) bool { return p >= 0 && p < e.sim.n && !e.sim.Crashed(p) }

@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Metrics counts a run's messages in total, by type and by process.
 type Metrics struct {
 	Sent, Delivered, Dropped int64
@@ -7,6 +9,8 @@ type Metrics struct {
 	Types                    []string    // message types in first-seen order after the declared ones
 	ByType                   []TypeCount // parallel to Types
 	ByProcess                []ProcessCount
+	last                     int  // the type found last
+	uncounted                bool // ByProcess is not kept (a Sim restored from a Snapshot counts it from its log when asked)
 }
 
 // TypeCount counts the messages of one type.
@@ -30,40 +34,55 @@ func newMetrics(n int, types []string) Metrics {
 	}
 }
 
-func (m *Metrics) clone() Metrics {
+// clone copies the counters, the per-process ones if counts.
+func (m *Metrics) clone(counts bool) Metrics {
 	c := *m
-	c.Types = append([]string(nil), m.Types...)
-	c.ByType = append([]TypeCount(nil), m.ByType...)
-	c.ByProcess = append([]ProcessCount(nil), m.ByProcess...)
+	c.Types = slices.Clone(m.Types)
+	c.ByType = slices.Clone(m.ByType)
+	c.ByProcess, c.uncounted = nil, true
+	if counts && !m.uncounted {
+		c.ByProcess, c.uncounted = slices.Clone(m.ByProcess), false
+	}
 	return c
 }
 
 // typeIndex finds a message type; an undeclared type is added at the end.
-func (m *Metrics) typeIndex(t string) int {
+func (m *Metrics) typeIndex(t string) int32 {
+	if m.last < len(m.Types) && m.Types[m.last] == t {
+		return int32(m.last)
+	}
 	for i, s := range m.Types {
 		if s == t {
-			return i
+			m.last = i
+			return int32(i)
 		}
 	}
 	m.Types = append(m.Types, t)
 	m.ByType = append(m.ByType, TypeCount{})
-	return len(m.Types) - 1
+	m.last = len(m.Types) - 1
+	return int32(m.last)
 }
 
-func (m *Metrics) sent(from int, t string) {
+func (m *Metrics) sent(from int, t int32) {
 	m.Sent++
-	m.ByType[m.typeIndex(t)].Sent++
-	m.ByProcess[from].Sent++
+	m.ByType[t].Sent++
+	if !m.uncounted {
+		m.ByProcess[from].Sent++
+	}
 }
 
-func (m *Metrics) delivered(from, to int, t string) {
+func (m *Metrics) delivered(to int, t int32) {
 	m.Delivered++
-	m.ByType[m.typeIndex(t)].Delivered++
-	m.ByProcess[to].Delivered++
+	m.ByType[t].Delivered++
+	if !m.uncounted {
+		m.ByProcess[to].Delivered++
+	}
 }
 
-func (m *Metrics) dropped(from, to int, t string) {
+func (m *Metrics) dropped(to int, t int32) {
 	m.Dropped++
-	m.ByType[m.typeIndex(t)].Dropped++
-	m.ByProcess[to].Dropped++
+	m.ByType[t].Dropped++
+	if !m.uncounted {
+		m.ByProcess[to].Dropped++
+	}
 }

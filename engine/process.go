@@ -36,7 +36,10 @@ func (m Message) Label() string {
 }
 
 // Process is one node's state machine. It sees only its own state and what
-// the Env hands it; it never reads another process.
+// the Env hands it; it never reads another process. Its state is its own:
+// it changes only in its handlers, and no pointer to it leaves it (in a
+// message body, say), for copies of a run share processes that have not
+// changed and a handler may run on a copy of the process (engine/cow.go).
 type Process interface {
 	// Start runs when the process is started (a starter at time 0, or later).
 	Start(env *Env)

@@ -11,16 +11,19 @@ const (
 )
 
 // pending is a queued start, message delivery or timer, stored in a slab so
-// that the heap only moves small keys.
+// that the heap only moves small keys. It holds no pointers (a message's
+// body sits beside it in the queue's bodies): the collector never scans the
+// slab, and copying an item is copying 48 bytes.
 type pending struct {
 	kind   pendingKind
 	dead   bool // cancelled or already handled out of order; skipped when popped
+	logged bool // the body is not in bodies but in the queue's log (restored from a snapshot)
 	node   int32
 	from   int32
+	typ    int32 // a message's type (index into Metrics.Types), a timer's name (into Sim.timerNames)
 	at     Time
 	order  uint64 // insertion order: ties in time are broken by it, never by chance
 	msgID  int64
-	msg    Message // a timer's name is msg.Type
 	sentAt Time
 }
 
@@ -44,16 +47,65 @@ type queue struct {
 	laneLen  int
 	heap     []heapKey
 	slab     []pending
+	bodies   []any // the body of the message in each slot
+	log      *Log  // where the bodies of logged items are
 	free     []int32
 	live     int // items not dead
+
+	// A queue restored from a snapshot reads its lane as it goes: the first
+	// lazyLeft items of the lane, ahead of the ring, are still encoded in
+	// lazy (a seek replays a few steps and needs only the first few). What
+	// looks at every item decodes the rest first (materialize).
+	lazy      []byte
+	lazyPos   int
+	lazyLeft  int
+	lazyCoder itemCoder
+	lazyHead  heapKey // the next of them, decoded, if lazyReady
+	lazyReady bool
+	lazyTail  heapKey // the last of them
+}
+
+// lazyPeek decodes the next encoded lane item into the slab and returns its key.
+func (q *queue) lazyPeek() heapKey {
+	if !q.lazyReady {
+		slot, p := q.lazyCoder.get(q.lazy, &q.lazyPos)
+		q.slab[slot] = p
+		q.lazyHead, q.lazyReady = heapKey{at: p.at, order: p.order, slot: slot}, true
+	}
+	return q.lazyHead
+}
+
+// materialize decodes the lane's encoded items and puts them in the ring.
+func (q *queue) materialize() {
+	if q.lazyLeft == 0 {
+		return
+	}
+	keys := make([]heapKey, 0, q.lazyLeft+q.laneLen)
+	for ; q.lazyLeft > 0; q.lazyLeft-- {
+		keys = append(keys, q.lazyPeek())
+		q.lazyReady = false
+	}
+	for i := range q.laneLen {
+		keys = append(keys, q.lane[(q.laneHead+i)&(len(q.lane)-1)])
+	}
+	size := 64
+	for size < len(keys) {
+		size *= 2
+	}
+	q.lane = append(keys, make([]heapKey, size-len(keys))...)
+	q.laneHead, q.laneLen = 0, len(keys)
+	q.lazy = nil
 }
 
 func (q *queue) clone() queue {
+	q.materialize()
 	return queue{
 		lane:    q.laneItems(),
 		laneLen: q.laneLen,
 		heap:    append([]heapKey(nil), q.heap...),
 		slab:    append([]pending(nil), q.slab...),
+		bodies:  append([]any(nil), q.bodies...),
+		log:     q.log,
 		free:    append([]int32(nil), q.free...),
 		live:    q.live,
 	}
@@ -68,19 +120,28 @@ func (q *queue) laneItems() []heapKey {
 	return out
 }
 
-func (q *queue) push(p pending) int32 {
+func (q *queue) push(p pending, body any) int32 {
 	var slot int32
 	if n := len(q.free); n > 0 {
 		slot = q.free[n-1]
 		q.free = q.free[:n-1]
 		q.slab[slot] = p
+		q.bodies[slot] = body
 	} else {
 		slot = int32(len(q.slab))
 		q.slab = append(q.slab, p)
+		q.bodies = append(q.bodies, body)
 	}
 	q.live++
 	k := heapKey{at: p.at, order: p.order, slot: slot}
-	if q.laneLen == 0 || q.lane[(q.laneHead+q.laneLen-1)&(len(q.lane)-1)].less(k) {
+	tail, lane := heapKey{}, false
+	switch {
+	case q.laneLen > 0:
+		tail, lane = q.lane[(q.laneHead+q.laneLen-1)&(len(q.lane)-1)], true
+	case q.lazyLeft > 0:
+		tail, lane = q.lazyTail, true
+	}
+	if !lane || tail.less(k) {
 		if q.laneLen == len(q.lane) {
 			grown := make([]heapKey, max(64, 2*len(q.lane)))
 			copy(grown, q.laneItems())
@@ -97,7 +158,13 @@ func (q *queue) push(p pending) int32 {
 
 // next removes the smallest key of lane and heap.
 func (q *queue) next() (heapKey, bool) {
-	if q.laneLen > 0 && (len(q.heap) == 0 || q.lane[q.laneHead].less(q.heap[0])) {
+	if q.lazyLeft > 0 {
+		if k := q.lazyPeek(); len(q.heap) == 0 || k.less(q.heap[0]) {
+			q.lazyLeft--
+			q.lazyReady = false
+			return k, true
+		}
+	} else if q.laneLen > 0 && (len(q.heap) == 0 || q.lane[q.laneHead].less(q.heap[0])) {
 		k := q.lane[q.laneHead]
 		q.laneHead = (q.laneHead + 1) & (len(q.lane) - 1)
 		q.laneLen--
@@ -116,25 +183,36 @@ func (q *queue) next() (heapKey, bool) {
 	return top, true
 }
 
-// pop removes and returns the earliest live item; ok is false when none is left.
-func (q *queue) pop() (p pending, ok bool) {
+// pop removes and returns the earliest live item and its body; ok is false
+// when none is left.
+func (q *queue) pop() (p pending, body any, ok bool) {
 	for {
-		top, any := q.next()
-		if !any {
-			return pending{}, false
+		top, some := q.next()
+		if !some {
+			return pending{}, nil, false
 		}
-		p = q.slab[top.slot]
-		q.slab[top.slot] = pending{}
+		p, body = q.slab[top.slot], q.body(top.slot)
+		q.slab[top.slot].kind = 0
+		q.bodies[top.slot] = nil
 		q.free = append(q.free, top.slot)
 		if !p.dead {
 			q.live--
-			return p, true
+			return p, body, true
 		}
 	}
 }
 
+// body is the body of the message in slot.
+func (q *queue) body(slot int32) any {
+	if q.slab[slot].logged {
+		return q.log.body(q.slab[slot].msgID)
+	}
+	return q.bodies[slot]
+}
+
 // kill marks a slot as handled; its heap key is discarded when it surfaces.
 func (q *queue) kill(slot int32) {
+	q.materialize()
 	if !q.slab[slot].dead {
 		q.slab[slot].dead = true
 		q.live--
@@ -179,6 +257,7 @@ func (q *queue) down(i int) {
 // slotOf finds the live slot of the item matching pred, in (time, order)
 // order so that the answer never depends on slab layout.
 func (q *queue) find(pred func(*pending) bool) (int32, bool) {
+	q.materialize()
 	best := int32(-1)
 	for i := range q.slab {
 		p := &q.slab[i]

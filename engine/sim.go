@@ -89,33 +89,44 @@ type timerRef struct {
 	slot int32
 }
 
-// Sim is one run's complete state. Step and Apply advance it; Clone copies it
-// for checkpoints. A Sim is not safe for concurrent use.
+// Sim is one run's complete state. Step and Apply advance it; Clone and
+// Snapshot copy it, sharing what neither side changes (cow.go). A Sim is not
+// safe for concurrent use; distinct copies are.
 type Sim struct {
-	cfg      *Config
-	now      Time
-	seq      int64
-	order    uint64
-	nextMsg  int64
-	procs    []Process
-	crashed  []bool
-	touched  []int64 // per process: the last event at which it ran or crashed or recovered (see Touched)
-	timers   [][]timerRef
-	q        queue
-	links    map[int64]link
-	linkSet  bool // some link has state: consult links on every send
-	net      rand.PCG
-	netRand  *rand.Rand
-	seed     uint64
-	rands    map[int]*nodeRand // created on first use; lookup only
-	env      Env               // handed to one process at a time
-	metrics  Metrics
-	ended    bool
-	log      *Log              // nil: events are only counted (replays, experiments)
-	stepNode int               // the process the current step concerns, for invariants
-	bus      *bus              // nil: no topology
-	charges  map[Account]int64 // messages charged by SendFor; nil until the first
-	causal   *causality        // nil unless Config.Causality
+	cfg        *Config
+	now        Time
+	seq        int64
+	order      uint64
+	nextMsg    int64
+	n          int
+	gen        uint64          // this Sim's generation (cow.go)
+	procs      cow[Process]    // read with procs.get; handlers run on acquire's process
+	crashed    cow[uint64]     // a bit a process
+	touched    cow[uint32]     // per process: the last event at which it may have changed (Touched)
+	timers     cow[[]timerRef] // a process's slice is never changed in place: shared
+	flat       flatType        // the type of the last process acquired
+	scratch    Process         // a scratch process of that type, if flat
+	batch      []uint64        // memory for new flat processes (newFlat)
+	q          queue
+	links      map[int64]link
+	linkSet    bool // some link has state: consult links on every send
+	net        rand.PCG
+	netRand    *rand.Rand
+	seed       uint64
+	rands      map[int]*nodeRand // created on first use; lookup only
+	env        Env               // handed to one process at a time
+	metrics    Metrics
+	ended      bool
+	log        *Log              // nil: events are only counted (replays, experiments)
+	stepNode   int               // the process the current step concerns, for invariants
+	bus        *bus              // nil: no topology
+	charges    map[Account]int64 // messages charged by SendFor; nil until the first
+	causal     *causality        // nil unless Config.Causality
+	timerNames []string          // the names of the timers set so far (pending.typ of a timer)
+	// counted: the per-process counters (Metrics.ByProcess) are not kept but
+	// counted from this log when asked (a Sim restored from a Snapshot)
+	counted   *Log
+	unchecked bool // StepUnchecked: the invariants are not checked
 }
 
 // New builds a Sim at time 0. The initial crashes are its first events.
@@ -128,20 +139,28 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 		return nil, fmt.Errorf("engine: delay [%d, %d] is not a range of non-negative times", cfg.Delay.Min, cfg.Delay.Max)
 	}
 	c := cfg
+	gen := newGen()
 	s := &Sim{
 		cfg:     &c,
-		procs:   cfg.Procs,
-		crashed: make([]bool, n),
-		touched: make([]int64, n),
-		timers:  make([][]timerRef, n),
+		n:       n,
+		gen:     gen,
+		procs:   newCow[Process](n),
+		crashed: newCow[uint64]((n + 63) / 64),
+		touched: newCow[uint32](n),
+		timers:  newCow[[]timerRef](n),
 		links:   map[int64]link{},
 		seed:    seed,
 		rands:   map[int]*nodeRand{},
 		metrics: newMetrics(n, cfg.MessageTypes),
 	}
+	for p, proc := range cfg.Procs {
+		s.install(p, proc) // the configuration's processes are this Sim's to change
+	}
+	c.Procs = nil // the Sim has them: whatever no copy needs can go
 	// Most algorithms keep about one message per process in flight: size the
 	// queue for that rather than growing it by copying.
 	s.q.slab = make([]pending, 0, n)
+	s.q.bodies = make([]any, 0, n)
 	s.q.free = make([]int32, 0, n)
 	s.net = *rand.NewPCG(seed, 0x6e6574776f726b) // "network"
 	s.netRand = rand.New(&s.net)
@@ -164,30 +183,32 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 			return nil, fmt.Errorf("engine: process %d starts but is not plugged in", st.Node)
 		}
 		s.order++
-		s.q.push(pending{kind: pendStart, node: int32(st.Node), from: None, at: st.At, order: s.order})
+		s.q.push(pending{kind: pendStart, node: int32(st.Node), from: None, at: st.At, order: s.order}, nil)
 	}
 	for i, sc := range cfg.Schedule {
 		if sc.At < 0 {
 			return nil, fmt.Errorf("engine: scheduled %s at negative time %d", sc.Action.Type, sc.At)
 		}
 		s.order++
-		s.q.push(pending{kind: pendAction, node: None, from: None, at: sc.At, order: s.order, msgID: int64(i)})
+		s.q.push(pending{kind: pendAction, node: None, from: None, at: sc.At, order: s.order, msgID: int64(i)}, nil)
 	}
 	return s, nil
 }
 
 // Record makes the Sim append every event to l (nil: events are only
 // counted). The initial crashes are recorded by Init, so attach a log first.
-func (s *Sim) Record(l *Log) { s.log = l }
+func (s *Sim) Record(l *Log) {
+	s.count()
+	s.log = l
+}
 
 // Init applies the configuration's initial crashes as the run's first events.
 // It must be called once, before the first Step.
 func (s *Sim) Init() {
 	for _, p := range s.cfg.Crashed {
-		if p >= 0 && p < len(s.procs) && !s.crashed[p] {
-			s.crashed[p] = true
+		if p >= 0 && p < s.n && !s.Crashed(p) {
+			s.setCrashed(p, true)
 			s.event(&Event{Kind: KindCrash, Node: int32(p), From: None, To: None, Text: T("engine.crashedFromStart")})
-			s.touch(p)
 		}
 	}
 }
@@ -201,40 +222,30 @@ type nodeRand struct {
 // envFor hands the Sim's one Env to process p: handlers never nest, and a
 // process must not keep the Env beyond the call.
 func (s *Sim) envFor(p int) *Env {
-	s.touch(p)
 	s.env.self = p
 	return &s.env
 }
 
-// touch notes that process p may change in the current event: it is about
-// to run, or its crashed state changes. Every caller has recorded the
-// step's first event already, so the stamp lies inside the step.
-func (s *Sim) touch(p int) { s.touched[p] = s.seq }
-
-// Touched is the sequence number of the last event at which the process at
-// position p ran a handler, crashed or recovered (0: never). A process's
-// view and crashed state change only then, so two states of one history
-// whose stamps agree show the process alike: a view that draws only what
-// changed (frame.Encoder) asks nothing else of the others.
-func (s *Sim) Touched(p int) int64 { return s.touched[p] }
-
-// Clone returns an independent deep copy (without a recorder).
+// Clone returns an independent copy (without a recorder). It shares with s
+// what neither changes, so it costs O(n/64) and the messages in flight.
 func (s *Sim) Clone() *Sim {
-	c := *s
-	c.log = nil
-	c.procs = make([]Process, len(s.procs))
-	for i, p := range s.procs {
-		c.procs[i] = p.Clone()
-	}
-	c.crashed = slices.Clone(s.crashed)
-	c.touched = slices.Clone(s.touched)
-	c.timers = make([][]timerRef, len(s.timers))
-	for i, t := range s.timers {
-		if len(t) > 0 {
-			c.timers[i] = slices.Clone(t)
-		}
-	}
+	c := s.share(true)
 	c.q = s.q.clone()
+	return c
+}
+
+// share copies everything but the queue: the per-process arrays by their
+// directories (both sides get new generations, so neither writes a shared
+// chunk or process), the rest in full, the per-process counters if counts.
+func (s *Sim) share(counts bool) *Sim {
+	c := *s
+	s.gen, c.gen = newGen(), newGen()
+	c.log = nil
+	c.procs = s.procs.share()
+	c.timers = s.timers.share()
+	c.scratch, c.flat, c.batch = nil, flatType{}, nil
+	c.crashed = s.crashed.share()
+	c.touched = s.touched.share()
 	c.links = maps.Clone(s.links)
 	c.netRand = rand.New(&c.net)
 	c.rands = make(map[int]*nodeRand, len(s.rands))
@@ -243,7 +254,7 @@ func (s *Sim) Clone() *Sim {
 		nr.r = rand.New(&nr.pcg)
 		c.rands[p] = nr
 	}
-	c.metrics = s.metrics.clone()
+	c.metrics = s.metrics.clone(counts)
 	if s.bus != nil {
 		c.bus = s.bus.clone()
 	}
@@ -251,18 +262,52 @@ func (s *Sim) Clone() *Sim {
 	if s.causal != nil {
 		c.causal = s.causal.clone()
 	}
+	c.timerNames = slices.Clone(s.timerNames)
 	c.env = Env{sim: &c}
 	return &c
 }
 
 // N is the number of processes.
-func (s *Sim) N() int { return len(s.procs) }
+func (s *Sim) N() int { return s.n }
 
-// Process returns the process at position p (for invariants and views).
-func (s *Sim) Process(p int) Process { return s.procs[p] }
+// Process returns the process at position p, for invariants and views to
+// read: it may be shared with copies of the Sim, so it must not be changed.
+func (s *Sim) Process(p int) Process { return s.procs.get(p) }
 
 // Crashed reports whether the process at position p has crashed.
-func (s *Sim) Crashed(p int) bool { return s.crashed[p] }
+func (s *Sim) Crashed(p int) bool { return s.crashed.get(p>>6)&(1<<(p&63)) != 0 }
+
+// touch notes that process p may change in the current event: it runs a
+// handler on a process the Sim may change in place, takes a changed copy,
+// or crashes or recovers. The callers have recorded the step's first event
+// already, so the stamp lies inside the step.
+// (Stamps take 32 bits, the run's events beyond: unknown.)
+func (s *Sim) touch(p int) { s.touched.set(p, s.gen, uint32(min(s.seq, unknownStamp))) }
+
+const unknownStamp = 1<<32 - 1
+
+// Touched is the sequence number of the last event at which the process at
+// position p may have changed: ran a handler that changed it (or may have:
+// one the Sim does not compare), crashed or recovered (0: never; −1: not
+// known, in a run of more than 4,294,967,294 events). Two states of one
+// history whose known stamps for p agree have p alike, so a view that draws
+// only what changed (frame.Encoder) asks nothing of the others.
+func (s *Sim) Touched(p int) int64 {
+	if st := s.touched.get(p); st != unknownStamp {
+		return int64(st)
+	}
+	return -1
+}
+
+func (s *Sim) setCrashed(p int, c bool) {
+	s.touch(p)
+	w := &s.crashed.writable(p>>6, s.gen).vals[(p>>6)&cowMask]
+	if c {
+		*w |= 1 << (p & 63)
+	} else {
+		*w &^= 1 << (p & 63)
+	}
+}
 
 // Now is the current virtual time.
 func (s *Sim) Now() Time { return s.now }
@@ -277,7 +322,20 @@ func (s *Sim) LastMsgID() int64 { return s.nextMsg }
 func (s *Sim) Ended() bool { return s.ended }
 
 // Metrics returns the message and event counters so far.
-func (s *Sim) Metrics() *Metrics { return &s.metrics }
+func (s *Sim) Metrics() *Metrics {
+	s.count()
+	return &s.metrics
+}
+
+// count makes the per-process counters of a Sim restored from a Snapshot
+// current: they are counted from the log when first asked for, and kept
+// from then on.
+func (s *Sim) count() {
+	if s.counted != nil {
+		s.metrics.ByProcess = s.counted.CountsAt(s.seq, s.n)
+		s.metrics.uncounted, s.counted = false, nil
+	}
+}
 
 // Outcome is the algorithm's result in the current state (nil if it has none).
 func (s *Sim) Outcome() any {
@@ -313,7 +371,7 @@ func (s *Sim) event(e *Event) {
 // anything to do. When the queue first runs dry it records an end event and
 // the final checks; after that Step returns false until an action revives the run.
 func (s *Sim) Step() bool {
-	p, ok := s.q.pop()
+	p, body, ok := s.q.pop()
 	if !ok {
 		if s.ended {
 			return false
@@ -326,49 +384,97 @@ func (s *Sim) Step() bool {
 	if p.at > s.now {
 		s.now = p.at
 	}
-	s.handle(&p)
+	s.handle(&p, body)
+	if s.log != nil && s.seq >= s.log.nextBase {
+		s.log.saveCounts(s.seq, s.metrics.ByProcess)
+	}
 	return true
 }
 
+// message is the message of a queued delivery.
+func (s *Sim) message(p *pending, body any) Message {
+	return Message{Type: s.metrics.Types[p.typ], Body: body}
+}
+
+// StepUnchecked is Step without checking the invariants. Replaying a step
+// whose recorded events hold no verdict of a check (ChecksNarrate is false
+// and none is a violation) gives the same events faster: the checks only
+// read the state.
+func (s *Sim) StepUnchecked() bool {
+	s.unchecked = true
+	defer func() { s.unchecked = false }()
+	return s.Step()
+}
+
+// ChecksNarrate reports whether a check that fails writes a note rather
+// than a violation (Invariant.Info).
+func (s *Sim) ChecksNarrate() bool {
+	for _, inv := range s.cfg.Invariants {
+		if inv.Info {
+			return true
+		}
+	}
+	for _, inv := range s.cfg.Final {
+		if inv.Info {
+			return true
+		}
+	}
+	return false
+}
+
 // handle runs a popped or user-chosen pending item at the current time.
-func (s *Sim) handle(p *pending) {
+func (s *Sim) handle(p *pending, body any) {
 	node := int(p.node)
 	switch p.kind {
 	case pendStart:
 		s.stepNode = node
-		if s.crashed[node] {
+		if s.Crashed(node) {
 			s.event(&Event{Kind: KindStart, Node: p.node, From: None, To: None, Text: T("engine.crashedNoStart")})
 			break
 		}
 		s.event(&Event{Kind: KindStart, Node: p.node, From: None, To: None})
-		s.procs[node].Start(s.envFor(node))
+		proc, keep := s.acquire(node)
+		proc.Start(s.envFor(node))
+		if keep {
+			s.settle(node, proc)
+		}
 	case pendDeliver:
 		// A lost message changes no process: per-process checks skip it.
 		s.stepNode = None
-		if s.crashed[node] {
-			s.drop(p, "crashed")
+		if s.Crashed(node) {
+			s.drop(p, body, "crashed")
 			break
 		}
 		if s.linkSet && s.links[s.linkKey(int(p.from), node)].down {
-			s.drop(p, "link down")
+			s.drop(p, body, "link down")
 			break
 		}
 		if s.bus != nil && !s.bus.linked(int(p.from), node) {
-			s.drop(p, "no cable")
+			s.drop(p, body, "no cable")
 			break
 		}
 		s.stepNode = node
-		s.metrics.delivered(int(p.from), node, p.msg.Type)
-		s.msgEvent(KindDeliver, p.from, p.node, p.msgID, &p.msg, 0)
+		s.metrics.delivered(node, p.typ)
+		m := s.message(p, body)
+		s.msgEvent(KindDeliver, p.from, p.node, p.msgID, &m, 0)
 		if s.causal != nil {
 			s.causal.deliver(node, p.msgID)
 		}
-		s.procs[node].Receive(s.envFor(node), int(p.from), p.msg)
+		proc, keep := s.acquire(node)
+		proc.Receive(s.envFor(node), int(p.from), m)
+		if keep {
+			s.settle(node, proc)
+		}
 	case pendTimer:
 		s.stepNode = node
-		s.forgetTimer(node, p.msg.Type)
-		s.event(&Event{Kind: KindTimer, Node: p.node, From: None, To: None, Name: p.msg.Type})
-		s.procs[node].Timer(s.envFor(node), p.msg.Type)
+		name := s.timerNames[p.typ]
+		s.forgetTimer(node, name)
+		s.event(&Event{Kind: KindTimer, Node: p.node, From: None, To: None, Name: name})
+		proc, keep := s.acquire(node)
+		proc.Timer(s.envFor(node), name)
+		if keep {
+			s.settle(node, proc)
+		}
 	case pendAction:
 		a := s.cfg.Schedule[p.msgID].Action
 		if err := s.validate(&a); err != nil {
@@ -382,33 +488,37 @@ func (s *Sim) handle(p *pending) {
 	s.check(s.cfg.Invariants, s.stepNode)
 }
 
-func (s *Sim) drop(p *pending, reason string) {
+func (s *Sim) drop(p *pending, body any, reason string) {
 	if s.causal != nil {
 		s.causal.forget(p.msgID)
 	}
-	s.metrics.dropped(int(p.from), int(p.node), p.msg.Type)
-	s.event(&Event{Kind: KindDrop, Node: None, From: p.from, To: p.node, MsgID: p.msgID, Msg: p.msg, Name: reason})
+	s.metrics.dropped(int(p.node), p.typ)
+	s.event(&Event{Kind: KindDrop, Node: None, From: p.from, To: p.node, MsgID: p.msgID, Msg: s.message(p, body), Name: reason})
 }
 
 func (s *Sim) check(invs []Invariant, node int) {
+	if s.unchecked {
+		return
+	}
 	for i := range invs {
-		msg := invs[i].Check(s, node)
+		inv := &invs[i]
+		msg := inv.Check(s, node)
 		switch {
-		case msg.IsZero():
-		case invs[i].Info:
+		case msg.Key == "":
+		case inv.Info:
 			s.event(&Event{Kind: KindNote, Node: int32(node), From: None, To: None, Text: msg})
 		default:
-			s.event(&Event{Kind: KindViolation, Node: int32(node), From: None, To: None, Name: invs[i].Name, Text: msg})
+			s.event(&Event{Kind: KindViolation, Node: int32(node), From: None, To: None, Name: inv.Name, Text: msg})
 		}
 	}
 }
 
-func (s *Sim) linkKey(from, to int) int64 { return int64(from)*int64(len(s.procs)) + int64(to) }
+func (s *Sim) linkKey(from, to int) int64 { return int64(from)*int64(s.n) + int64(to) }
 
 func (s *Sim) send(from, to int, m Message) {
-	if to < 0 || to >= len(s.procs) {
+	if to < 0 || to >= s.n {
 		s.event(&Event{Kind: KindNote, Node: int32(from), From: None, To: None,
-			Text: T("engine.sendOutside", Raw(m.Type), Num(to), Num(len(s.procs)-1))})
+			Text: T("engine.sendOutside", Raw(m.Type), Num(to), Num(s.n-1))})
 		return
 	}
 	s.nextMsg++
@@ -430,15 +540,16 @@ func (s *Sim) send(from, to int, m Message) {
 		l.lastAt = at
 		s.links[key] = l
 	}
-	s.metrics.sent(from, m.Type)
+	typ := s.metrics.typeIndex(m.Type)
+	s.metrics.sent(from, typ)
 	s.msgEvent(KindSend, int32(from), int32(to), id, &m, at)
-	p := pending{kind: pendDeliver, node: int32(to), from: int32(from), at: at, msgID: id, msg: m, sentAt: s.now}
+	p := pending{kind: pendDeliver, node: int32(to), from: int32(from), typ: typ, at: at, msgID: id, sentAt: s.now}
 	if l.down {
-		s.drop(&p, "link down")
+		s.drop(&p, m.Body, "link down")
 		return
 	}
 	if s.bus != nil && !s.bus.linked(from, to) {
-		s.drop(&p, "no cable")
+		s.drop(&p, m.Body, "no cable")
 		return
 	}
 	loss := s.cfg.Loss
@@ -446,7 +557,7 @@ func (s *Sim) send(from, to int, m Message) {
 		loss = l.loss
 	}
 	if loss > 0 && s.netRand.Float64() < loss {
-		s.drop(&p, "lost")
+		s.drop(&p, m.Body, "lost")
 		return
 	}
 	if s.causal != nil {
@@ -454,7 +565,18 @@ func (s *Sim) send(from, to int, m Message) {
 	}
 	s.order++
 	p.order = s.order
-	s.q.push(p)
+	s.q.push(p, m.Body)
+}
+
+// timerIndex interns a timer's name.
+func (s *Sim) timerIndex(name string) int32 {
+	for i, t := range s.timerNames {
+		if t == name {
+			return int32(i)
+		}
+	}
+	s.timerNames = append(s.timerNames, name)
+	return int32(len(s.timerNames) - 1)
 }
 
 func (s *Sim) setTimer(node int, name string, after Time) {
@@ -463,26 +585,27 @@ func (s *Sim) setTimer(node int, name string, after Time) {
 	}
 	s.cancelTimer(node, name)
 	s.order++
-	slot := s.q.push(pending{kind: pendTimer, node: int32(node), from: None, at: s.now + after, order: s.order, msg: Message{Type: name}})
-	s.timers[node] = append(s.timers[node], timerRef{name: name, slot: slot})
+	slot := s.q.push(pending{kind: pendTimer, node: int32(node), from: None, typ: s.timerIndex(name), at: s.now + after, order: s.order}, nil)
+	ts := s.timers.get(node)
+	s.timers.set(node, s.gen, append(ts[:len(ts):len(ts)], timerRef{name: name, slot: slot}))
 }
 
 func (s *Sim) cancelTimer(node int, name string) {
-	ts := s.timers[node]
+	ts := s.timers.get(node)
 	for i, t := range ts {
 		if t.name == name {
 			s.q.kill(t.slot)
-			s.timers[node] = append(ts[:i], ts[i+1:]...)
+			s.timers.set(node, s.gen, slices.Delete(slices.Clone(ts), i, i+1))
 			return
 		}
 	}
 }
 
 func (s *Sim) forgetTimer(node int, name string) {
-	ts := s.timers[node]
+	ts := s.timers.get(node)
 	for i, t := range ts {
 		if t.name == name {
-			s.timers[node] = append(ts[:i], ts[i+1:]...)
+			s.timers.set(node, s.gen, slices.Delete(slices.Clone(ts), i, i+1))
 			return
 		}
 	}

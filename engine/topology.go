@@ -124,10 +124,10 @@ func (s *Sim) validateBus(a *Action) error {
 	if s.bus == nil {
 		return fmt.Errorf("%s: this algorithm has no bus of cables to plug devices into", a.Type)
 	}
-	if _, ok := s.procs[0].(PortWatcher); !ok {
+	if _, ok := s.procs.get(0).(PortWatcher); !ok {
 		return fmt.Errorf("%s: this algorithm's cables are fixed: its processes do not notice a bus reset", a.Type)
 	}
-	n := len(s.procs)
+	n := s.n
 	if a.Node < 0 || a.Node >= n {
 		return fmt.Errorf("%s: node %d is not a position 0..%d", a.Type, a.Node, n-1)
 	}
@@ -204,6 +204,7 @@ func (s *Sim) performBus(a Action) {
 	// as the views list the messages. A message travels along a cable of one
 	// bus: its receiver tells whether that bus is reset.
 	var keys []heapKey
+	s.q.materialize()
 	for i := range s.q.slab {
 		if it := &s.q.slab[i]; it.kind != 0 && !it.dead && it.kind != pendAction && reset[it.node] {
 			keys = append(keys, heapKey{at: it.at, order: it.order, slot: int32(i)})
@@ -216,18 +217,22 @@ func (s *Sim) performBus(a Action) {
 		it := s.q.slab[k.slot]
 		s.q.kill(k.slot)
 		if it.kind == pendDeliver {
-			s.drop(&it, "bus reset")
+			s.drop(&it, s.q.body(k.slot), "bus reset")
 		}
 	}
 	for q, r := range reset {
-		if r {
-			s.timers[q] = nil
+		if r && len(s.timers.get(q)) > 0 {
+			s.timers.set(q, s.gen, nil)
 		}
 	}
 	for q, r := range reset {
-		if r && (q == p || s.bus.attached[q] && !s.crashed[q]) {
-			if w, ok := s.procs[q].(PortWatcher); ok {
-				w.BusReset(s.envFor(q))
+		if r && (q == p || s.bus.attached[q] && !s.Crashed(q)) {
+			if _, ok := s.procs.get(q).(PortWatcher); ok {
+				proc, keep := s.acquire(q)
+				proc.(PortWatcher).BusReset(s.envFor(q))
+				if keep {
+					s.settle(q, proc)
+				}
 			}
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"distviz/algo"
+	"distviz/internal/strictjson"
 )
 
 // Request is an experiment as a client sends it (POST /api/experiments, or
@@ -52,10 +53,18 @@ var fieldWants = map[string]string{
 }
 
 // Decode reads one experiment request: a JSON object with only the known
-// fields and nothing after it. Its errors are meant for the client.
+// fields, named exactly and each once, and nothing after it. Its errors are
+// meant for the client.
 func Decode(r io.Reader) (Request, error) {
+	body, err := io.ReadAll(r)
+	if err != nil {
+		return Request{}, err // e.g. the body's size limit
+	}
+	if err := strictjson.Check(body, &Request{}); err != nil {
+		return Request{}, err
+	}
 	var req Request
-	dec := json.NewDecoder(r)
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
 		return Request{}, decodeError(err)

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
-	"sync"
-	"sync/atomic"
 
 	"distviz/algo"
 	"distviz/engine"
@@ -71,6 +69,8 @@ type Result struct {
 	// budget of events or of bytes; the rows stop before the first run
 	// that did.
 	Truncated bool `json:"truncated"`
+	// Charged is what the rows are charged to Options.Meter.
+	Charged int64 `json:"-"`
 }
 
 // Pool bounds the runs in progress across every experiment of a server,
@@ -116,6 +116,23 @@ type Options struct {
 	// Progress, if set, is told after each run how many runs are done of
 	// how many. Calls never overlap, and done only grows.
 	Progress func(done, total int)
+	// Rows, if set, is handed the rows in the plan's order as they are
+	// ready, a few at a time, and the Result holds none: the experiment
+	// then holds no more than a window of rows however many it makes (the
+	// workers wait while Rows does). An error from Rows ends the experiment
+	// with that error. Calls never overlap one another, but may overlap
+	// Progress's.
+	Rows func(rows []Row) error
+	// Meter, if set and Rows is not, is charged for the rows the Result
+	// holds as they are made (Result.Charged says how much; release it when
+	// done with them); a refusal ends the experiment with its error.
+	Meter Meter
+}
+
+// A Meter accounts for memory: *budget.Budget is one.
+type Meter interface {
+	Charge(n int64, what string) error
+	Release(n int64)
 }
 
 // Cancelled is Run's error when its context ended first.
@@ -128,81 +145,6 @@ func (c *Cancelled) Error() string {
 	return fmt.Sprintf("the experiment was cancelled after %d runs: %v", c.Done, c.Cause)
 }
 func (c *Cancelled) Unwrap() error { return c.Cause }
-
-// Run runs every run of the plan on its workers. The rows do not depend on
-// the number of workers or their scheduling. A run that cannot be built is
-// the experiment's error; a cancelled context gives a *Cancelled.
-func Run(ctx context.Context, p *Plan, opt Options) (Result, error) {
-	total := p.Runs()
-	res := Result{Algorithm: p.Alg.ID, Varied: p.Varied, Planned: total}
-	if res.Varied == nil {
-		res.Varied = []string{}
-	}
-	rows := make([]Row, total)
-	parent := ctx
-	ctx, stop := context.WithCancelCause(ctx)
-	defer stop(nil)
-
-	var next, spent, size atomic.Int64
-	var mu sync.Mutex // serializes Progress
-	done := 0
-	work := func() {
-		for ctx.Err() == nil && spent.Load() <= p.budget && size.Load() <= p.maxBytes {
-			if opt.Pool.acquire(ctx) != nil {
-				return
-			}
-			i := int(next.Add(1) - 1)
-			if i >= total {
-				opt.Pool.release()
-				return
-			}
-			row, err := p.run(ctx, i)
-			opt.Pool.release()
-			if err != nil {
-				stop(err)
-				return
-			}
-			rows[i] = row
-			spent.Add(row.Events)
-			size.Add(int64(len(row.encoded)))
-			mu.Lock()
-			done++
-			if opt.Progress != nil {
-				opt.Progress(done, total)
-			}
-			mu.Unlock()
-		}
-	}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = DefaultWorkers()
-	}
-	var wg sync.WaitGroup
-	for range min(workers, total) {
-		wg.Go(work)
-	}
-	wg.Wait()
-
-	if parent.Err() != nil {
-		return Result{}, &Cancelled{Done: done, Cause: context.Cause(parent)}
-	}
-	if err := context.Cause(ctx); err != nil {
-		return Result{}, err // a run failed
-	}
-	// The budgets cut at the same row whatever the scheduling: every run
-	// before the cut was taken (runs are taken in order) and has finished.
-	cut, events, bytes := total, int64(0), int64(0)
-	for i := range rows {
-		events += rows[i].Events
-		bytes += int64(len(rows[i].encoded))
-		if events > p.budget || bytes > p.maxBytes {
-			cut = i
-			break
-		}
-	}
-	res.Rows, res.Runs, res.Truncated = rows[:cut], cut, cut < total
-	return res, nil
-}
 
 // checkEvery is how many steps a run takes between looks at its context and
 // yields of the processor (a few hundred microseconds of work).

@@ -86,7 +86,7 @@ func (e *Encoder) Append(b []byte, tl *timeline.Timeline, lang narrate.Lang) ([]
 	n := s.N()
 	candidates := 0
 	for p := range n {
-		if st := s.Touched(p); st != e.stamps[p] || st > kept {
+		if st := s.Touched(p); st < 0 || st != e.stamps[p] || st > kept {
 			candidates++
 		}
 	}
@@ -197,7 +197,7 @@ func (e *Encoder) delta(b []byte, tl *timeline.Timeline, lang narrate.Lang, kept
 	first := true
 	for p := range s.N() {
 		st := s.Touched(p)
-		if st == e.stamps[p] && st <= kept {
+		if st >= 0 && st == e.stamps[p] && st <= kept {
 			continue
 		}
 		e.stamps[p] = st
@@ -230,7 +230,7 @@ func (e *Encoder) delta(b []byte, tl *timeline.Timeline, lang narrate.Lang, kept
 				b = append(b, ',')
 			}
 			m := &flights[j]
-			m.Label = m.Message().Label()
+			s.Label(m)
 			if b, err = appendFlight(b, m); err != nil {
 				e.has = false
 				return b, err

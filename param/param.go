@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"distviz/internal/strictjson"
 )
 
 // Type is a parameter's value type.
@@ -415,12 +417,16 @@ func decode(s Spec, r json.RawMessage) (any, error) {
 		}
 		return x, nil
 	case Ints:
-		var fs []float64
-		if json.Unmarshal(r, &fs) != nil {
+		var ps []*float64
+		if json.Unmarshal(r, &ps) != nil {
 			return nil, bad()
 		}
-		xs := make([]int64, len(fs))
-		for i, f := range fs {
+		xs := make([]int64, len(ps))
+		for i, p := range ps {
+			if p == nil {
+				return nil, Errorf(s.Name, "element %d is null; want %s", i, want)
+			}
+			f := *p
 			if f != math.Trunc(f) || math.Abs(f) > 1<<53 {
 				return nil, bad()
 			}
@@ -431,8 +437,14 @@ func decode(s Spec, r json.RawMessage) (any, error) {
 		}
 		return xs, nil
 	case Lists:
+		var pss [][]*float64
 		var fss [][]float64
-		if json.Unmarshal(r, &fss) != nil {
+		if json.Unmarshal(r, &pss) == nil {
+			var err error
+			if fss, err = notNull(s, pss); err != nil {
+				return nil, err
+			}
+		} else {
 			var err error
 			if fss, err = decodeRecords(s, r); err != nil {
 				return nil, err
@@ -441,7 +453,7 @@ func decode(s Spec, r json.RawMessage) (any, error) {
 		xss := make([][]int64, len(fss))
 		for i, fs := range fss {
 			if fs == nil {
-				return nil, bad()
+				return nil, Errorf(s.Name, "list %d is null; want a list of lists of whole numbers, like [[0,1],[1,2]]", i)
 			}
 			if len(s.Fields) > 0 && len(fs) != len(s.Fields) {
 				return nil, Errorf(s.Name, "record %d has %d numbers: want [%s]", i, len(fs), strings.Join(s.Fields, ", "))
@@ -459,10 +471,13 @@ func decode(s Spec, r json.RawMessage) (any, error) {
 		}
 		return xss, nil
 	case Range:
-		var w struct{ Min, Max *float64 }
+		var w struct {
+			Min *float64 `json:"min"`
+			Max *float64 `json:"max"`
+		}
 		dec := json.NewDecoder(bytes.NewReader(r))
 		dec.DisallowUnknownFields()
-		if dec.Decode(&w) != nil || w.Min == nil || w.Max == nil ||
+		if strictjson.CheckField(r, s.Name, &w) != nil || dec.Decode(&w) != nil || w.Min == nil || w.Max == nil ||
 			*w.Min != math.Trunc(*w.Min) || *w.Max != math.Trunc(*w.Max) {
 			return nil, bad()
 		}
@@ -499,12 +514,31 @@ func decodeRecords(s Spec, r json.RawMessage) ([][]float64, error) {
 		out[i] = make([]float64, len(s.Fields))
 		for j, f := range s.Fields {
 			raw, ok := o[f]
-			if !ok || json.Unmarshal(raw, &out[i][j]) != nil {
+			if !ok || string(raw) == "null" || json.Unmarshal(raw, &out[i][j]) != nil {
 				return nil, Errorf(s.Name, "record %d: want a number in field %q", i, f)
 			}
 		}
 	}
 	return out, nil
+}
+
+// notNull takes lists of numbers that may hold nulls to plain ones, or
+// refuses a null number (a null list stays nil, refused by the caller).
+func notNull(s Spec, pss [][]*float64) ([][]float64, error) {
+	fss := make([][]float64, len(pss))
+	for i, ps := range pss {
+		if ps == nil {
+			continue
+		}
+		fss[i] = make([]float64, len(ps))
+		for j, p := range ps {
+			if p == nil {
+				return nil, Errorf(s.Name, "list %d element %d is null; want a whole number", i, j)
+			}
+			fss[i][j] = *p
+		}
+	}
+	return fss, nil
 }
 
 func quoted(xs []string) []string {

@@ -12,20 +12,22 @@ import (
 // goroutine, so that stepping stays responsive while they run.
 type ExperimentRunner interface {
 	// Start begins running plan as experiment id and returns at once, with
-	// a function that cancels it. The runner reports through
-	// ExperimentReports that the session's owner hands to
-	// Session.ExperimentReport: progress now and then (at most about 10 a
-	// second), then exactly one Final report.
-	Start(id string, plan *experiment.Plan) (cancel func())
+	// a function that cancels it, or an error that refuses it (the server's
+	// memory is full). The runner reports through ExperimentReports that
+	// the session's owner hands to Session.ExperimentReport: progress now
+	// and then (at most about 10 a second) and the rows in order as they
+	// are made (RowsMessage), then exactly one Final report.
+	Start(id string, plan *experiment.Plan) (cancel func(), err error)
 }
 
 // ExperimentReport is what a runner tells its session about an experiment.
 type ExperimentReport struct {
 	ID          string
 	Done, Total int // runs finished, runs planned
+	// Rows, if set, is an experimentRows message (RowsMessage) to pass on.
+	Rows []byte
 	// Final: the experiment is over. Then Result is its experimentResult
-	// message (made by ResultMessage, on the runner's goroutine: a large
-	// result is not encoded on the session's), or Err says why not (a
+	// message (made by ResultMessage), or Err says why not (a
 	// *experiment.Cancelled when it was cancelled).
 	Final  bool
 	Result []byte
@@ -33,9 +35,17 @@ type ExperimentReport struct {
 }
 
 // ResultMessage encodes an experiment's result as the `experimentResult`
-// message of docs/protocol.md.
+// message of docs/protocol.md: everything but its rows, which went before
+// in experimentRows messages.
 func ResultMessage(id string, res experiment.Result) ([]byte, error) {
-	return json.Marshal(experimentResultMsg{Type: "experimentResult", ID: id, Result: res})
+	return json.Marshal(experimentResultMsg{Type: "experimentResult", ID: id, Algorithm: res.Algorithm,
+		Varied: res.Varied, Runs: res.Runs, Planned: res.Planned, Truncated: res.Truncated})
+}
+
+// RowsMessage encodes rows from..from+len(rows)-1 (counted from 0) of an
+// experiment as the `experimentRows` message of docs/protocol.md.
+func RowsMessage(id string, from int, rows []experiment.Row) ([]byte, error) {
+	return json.Marshal(experimentRowsMsg{Type: "experimentRows", ID: id, From: from, Rows: rows})
 }
 
 // runningExperiment is the session's experiment in progress.
@@ -67,8 +77,11 @@ func (s *Session) startExperiment(req request) [][]byte {
 	}
 	s.experiments++
 	id := fmt.Sprintf("x%d", s.experiments)
-	s.exp = &runningExperiment{id: id, total: plan.Runs()}
-	s.exp.cancel = s.cfg.Experiments.Start(id, plan)
+	cancel, err := s.cfg.Experiments.Start(id, plan)
+	if err != nil {
+		return refuse(err)
+	}
+	s.exp = &runningExperiment{id: id, total: plan.Runs(), cancel: cancel}
 	return [][]byte{s.progressMsg(id, 0, plan.Runs())}
 }
 
@@ -94,8 +107,11 @@ func (s *Session) ExperimentReport(r ExperimentReport) [][]byte {
 		return nil
 	}
 	if !r.Final {
-		if e.cancelling {
+		switch {
+		case e.cancelling:
 			return nil
+		case r.Rows != nil:
+			return [][]byte{r.Rows}
 		}
 		return [][]byte{s.progressMsg(e.id, r.Done, r.Total)}
 	}
@@ -116,12 +132,16 @@ func (s *Session) ExperimentReport(r ExperimentReport) [][]byte {
 	return [][]byte{r.Result}
 }
 
-// Close cancels the session's experiment, if one is running. Call it when
-// the session ends.
+// Close cancels the session's experiment, if one is running, and lets go
+// of its run. Call it when the session ends.
 func (s *Session) Close() {
 	if s.exp != nil {
 		s.exp.cancel()
 		s.exp = nil
+	}
+	if s.has {
+		s.cfg.Store.Release(s.run)
+		s.has = false
 	}
 }
 
@@ -143,7 +163,18 @@ type experimentCancelledMsg struct {
 }
 
 type experimentResultMsg struct {
-	Type string `json:"type"` // "experimentResult"
-	ID   string `json:"id"`
-	experiment.Result
+	Type      string   `json:"type"` // "experimentResult"
+	ID        string   `json:"id"`
+	Algorithm string   `json:"algorithm"`
+	Varied    []string `json:"varied"`
+	Runs      int      `json:"runs"`
+	Planned   int      `json:"planned"`
+	Truncated bool     `json:"truncated"`
+}
+
+type experimentRowsMsg struct {
+	Type string           `json:"type"` // "experimentRows"
+	ID   string           `json:"id"`
+	From int              `json:"from"`
+	Rows []experiment.Row `json:"rows"`
 }

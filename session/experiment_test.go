@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"distviz/experiment"
@@ -19,10 +20,10 @@ type fakeRunner struct {
 	cancelled map[string]bool
 }
 
-func (f *fakeRunner) Start(id string, p *experiment.Plan) func() {
+func (f *fakeRunner) Start(id string, p *experiment.Plan) (func(), error) {
 	f.started = append(f.started, id)
 	f.plans = append(f.plans, p)
-	return func() { f.cancelled[id] = true }
+	return func() { f.cancelled[id] = true }, nil
 }
 
 // expMsg is the part of the experiment messages the tests look at.
@@ -34,6 +35,7 @@ type expMsg struct {
 	Done  int               `json:"done"`
 	Total int               `json:"total"`
 	Runs  int               `json:"runs"`
+	From  int               `json:"from"`
 	Rows  []json.RawMessage `json:"rows"`
 }
 
@@ -78,16 +80,32 @@ func TestExperimentProgressAndResult(t *testing.T) {
 	}
 
 	var reports []session.ExperimentReport
+	var mu sync.Mutex // progress and rows come from different workers
+	from := 0
 	res, err := experiment.Run(context.Background(), f.plans[0], experiment.Options{Workers: 2, Progress: func(done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
 		reports = append(reports, session.ExperimentReport{ID: "x1", Done: done, Total: total})
+	}, Rows: func(rows []experiment.Row) error {
+		mu.Lock()
+		defer mu.Unlock()
+		msg, err := session.RowsMessage("x1", from, rows)
+		from += len(rows)
+		reports = append(reports, session.ExperimentReport{ID: "x1", Rows: msg})
+		return err
 	}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range reports[:3] {
+	var rows []json.RawMessage
+	for _, r := range reports {
 		got := expMsgs(t, s.ExperimentReport(r))
-		if len(got) != 1 || got[0].Type != "experimentProgress" || got[0].Done != r.Done || got[0].Total != 8 {
-			t.Fatalf("progress %+v for %+v", got, r)
+		switch {
+		case len(got) == 1 && r.Rows != nil && got[0].Type == "experimentRows" && got[0].From == len(rows):
+			rows = append(rows, got[0].Rows...)
+		case len(got) == 1 && r.Rows == nil && got[0].Type == "experimentProgress" && got[0].Done == r.Done && got[0].Total == 8:
+		default:
+			t.Fatalf("answer %+v to the report %+v", got, r)
 		}
 	}
 	result, err := session.ResultMessage("x1", res)
@@ -98,8 +116,8 @@ func TestExperimentProgressAndResult(t *testing.T) {
 		t.Fatalf("a report of another experiment was answered: %s", out)
 	}
 	got = expMsgs(t, s.ExperimentReport(session.ExperimentReport{ID: "x1", Done: 8, Total: 8, Final: true, Result: result}))
-	if len(got) != 1 || got[0].Type != "experimentResult" || got[0].ID != "x1" || got[0].Runs != 8 || len(got[0].Rows) != 8 {
-		t.Fatalf("result %+v", got)
+	if len(got) != 1 || got[0].Type != "experimentResult" || got[0].ID != "x1" || got[0].Runs != 8 || got[0].Rows != nil || len(rows) != 8 {
+		t.Fatalf("result %+v after %d rows", got, len(rows))
 	}
 	var row struct {
 		Seed   int64 `json:"seed"`
@@ -107,8 +125,8 @@ func TestExperimentProgressAndResult(t *testing.T) {
 			N int `json:"n"`
 		} `json:"params"`
 	}
-	if err := json.Unmarshal(got[0].Rows[7], &row); err != nil || row.Seed != 4 || row.Params.N != 5 {
-		t.Fatalf("the last row %s: %v", got[0].Rows[7], err)
+	if err := json.Unmarshal(rows[7], &row); err != nil || row.Seed != 4 || row.Params.N != 5 {
+		t.Fatalf("the last row %s: %v", rows[7], err)
 	}
 	// Done: the next experiment is x2, and a late report of x1 is ignored.
 	if out := s.ExperimentReport(session.ExperimentReport{ID: "x1", Done: 8, Total: 8}); out != nil {

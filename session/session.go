@@ -10,19 +10,15 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
-	"distviz/algo"
-	"distviz/algos"
 	"distviz/engine"
 	"distviz/experiment"
 	"distviz/frame"
-	"distviz/launch"
+	"distviz/internal/budget"
 	"distviz/narrate"
 	"distviz/timeline"
 )
@@ -53,14 +49,24 @@ type Run struct {
 	// everyone else who reaches the run (the HTTP API's trace export, other
 	// sessions attached to it).
 	Lock sync.Locker
+	// Ref is the store's own reference to the run.
+	Ref any
 }
 
-// Store keeps runs; the web server's run store is one.
+// Store keeps runs; the web server's run store is one. A run a session
+// holds is never forgotten; the others may be, to make room.
 type Store interface {
-	// Add stores a new run and gives its id and lock.
-	Add(tl *timeline.Timeline) Run
-	// Get finds a stored run by id.
-	Get(id string) (Run, bool)
+	// Add stores a new run, held by the caller. It charges the run's memory
+	// to the server's budget, now and as the run grows (unless the run is
+	// charged already), and fails when the budget cannot hold it.
+	Add(tl *timeline.Timeline) (Run, error)
+	// Hold finds a stored run by id and holds it.
+	Hold(id string) (Run, bool)
+	// Release lets go of a run held before.
+	Release(run Run)
+	// Holders is how many hold a run now: sessions looking at it and
+	// downloads of it under way.
+	Holders(run Run) int
 }
 
 // Config is what a session needs from its server.
@@ -77,6 +83,16 @@ type Config struct {
 	Experiments ExperimentRunner
 	// ExperimentLimits bound each experiment.
 	ExperimentLimits experiment.Limits
+	// Meter, if set, is charged for the copies of shared runs the session
+	// makes (the memory budget, which Store charges for the rest).
+	Meter timeline.Meter
+	// Gate, if set, gives the session's expensive work (open, last, a far
+	// seek, play, copying a shared run) its turn among the server's other
+	// CPU-heavy requests.
+	Gate Gate
+	// MaxNodes, if positive, refuses runs of more processes than a frame
+	// should carry.
+	MaxNodes int
 }
 
 // Session is one client's view of one run. Not safe for concurrent use: one
@@ -86,6 +102,10 @@ type Session struct {
 	run  Run
 	has  bool // a run is open
 	lang narrate.Lang
+
+	// The session's own step in the run: others attached to the same run
+	// have theirs.
+	cursor int
 
 	// The events the client holds are 1..sent, copied when the run had been
 	// forked `forks` times. dirty: events may be due; drop: the client must
@@ -169,29 +189,39 @@ func (s *Session) Handle(msg []byte) [][]byte {
 	if !slices.Contains(types, req.Type) {
 		return s.refuse(req.Type, fmt.Errorf("unknown message type %q; send one of %s", req.Type, strings.Join(types, ", ")))
 	}
-	// The rest move in the run or change it.
+	// The rest move in the run or change it; heavy says whether a move may
+	// take long (it then waits its turn for a worker).
 	var move func(tl *timeline.Timeline) error
+	var heavy func(tl *timeline.Timeline) bool
+	far := func(k func(tl *timeline.Timeline) int) func(tl *timeline.Timeline) bool {
+		return func(tl *timeline.Timeline) bool { return tl.SeekCost(s.cursor)+tl.SeekCost(k(tl)) > heavySteps }
+	}
 	switch req.Type {
 	case "step":
 		move = func(tl *timeline.Timeline) error { _, err := tl.Forward(); return err }
 	case "back":
 		move = func(tl *timeline.Timeline) error { return tl.Back() }
+		heavy = far(func(*timeline.Timeline) int { return s.cursor - 1 })
 	case "first":
 		move = func(tl *timeline.Timeline) error { return tl.Seek(0) }
+		heavy = far(func(*timeline.Timeline) int { return 0 })
 	case "last":
 		move = func(tl *timeline.Timeline) error { return tl.Run(0) }
+		heavy = func(*timeline.Timeline) bool { return true }
 	case "seek":
 		if req.Step == nil {
 			return s.refuse(req.Type, errors.New(`seek needs "step", the step to move to (0 is the start)`))
 		}
 		k := *req.Step
 		move = func(tl *timeline.Timeline) error { return tl.Seek(k) }
+		heavy = far(func(*timeline.Timeline) int { return k })
 	case "seekSeq":
 		if req.Seq == nil {
 			return s.refuse(req.Type, errors.New(`seekSeq needs "seq", the sequence number of an event (1 is the first)`))
 		}
 		seq := *req.Seq
 		move = func(tl *timeline.Timeline) error { return tl.SeekSeq(seq) }
+		heavy = far(func(tl *timeline.Timeline) int { return tl.StepOf(seq) })
 	case "action":
 		if len(req.Action) == 0 || string(req.Action) == "null" {
 			return s.refuse(req.Type, errors.New(`action needs "action", an object such as {"type": "crash", "node": 3}`))
@@ -200,14 +230,19 @@ func (s *Session) Handle(msg []byte) [][]byte {
 		if err := json.Unmarshal(req.Action, &a); err != nil {
 			return s.refuse(req.Type, fmt.Errorf("the action is refused: %w", err))
 		}
-		move = func(tl *timeline.Timeline) error {
-			if err := tl.Apply(a); err != nil && !errors.Is(err, timeline.ErrTooLong) {
-				return clientError{fmt.Errorf("the action is refused: %w", err)}
-			}
-			return err
-		}
+		return s.act(a)
 	}
-	return s.withRun(req.Type, move)
+	return s.move(req.Type, heavy, move)
+}
+
+// heavySteps is how many steps a seek may replay before it counts as heavy
+// work: about a millisecond's.
+const heavySteps = 1024
+
+// isFull reports whether err is the memory budget's refusal.
+func isFull(err error) bool {
+	var full *budget.Error
+	return errors.As(err, &full)
 }
 
 // clientError marks a failure that is the client's to fix, not a bug.
@@ -215,43 +250,47 @@ type clientError struct{ error }
 
 func (e clientError) Unwrap() error { return e.error }
 
-// withRun does f on the run under its lock and answers with a frame, and an
-// error if f failed.
+// noRun refuses a message that needs a run before there is one.
+func (s *Session) noRun(typ string) [][]byte {
+	return s.refuse(typ, fmt.Errorf(`there is no run yet: send {"type": "open", "algorithm": …} or {"type": "attach", "id": …} first`))
+}
+
+// withRun does f on the run at the session's cursor, under the run's lock,
+// and answers with a frame, and an error if f failed.
 func (s *Session) withRun(typ string, f func(tl *timeline.Timeline) error) [][]byte {
 	if !s.has {
-		return s.refuse(typ, fmt.Errorf(`there is no run yet: send {"type": "open", "algorithm": …} or {"type": "attach", "id": …} first`))
+		return s.noRun(typ)
 	}
 	var out [][]byte
 	var failed error
-	s.locked(func(tl *timeline.Timeline) {
+	err := s.atCursor(func(tl *timeline.Timeline) {
 		if f != nil {
 			failed = f(tl)
 			s.dirty = true
 		}
 		out = append(out, s.frameMsg(tl))
 	})
+	if err != nil {
+		failed = err
+	}
 	if failed != nil {
 		out = append(out, s.refuse(typ, s.failure(typ, failed))...)
 	}
 	return out
 }
 
-// locked runs f on the timeline under the run's lock (released on a panic too).
-func (s *Session) locked(f func(tl *timeline.Timeline)) {
-	s.run.Lock.Lock()
-	defer s.run.Lock.Unlock()
-	f(s.run.TL)
-}
-
 // failure words an error of the timeline for the client; the server's own
 // failures are logged.
 func (s *Session) failure(typ string, err error) error {
 	var ce clientError
+	var full *budget.Error
 	switch {
 	case errors.Is(err, timeline.ErrTooLong):
 		return errors.New("the run has reached its event limit and stops here; step back, or act in the past to try another branch")
 	case errors.As(err, &ce):
 		return ce.error
+	case errors.As(err, &full):
+		return err
 	}
 	s.cfg.Log.Error("a session failed on its run", "run", s.run.ID, "message", typ, "err", err)
 	return fmt.Errorf("internal error: %v (it is logged; please report it)", err)
@@ -263,7 +302,7 @@ func (s *Session) refuse(typ string, err error) [][]byte {
 
 func (s *Session) frameMsg(tl *timeline.Timeline) []byte {
 	if s.deltas {
-		// A delta is small; a whole frame takes the room it took before.
+		// A delta is small; a whole frame takes the room it needs.
 		b, err := s.frames.Append(make([]byte, 0, 1024), tl, s.lang)
 		if err != nil {
 			s.frames.Reset()
@@ -294,252 +333,4 @@ func encode(log *slog.Logger, v any) []byte {
 		b, _ = json.Marshal(errorMsg{Type: "error", Error: "internal error: a message could not be encoded (it is logged)"})
 	}
 	return b
-}
-
-// open starts a new run.
-func (s *Session) open(req request) [][]byte {
-	refuse := func(err error) [][]byte { return s.refuse(req.Type, err) }
-	if req.Params != nil && req.Query != nil {
-		return refuse(errors.New(`open takes "params" (JSON values) or "query" (texts, as in a link), not both`))
-	}
-	// The address bar's query may come back whole: it names the algorithm,
-	// seed and scenario too.
-	query := map[string]string{}
-	for k, v := range req.Query {
-		query[k] = v
-	}
-	takeQuery := func(key string, into *string) {
-		if v, ok := query[key]; ok {
-			if *into == "" {
-				*into = v
-			}
-			delete(query, key)
-		}
-	}
-	var seedText string
-	takeQuery("algorithm", &req.Algorithm)
-	takeQuery("scenario", &req.Scenario)
-	takeQuery("seed", &seedText)
-	if req.Algorithm == "" {
-		return refuse(fmt.Errorf(`open needs "algorithm": one of %s`, algorithmIDs()))
-	}
-	alg, err := algos.Get(req.Algorithm)
-	if err != nil {
-		return refuse(err)
-	}
-
-	lreq := launch.Request{Scenario: req.Scenario, Params: req.Params, Query: query, Seed: req.Seed}
-	if req.Seed == nil && seedText != "" {
-		seed, err := strconv.ParseInt(strings.TrimSpace(seedText), 10, 64)
-		if err != nil {
-			return refuse(fmt.Errorf("seed %q is not a whole number in 0..%d", seedText, int64(algo.MaxSeed)))
-		}
-		lreq.Seed = &seed
-	}
-	tl, r, err := launch.Open(alg, lreq, s.cfg.MaxEvents)
-	if err != nil {
-		return refuse(err)
-	}
-	s.deltas = req.Deltas
-	v, seed := r.Values, r.Seed
-
-	shown := map[string]string{"algorithm": alg.ID, "seed": strconv.FormatInt(seed, 10)}
-	if req.Scenario != "" {
-		shown["scenario"] = req.Scenario
-	}
-	all := v.Query()
-	for _, k := range r.Given {
-		if text, ok := all[k]; ok {
-			shown[k] = text
-		}
-	}
-	return s.take(s.cfg.Store.Add(tl), shown)
-}
-
-// attach takes over a stored run.
-func (s *Session) attach(req request) [][]byte {
-	if req.ID == "" {
-		return s.refuse(req.Type, errors.New(`attach needs "id", the id of a stored run (POST /api/runs or POST /api/traces answer it)`))
-	}
-	run, ok := s.cfg.Store.Get(req.ID)
-	if !ok {
-		return s.refuse(req.Type, fmt.Errorf("no run %q: it never existed or was forgotten (runs live in memory; the least recently used are evicted, and all on a restart)", req.ID))
-	}
-	s.deltas = req.Deltas
-	return s.take(run, nil)
-}
-
-// take makes run the session's run and answers run and frame. query nil:
-// the run's parameters that were given, as the address bar shows them.
-func (s *Session) take(run Run, query map[string]string) [][]byte {
-	var out [][]byte
-	if s.playing {
-		s.playing = false
-		out = append(out, s.playingMsg())
-	}
-	s.run, s.has = run, true
-	s.frames.Reset() // the client drops its frame on `run`
-	s.locked(func(tl *timeline.Timeline) {
-		if query == nil {
-			query = map[string]string{"algorithm": tl.Alg.ID, "seed": strconv.FormatInt(tl.Seed, 10)}
-			for k, text := range tl.Params.Query() {
-				if tl.Params.Has(k) {
-					query[k] = text
-				}
-			}
-		}
-		out = append(out, encode(s.cfg.Log, runMsg{Type: "run", ID: run.ID, Algorithm: tl.Alg, Params: tl.Params,
-			Query: query, Seed: tl.Seed, Nodes: tl.Nodes, Theory: tl.Alg.Evaluate(tl.Params)}))
-		out = append(out, s.frameMsg(tl))
-		// The client starts from nothing on `run`.
-		s.sent, s.forks, s.dirty, s.drop = 0, tl.Forks(), true, false
-	})
-	return out
-}
-
-func (s *Session) play(req request) [][]byte {
-	if req.Speed == nil {
-		return s.refuse(req.Type, fmt.Errorf(`play needs "speed", in steps per second (%g to %g)`, MinSpeed, MaxSpeed))
-	}
-	sp := *req.Speed
-	if math.IsNaN(sp) || sp < MinSpeed || sp > MaxSpeed {
-		return s.refuse(req.Type, fmt.Errorf("speed %g is outside %g to %g steps per second", sp, MinSpeed, MaxSpeed))
-	}
-	if !s.has {
-		return s.refuse(req.Type, errors.New(`there is no run to play: send {"type": "open", "algorithm": …} first`))
-	}
-	s.speed = sp
-	if !s.playing {
-		// The first tick takes a step at once.
-		s.playing, s.credit, s.last, s.nextFrame = true, 1, time.Time{}, time.Time{}
-		s.locked(func(tl *timeline.Timeline) {
-			if tl.AtEnd() && tl.Ended() {
-				s.playing = false // nothing is left to play
-			}
-		})
-	}
-	return [][]byte{s.playingMsg()}
-}
-
-// Tick plays the run on at time now: it takes the steps due at the speed
-// (every step when fast, a step every few ticks when slow) and answers with
-// one frame, or nothing if no step is due. At the end of the run, or at its
-// event limit, it stops and answers `playing` false too. Call it every
-// FrameInterval while Playing; time only needs to be monotonic.
-func (s *Session) Tick(now time.Time) [][]byte {
-	if !s.playing || !s.has {
-		return nil
-	}
-	if s.last.IsZero() {
-		s.last = now
-	}
-	if !s.nextFrame.IsZero() && now.Before(s.nextFrame.Add(-frameJitter)) {
-		return nil // too soon for a frame; the time counts next time
-	}
-	dt := min(max(now.Sub(s.last), 0), maxTickGap)
-	s.last = now
-	s.credit += dt.Seconds() * s.speed
-	due := int(s.credit)
-	if due == 0 {
-		return nil
-	}
-	s.credit -= float64(due)
-	var out [][]byte
-	var failed error
-	s.locked(func(tl *timeline.Timeline) {
-		for range due {
-			ok, err := tl.Forward()
-			if err != nil {
-				failed = err
-				break
-			}
-			if !ok {
-				break
-			}
-		}
-		if failed != nil || (tl.AtEnd() && tl.Ended()) {
-			s.playing = false
-		}
-		s.dirty = true
-		out = append(out, s.frameMsg(tl))
-	})
-	s.nextFrame = s.nextFrame.Add(FrameInterval)
-	if s.nextFrame.Before(now) { // the first frame, or far behind
-		s.nextFrame = now.Add(FrameInterval)
-	}
-	if failed != nil {
-		out = append(out, s.refuse("play", s.failure("play", failed))...)
-	}
-	if !s.playing {
-		out = append(out, s.playingMsg())
-	}
-	return out
-}
-
-// Events gives the next `events` message the client lacks, or nil once it
-// has every event. After each Handle or Tick, call it until it returns nil;
-// the batches may be interleaved with the client's next messages. After a
-// fork (here or by another session on the same run) it starts again from
-// the first event that changed.
-func (s *Session) Events() []byte {
-	if !s.dirty || !s.has {
-		return nil
-	}
-	var out []byte
-	s.locked(func(tl *timeline.Timeline) {
-		if kept, forked := tl.ForkedSince(s.forks); forked && kept < s.sent {
-			s.sent, s.drop = kept, true
-		}
-		s.forks = tl.Forks()
-		if n := tl.Len(); s.sent > n {
-			s.sent, s.drop = n, true
-		}
-		if s.sent == tl.Len() && !s.drop {
-			s.dirty = false
-			return
-		}
-		first, last := s.sent+1, min(tl.Len(), s.sent+MaxBatch)
-		out = s.eventsMsg(tl, first, last)
-		s.sent, s.drop = last, false
-	})
-	return out
-}
-
-// eventsMsg encodes events first..last and their narration.
-func (s *Session) eventsMsg(tl *timeline.Timeline, first, last int64) []byte {
-	b := make([]byte, 0, 256*(last-first+1)+64)
-	b = append(b, `{"type":"events","from":`...)
-	b = strconv.AppendInt(b, first, 10)
-	b = append(b, `,"events":[`...)
-	evs := make([]engine.Event, 0, max(last-first+1, 0))
-	for seq := first; seq <= last; seq++ {
-		e := tl.Event(seq)
-		evs = append(evs, e)
-		if seq > first {
-			b = append(b, ',')
-		}
-		var err error
-		if b, err = e.AppendJSON(b); err != nil {
-			return s.refuse("events", s.failure("events", err))[0]
-		}
-	}
-	lines := narrate.For(tl.Alg, tl.Nodes).In(s.lang).Lines(evs)
-	if lines == nil {
-		lines = []narrate.Line{}
-	}
-	lb, err := json.Marshal(lines)
-	if err != nil {
-		return s.refuse("events", s.failure("events", err))[0]
-	}
-	b = append(b, `],"lines":`...)
-	b = append(b, lb...)
-	return append(b, '}')
-}
-
-func algorithmIDs() string {
-	var ids []string
-	for _, a := range algos.All() {
-		ids = append(ids, a.ID)
-	}
-	return strings.Join(ids, ", ")
 }

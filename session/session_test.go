@@ -15,28 +15,56 @@ import (
 	"distviz/trace"
 )
 
-// memStore is a run store in memory, as the web server's.
+// memStore is a run store in memory, as the web server's: it counts who
+// holds each run and charges the runs' memory to a meter.
 type memStore struct {
-	mu   sync.Mutex
-	runs map[string]session.Run
+	mu      sync.Mutex
+	runs    map[string]session.Run
+	holders map[string]int
+	meter   timeline.Meter // nil: none
 }
 
-func newStore() *memStore { return &memStore{runs: map[string]session.Run{}} }
+func newStore() *memStore {
+	return &memStore{runs: map[string]session.Run{}, holders: map[string]int{}}
+}
 
-func (m *memStore) Add(tl *timeline.Timeline) session.Run {
+func (m *memStore) Add(tl *timeline.Timeline) (session.Run, error) {
+	if m.meter != nil && tl.Held() == 0 {
+		if err := tl.SetMeter(m.meter); err != nil {
+			return session.Run{}, err
+		}
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r := session.Run{ID: fmt.Sprintf("run%d", len(m.runs)+1), TL: tl, Lock: &sync.Mutex{}}
 	m.runs[r.ID] = r
-	return r
+	m.holders[r.ID]++
+	return r, nil
 }
 
-func (m *memStore) Get(id string) (session.Run, bool) {
+func (m *memStore) Hold(id string) (session.Run, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r, ok := m.runs[id]
+	if ok {
+		m.holders[id]++
+	}
 	return r, ok
 }
+
+func (m *memStore) Release(r session.Run) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.holders[r.ID]--
+}
+
+func (m *memStore) Holders(r session.Run) int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.holders[r.ID]
+}
+
+func sessionRun(id string) session.Run { return session.Run{ID: id} }
 
 // msg is the part of every server message the tests look at.
 type msg struct {
@@ -46,6 +74,7 @@ type msg struct {
 	For   string `json:"for"`
 	// run
 	ID     string            `json:"id"`
+	ForkOf string            `json:"forkOf"`
 	Params map[string]any    `json:"params"`
 	Query  map[string]string `json:"query"`
 	Seed   int64             `json:"seed"`
@@ -237,10 +266,11 @@ func refused(t *testing.T, got []msg, typ, want string) {
 // exportEvents is the run's trace events as GET /api/runs/{id}/trace gives them.
 func exportEvents(t *testing.T, store *memStore, id string) []json.RawMessage {
 	t.Helper()
-	run, ok := store.Get(id)
+	run, ok := store.Hold(id)
 	if !ok {
 		t.Fatalf("no run %s", id)
 	}
+	defer store.Release(run)
 	var buf bytes.Buffer
 	run.Lock.Lock()
 	err := trace.Write(&buf, run.TL)
@@ -472,30 +502,6 @@ func TestForkShrinksEvents(t *testing.T) {
 		t.Fatalf("a crash did not shorten the run: %d events, %d before", len(c.events), long)
 	}
 	c.sameEvents(store)
-}
-
-// Another session forks a shared run: the first learns of it with its next
-// change and drops what went stale.
-func TestForkByAnotherSession(t *testing.T) {
-	store := newStore()
-	a := newClient(t, store)
-	a.send(`{"type":"open","algorithm":"chang-roberts","params":{"n":8}}`)
-	a.send(`{"type":"last"}`)
-	b := newClient(t, store)
-	b.send(`{"type":"attach","id":%q}`, a.run.ID)
-	if len(b.events) != len(a.events) || b.frame.Steps != a.frame.Steps {
-		t.Fatalf("attached: %d events, want %d", len(b.events), len(a.events))
-	}
-	b.send(`{"type":"seek","step":2}`)
-	b.send(`{"type":"action","action":{"type":"crash","node":5}}`)
-	a.send(`{"type":"last"}`)
-	if a.drops != 1 {
-		t.Fatalf("the first client dropped %d times, want once", a.drops)
-	}
-	a.sameEvents(store)
-	// b learns of a's steps with its own next change.
-	b.send(`{"type":"first"}`)
-	b.sameEvents(store)
 }
 
 // Long runs come in batches of at most MaxBatch events that cover every

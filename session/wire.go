@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"distviz/algo"
+	"distviz/internal/strictjson"
 	"distviz/param"
 )
 
@@ -29,6 +30,20 @@ type request struct {
 	Deltas    bool                       `json:"deltas"`
 	// Experiment is an experiment request, decoded by the experiment package.
 	Experiment json.RawMessage `json:"experiment"`
+}
+
+// actionFields are the fields of an action object (engine.Action's JSON
+// form), so that a misspelt or unknown one is refused rather than ignored.
+// TestActionFieldsCoverTheEngine keeps the two in step.
+type actionFields struct {
+	Type  string   `json:"type"`
+	Node  *int     `json:"node"`
+	From  *int     `json:"from"`
+	To    *int     `json:"to"`
+	Msg   *int64   `json:"msg"`
+	Timer string   `json:"timer"`
+	Name  string   `json:"name"`
+	P     *float64 `json:"p"`
 }
 
 // types are the client messages, in the order docs/protocol.md lists them.
@@ -57,6 +72,13 @@ var fieldWants = map[string]string{
 // returned whenever it could be read, so that the refusal can name it.
 func decode(msg []byte) (request, error) {
 	var req request
+	// Checked as a request whose action has the fields of an action.
+	if err := strictjson.Check(msg, &struct {
+		request
+		Action *actionFields `json:"action"`
+	}{}); err != nil {
+		return request{Type: typeOf(msg, err)}, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(msg))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(&req)
@@ -77,6 +99,20 @@ func decode(msg []byte) (request, error) {
 		return req, fmt.Errorf(`the message has no "type"; send one of %s`, strings.Join(types, ", "))
 	}
 	return req, nil
+}
+
+// typeOf recovers the type of a message refused for err, for the refusal
+// to name, unless the type itself is what is wrong.
+func typeOf(msg []byte, err error) string {
+	var se *strictjson.Error
+	if errors.As(err, &se) && se.Path == "type" {
+		return ""
+	}
+	var fields map[string]json.RawMessage
+	var t string
+	json.Unmarshal(msg, &fields)
+	json.Unmarshal(fields["type"], &t)
+	return t
 }
 
 // decodeError turns encoding/json's errors into advice.
@@ -125,6 +161,9 @@ type runMsg struct {
 	Seed      int64             `json:"seed"`
 	Nodes     []algo.Node       `json:"nodes"`
 	Theory    []algo.Evaluated  `json:"theory"`
+	// ForkOf is the run this one copies: the session acted in the past of
+	// a run that others were using.
+	ForkOf string `json:"forkOf,omitempty"`
 }
 
 type playingMsg struct {

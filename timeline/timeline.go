@@ -10,24 +10,30 @@ import (
 
 	"distviz/algo"
 	"distviz/engine"
-	"distviz/internal/chunk"
 	"distviz/param"
 )
 
 // ErrTooLong is returned when a run would exceed its event limit.
 var ErrTooLong = errors.New("the run has reached its event limit")
 
-// step is one entry of the run's history: the sequence number of its last
-// event, negated for a step made by a user action (replayed with Apply; its
-// first event is the action event). One word a step keeps long runs small.
-type step int64
-
-func (s step) end() int64 { return max(int64(s), -int64(s)) }
-func (s step) user() bool { return s < 0 }
-
 type checkpoint struct {
-	step int
-	sim  *engine.Sim
+	step  int
+	snap  *engine.Snapshot
+	bytes int64 // charged to the run's meter
+}
+
+// checkpointEvery is the number of events between checkpoints: 65,536, so
+// that a seek, which restores the last checkpoint before its target and
+// replays from there, costs the same at any n up to 131,072 (see
+// BenchmarkSeek). A checkpoint costs what changed since the one before, the
+// messages in flight (engine.Snapshot) and directories of n/64 entries;
+// beyond n = 131,072 (past every algorithm's largest n) one every 4n events
+// keeps that below a byte an event.
+func checkpointEvery(n int) int64 {
+	if n > 1<<17 {
+		return 4 * int64(n)
+	}
+	return 1 << 16
 }
 
 // Timeline is one run with its whole history. Not safe for concurrent use.
@@ -38,14 +44,15 @@ type Timeline struct {
 	Nodes  []algo.Node
 
 	maxEvents int64
-	every     int // steps between checkpoints
 	head      *engine.Sim
 	log       engine.Log
-	steps     chunk.List[step]
+	steps     stepList
 	cps       []checkpoint
 	cursor    int
 	view      *engine.Sim // the state at cursor when cursor < last step; nil otherwise
 	forks     []int64     // the events each fork kept, in order
+	acct      meter       // the run's memory account (SetMeter)
+	narrates  bool        // a failed check writes a note (engine.Sim.ChecksNarrate)
 }
 
 // New starts a run at step 0 (the initial state). maxEvents ≤ 0 means no limit.
@@ -54,20 +61,15 @@ func New(alg *algo.Algorithm, v param.Values, seed int64, maxEvents int64) (*Tim
 	if err != nil {
 		return nil, err
 	}
-	t := &Timeline{Alg: alg, Params: v, Seed: seed, Nodes: nodes, maxEvents: maxEvents, head: sim}
-	// A checkpoint copies O(n) state: one every 8n steps keeps that copying
-	// below one process per step, while a seek replays at most 8n steps
-	// (see BenchmarkSeek).
-	t.every = max(1024, 8*len(nodes))
+	t := &Timeline{Alg: alg, Params: v, Seed: seed, Nodes: nodes, maxEvents: maxEvents, head: sim, narrates: sim.ChecksNarrate()}
 	sim.Record(&t.log)
 	sim.Init()
-	t.steps.Add(step(sim.Seq()))
+	t.steps.Add(sim.Seq(), false)
+	t.cps = []checkpoint{{step: 0, snap: sim.Snapshot()}}
 	return t, nil
 }
 
 // initial builds the state at step 0 (before Init's events are recorded).
-// It is also the run's first checkpoint: rebuilding it is as cheap as
-// copying it, and a run that is never rewound never pays for a copy.
 func initial(alg *algo.Algorithm, v param.Values, seed int64) (*engine.Sim, []algo.Node, error) {
 	cfg, nodes, err := alg.Build(v)
 	if err != nil {
@@ -87,16 +89,20 @@ func (t *Timeline) Steps() int { return t.steps.Len() }
 func (t *Timeline) Cursor() int { return t.cursor }
 
 // Seq is the sequence number of the last event at the cursor (0 at the start).
-func (t *Timeline) Seq() int64 { return (*t.steps.At(t.cursor)).end() }
+func (t *Timeline) Seq() int64 { return t.steps.End(t.cursor) }
 
 // StepEnd is the sequence number of step k's last event.
-func (t *Timeline) StepEnd(k int) int64 { return (*t.steps.At(k)).end() }
+func (t *Timeline) StepEnd(k int) int64 { return t.steps.End(k) }
 
 // Len is the number of events recorded.
 func (t *Timeline) Len() int64 { return t.log.Len() }
 
 // Event returns the event with the given sequence number (1..Len).
 func (t *Timeline) Event(seq int64) engine.Event { return t.log.At(seq) }
+
+// TraceBytes is the memory the recorded run takes: its events (engine.Log)
+// and its steps, without the states (the head, the checkpoints).
+func (t *Timeline) TraceBytes() int64 { return t.log.Bytes() + t.steps.bytes() }
 
 // Violations lists the sequence numbers of the violation events so far.
 func (t *Timeline) Violations() []int64 { return t.log.Violations() }
@@ -151,6 +157,9 @@ func (t *Timeline) Forward() (bool, error) {
 	if t.maxEvents > 0 && t.head.Seq() >= t.maxEvents {
 		return false, ErrTooLong
 	}
+	if err := t.reserve(t.stepExtra()); err != nil {
+		return false, err
+	}
 	if !t.head.Step() {
 		return false, nil
 	}
@@ -160,14 +169,11 @@ func (t *Timeline) Forward() (bool, error) {
 
 // commit records the step the head has just taken.
 func (t *Timeline) commit(user bool) {
-	st := step(t.head.Seq())
-	if user {
-		st = -st
-	}
-	t.steps.Add(st)
+	t.steps.Add(t.head.Seq(), user)
 	t.cursor = t.steps.Len() - 1
-	if t.cursor%t.every == 0 {
-		t.cps = append(t.cps, checkpoint{step: t.cursor, sim: t.head.Clone()})
+	if t.head.Seq()-t.cps[len(t.cps)-1].snap.Seq() >= checkpointEvery(len(t.Nodes)) {
+		t.cps = append(t.cps, checkpoint{step: t.cursor, snap: t.head.Snapshot()})
+		t.checkpointed(&t.cps[len(t.cps)-1])
 	}
 }
 
@@ -204,25 +210,18 @@ func (t *Timeline) Seek(k int) error {
 		t.view, t.cursor = nil, k
 		return nil
 	}
-	// Replay from the nearest checkpoint, or from the current view when it
-	// is closer and not past the target.
-	i := sort.Search(len(t.cps), func(i int) bool { return t.cps[i].step > k }) - 1
-	from := 0
-	if i >= 0 {
-		from = t.cps[i].step
-	}
-	var sim *engine.Sim
-	switch {
-	case t.view != nil && t.cursor <= k && t.cursor >= from:
-		sim, from = t.view, t.cursor
-	case i >= 0:
-		sim = t.cps[i].sim.Clone()
-	default:
-		var err error
-		if sim, _, err = initial(t.Alg, t.Params, t.Seed); err != nil {
-			return fmt.Errorf("rebuilding the initial state: %w", err)
+	if t.view == nil { // a new state for the view
+		if err := t.reserve(t.acct.sim); err != nil {
+			return err
 		}
-		sim.Init()
+	}
+	// Replay from the nearest checkpoint (step 0 has one), or from the
+	// current view when it is closer and not past the target.
+	cp := t.cps[sort.Search(len(t.cps), func(i int) bool { return t.cps[i].step > k })-1]
+	sim, from := t.view, t.cursor
+	if sim == nil || from > k || from < cp.step {
+		// the view is replaced: the new one takes over its memory
+		sim, from = cp.snap.Restore(&t.log, t.view), cp.step
 	}
 	for s := from + 1; s <= k; s++ {
 		if err := t.replayOne(sim, s); err != nil {
@@ -233,24 +232,54 @@ func (t *Timeline) Seek(k int) error {
 	return nil
 }
 
+// violated reports whether a violation is among events first..last.
+func (t *Timeline) violated(first, last int64) bool {
+	v := t.log.Violations()
+	i := sort.Search(len(v), func(i int) bool { return v[i] >= first })
+	return i < len(v) && v[i] <= last
+}
+
 // SeekSeq moves the cursor to the step that contains event seq.
-func (t *Timeline) SeekSeq(seq int64) error {
-	k := sort.Search(t.steps.Len(), func(i int) bool { return (*t.steps.At(i)).end() >= seq })
-	return t.Seek(k)
+func (t *Timeline) SeekSeq(seq int64) error { return t.Seek(t.StepOf(seq)) }
+
+// StepOf is the step that contains event seq.
+func (t *Timeline) StepOf(seq int64) int {
+	return sort.Search(t.steps.Len(), func(i int) bool { return t.steps.End(i) >= seq })
+}
+
+// SeekCost is how many steps Seek(k) would replay from where the cursor is:
+// from the nearest checkpoint (step 0 has one), or from the cursor when it
+// is closer.
+func (t *Timeline) SeekCost(k int) int {
+	k = min(max(k, 0), t.steps.Len()-1)
+	if k == t.steps.Len()-1 {
+		return 0
+	}
+	from := t.cps[sort.Search(len(t.cps), func(i int) bool { return t.cps[i].step > k })-1].step
+	if t.view != nil && t.cursor <= k && t.cursor >= from {
+		from = t.cursor
+	}
+	return k - from
 }
 
 // replayOne re-takes step s on sim, which must be at step s-1.
 func (t *Timeline) replayOne(sim *engine.Sim, s int) error {
-	st := *t.steps.At(s)
-	if st.user() {
-		if err := sim.Apply(*t.log.ActionAt((*t.steps.At(s - 1)).end() + 1)); err != nil {
+	start := t.steps.End(s-1) + 1
+	switch {
+	case t.steps.User(s):
+		if err := sim.Apply(*t.log.ActionAt(start)); err != nil {
 			return fmt.Errorf("replaying step %d: %w", s, err)
 		}
-	} else if !sim.Step() {
+	case !t.narrates && !t.violated(start, t.steps.End(s)):
+		// the checks found nothing the first time: they need not look again
+		if !sim.StepUnchecked() {
+			return fmt.Errorf("replaying step %d: the run ended early", s)
+		}
+	case !sim.Step():
 		return fmt.Errorf("replaying step %d: the run ended early", s)
 	}
-	if sim.Seq() != st.end() {
-		return fmt.Errorf("replaying step %d: reached event %d, recorded %d (the simulation is not deterministic)", s, sim.Seq(), st.end())
+	if end := t.steps.End(s); sim.Seq() != end {
+		return fmt.Errorf("replaying step %d: reached event %d, recorded %d (the simulation is not deterministic)", s, sim.Seq(), end)
 	}
 	return nil
 }
@@ -262,6 +291,9 @@ func (t *Timeline) Apply(a engine.Action) error {
 		return ErrTooLong
 	}
 	if t.AtEnd() {
+		if err := t.reserve(t.stepExtra()); err != nil {
+			return err
+		}
 		if err := t.head.Apply(a); err != nil {
 			return err
 		}
@@ -273,7 +305,7 @@ func (t *Timeline) Apply(a engine.Action) error {
 		return err
 	}
 	// Keep the history up to the cursor; drop the future.
-	kept := (*t.steps.At(t.cursor)).end()
+	kept := t.steps.End(t.cursor)
 	t.forks = append(t.forks, kept)
 	t.steps.Truncate(t.cursor + 1)
 	t.log.Truncate(kept, fork.LastMsgID())
@@ -286,5 +318,6 @@ func (t *Timeline) Apply(a engine.Action) error {
 	}
 	t.head, t.view = fork, nil
 	t.commit(true)
+	t.shrink()
 	return nil
 }

@@ -3,6 +3,7 @@ package timeline_test
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"distviz/engine"
@@ -195,5 +196,42 @@ func TestForkedSinceSaysWhatChanged(t *testing.T) {
 	}
 	if _, forked := tl.ForkedSince(3); forked {
 		t.Error("ForkedSince(Forks()) says forked")
+	}
+}
+
+// After a seek the per-process counters are counted from the log (from
+// counters saved every 8n events): they are what the events up to the
+// cursor say.
+func TestCountersAfterSeekMatchTheEvents(t *testing.T) {
+	tl := newTimeline(t, map[string]any{"n": 10000, "delay": map[string]int{"min": 1, "max": 4}, "loss": 0.001}, 2)
+	if err := tl.Run(0); err != nil {
+		t.Fatal(err)
+	}
+	if tl.Len() < 150_000 { // counters are saved every 80,000 events
+		t.Fatalf("only %d events", tl.Len())
+	}
+	want := make([]engine.ProcessCount, 10000)
+	seq := int64(0)
+	rng := rand.New(rand.NewPCG(4, 4))
+	for _, k := range []int{rng.IntN(tl.Steps()), rng.IntN(tl.Steps()), tl.Steps() - 2, rng.IntN(tl.Steps()), 5} {
+		if err := tl.Seek(k); err != nil {
+			t.Fatal(err)
+		}
+		if tl.Seq() < seq {
+			seq, want = 0, make([]engine.ProcessCount, 10000)
+		}
+		for ; seq < tl.Seq(); seq++ {
+			switch e := tl.Event(seq + 1); e.Kind {
+			case engine.KindSend:
+				want[e.From].Sent++
+			case engine.KindDeliver:
+				want[e.To].Delivered++
+			case engine.KindDrop:
+				want[e.To].Dropped++
+			}
+		}
+		if got := tl.State().Metrics().ByProcess; !slices.Equal(got, want) {
+			t.Fatalf("at step %d (event %d) the per-process counters differ from the events", k, tl.Seq())
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sync"
 
 	"distviz/algo"
 	"distviz/engine"
@@ -177,37 +178,76 @@ func HeaderOf(t *timeline.Timeline) (Header, error) {
 }
 
 // Write streams a timeline's whole recorded run as a trace document.
-func Write(w io.Writer, t *timeline.Timeline) error {
+func Write(w io.Writer, t *timeline.Timeline) error { return WriteShared(w, t, noLock{}) }
+
+type noLock struct{}
+
+func (noLock) Lock()   {}
+func (noLock) Unlock() {}
+
+// chunkEvents is how many events WriteShared encodes under the lock at a
+// time: a few hundred kilobytes.
+const chunkEvents = 2048
+
+// WriteShared streams the trace of a run that others may use meanwhile: it
+// holds lock only while it reads the run (its header and summary first,
+// then its events a chunk at a time), never while it writes to w, so a slow
+// reader holds up nobody, and the memory it takes is a chunk's. The trace
+// is the run as it was when WriteShared began; growing meanwhile does not
+// change it. A fork that drops events it has yet to write ends it with an
+// error (whoever acts in the past of a run that is being written should act
+// on a copy).
+func WriteShared(w io.Writer, t *timeline.Timeline, lock sync.Locker) error {
+	lock.Lock()
 	h, err := HeaderOf(t)
+	var head, sum []byte
+	if err == nil {
+		head, err = json.Marshal(h)
+	}
+	if err == nil {
+		sum, err = json.Marshal(Summarize(t))
+	}
+	total, forks := t.Len(), t.Forks()
+	lock.Unlock()
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
-	head, err := json.Marshal(h)
-	if err != nil {
-		return err
-	}
 	bw.Write(head[:len(head)-1]) // reopen the object to add events and summary
 	bw.WriteString(`,"events":[`)
 	var buf []byte
-	for seq := int64(1); seq <= t.Len(); seq++ {
-		buf = buf[:0]
-		if seq > 1 {
-			buf = append(buf, ',', '\n')
-		}
-		if buf, err = t.Event(seq).AppendJSON(buf); err != nil {
+	for from := int64(1); from <= total; from += chunkEvents {
+		last := min(total, from+chunkEvents-1)
+		lock.Lock()
+		buf, err = appendEvents(buf[:0], t, from, last, forks)
+		lock.Unlock()
+		if err != nil {
 			return err
 		}
 		if _, err := bw.Write(buf); err != nil {
 			return err
 		}
 	}
-	sum, err := json.Marshal(Summarize(t))
-	if err != nil {
-		return fmt.Errorf("summary: %w", err)
-	}
 	bw.WriteString(`],"summary":`)
 	bw.Write(sum)
 	bw.WriteString("}\n")
 	return bw.Flush()
+}
+
+// appendEvents encodes events from..last, each after a comma and a newline
+// but the first.
+func appendEvents(b []byte, t *timeline.Timeline, from, last int64, forks int) ([]byte, error) {
+	if kept, forked := t.ForkedSince(forks); forked && kept < last {
+		return b, fmt.Errorf("the run was forked at event %d while its trace was being written", kept)
+	}
+	var err error
+	for seq := from; seq <= last; seq++ {
+		if seq > 1 {
+			b = append(b, ',', '\n')
+		}
+		if b, err = t.Event(seq).AppendJSON(b); err != nil {
+			return b, err
+		}
+	}
+	return b, nil
 }

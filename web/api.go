@@ -1,7 +1,7 @@
 package web
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	_ "embed"
 	"encoding/json"
@@ -16,6 +16,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"distviz/algos"
+	"distviz/internal/budget"
 	"distviz/launch"
 	"distviz/timeline"
 	"distviz/trace"
@@ -71,9 +72,17 @@ func (s *server) simulate(w http.ResponseWriter, r *http.Request) {
 		if tl, err = s.newTimeline(req); err != nil {
 			return err
 		}
+		// The run is charged to the memory budget until its trace is written.
+		if err := tl.SetMeter(s.mem); err != nil {
+			return err
+		}
 		// Reaching the event limit is a result, not a failure: the summary
 		// then says terminated: false.
 		if err := tl.Run(0); err != nil && !errors.Is(err, timeline.ErrTooLong) {
+			tl.ReleaseMemory()
+			if isFull(err) {
+				return err
+			}
 			return s.internal(r, "running the simulation", err)
 		}
 		return nil
@@ -82,10 +91,11 @@ func (s *server) simulate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	defer tl.ReleaseMemory()
 	// Streamed after the worker is released: the pace is the client's.
 	s.beginTrace(w, http.StatusOK)
 	if err := trace.Write(w, tl); err != nil {
-		s.log.Warn("writing a trace", "path", r.URL.Path, "err", err)
+		s.log.Info("a trace answer was not read to its end", "path", r.URL.Path, "err", err)
 	}
 }
 
@@ -96,72 +106,122 @@ func (s *server) createRun(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	var tl *timeline.Timeline
-	err = s.heavy(r.Context(), func() (err error) {
-		tl, err = s.newTimeline(req)
+	var run *storedRun
+	err = s.heavy(r.Context(), func() error {
+		tl, err := s.newTimeline(req)
+		if err == nil {
+			run, err = s.runs.add(tl, false)
+		}
 		return err
 	})
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, created{ID: s.runs.add(tl).id})
+	writeJSON(w, http.StatusCreated, created{ID: run.id})
 }
 
 // runTrace answers with a stored run's trace so far.
 func (s *server) runTrace(w http.ResponseWriter, r *http.Request) {
 	id := chi.URLParam(r, "id")
-	run, ok := s.runs.get(id)
+	run, ok := s.runs.hold(id)
 	if !ok {
 		writeError(w, errorf(http.StatusNotFound,
 			"no run %q: create one with POST /api/runs or POST /api/traces (runs live in memory; "+
-				"the least recently used beyond %d are forgotten, and all on a restart)", id, s.cfg.MaxRuns))
+				"the least recently used that nobody is looking at are forgotten to make room, and all on a restart)", id))
 		return
 	}
-	// Encode under the run's lock, send without it: a slow client must not
-	// hold up whoever drives the run.
-	var buf bytes.Buffer
-	err := s.heavy(r.Context(), func() error {
-		run.mu.Lock()
-		defer run.mu.Unlock()
-		if err := trace.Write(&buf, run.tl); err != nil {
-			return s.internal(r, "encoding a stored run", err)
-		}
-		return nil
-	})
-	if err != nil {
+	// Held, the run is not forgotten while it is written, and whoever acts
+	// in its past acts on a copy.
+	defer s.runs.release(run)
+	if err := s.mem.Charge(downloadBytes, "the download"); err != nil {
 		writeError(w, err)
 		return
 	}
+	defer s.mem.Release(downloadBytes)
+	// Encoded a chunk at a time under the run's lock and sent without it:
+	// a slow client holds up nobody and holds no more than a chunk.
 	s.beginTrace(w, http.StatusOK)
-	buf.WriteTo(w)
+	if err := trace.WriteShared(w, run.tl, &run.mu); err != nil {
+		s.log.Info("a trace answer was not read to its end", "path", r.URL.Path, "err", err)
+	}
 }
 
-// importTrace stores a run that replays a trace document.
+// downloadBytes is what a trace download holds while it is written: its
+// buffers and the chunk being encoded.
+const downloadBytes = 512 << 10
+
+// isFull reports whether err is the memory budget's refusal.
+func isFull(err error) bool {
+	var full *budget.Error
+	return errors.As(err, &full)
+}
+
+// importTrace stores a run that replays a trace document. The document is
+// read as it arrives, on a worker taken before reading: each event is
+// replayed and compared as it comes, so what the upload holds is the run it
+// rebuilds (charged to the memory budget as it grows), not the document.
 func (s *server) importTrace(w http.ResponseWriter, r *http.Request) {
-	s.bodyDeadline(w)
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxTraceBytes))
-	if err != nil {
-		writeError(w, decodeError(err))
-		return
-	}
-	if err := checkOneValue(body); err != nil {
+	body := &countingReader{r: http.MaxBytesReader(w, r.Body, s.cfg.MaxTraceBytes)}
+	// An upload waits for its worker as long as it may take to send its
+	// body (nothing of it is read meanwhile, so waiting costs no memory):
+	// a class uploading at once is served in turn rather than refused.
+	if err := s.sem.acquireWithin(r.Context(), s.cfg.BodyTimeout); err != nil {
 		writeError(w, err)
 		return
 	}
-	var tl *timeline.Timeline
-	err = s.heavy(r.Context(), func() error {
-		var err error
-		if tl, err = trace.Import(bytes.NewReader(body), s.cfg.MaxEvents); err != nil {
-			return fmt.Errorf("the trace is refused: %w", err)
+	defer s.sem.release()
+	// A large document takes a while to replay as it arrives.
+	grace := time.Duration(max(r.ContentLength, 0)/(4<<20)) * time.Second
+	http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.cfg.BodyTimeout + grace))
+	var run *storedRun
+	err := func() error {
+		if err := s.mem.Charge(uploadBytes, "the upload"); err != nil {
+			return err
 		}
-		return nil
-	})
+		defer s.mem.Release(uploadBytes)
+		tl, err := trace.ImportMetered(bufio.NewReaderSize(body, 64<<10), s.cfg.MaxEvents, s.mem)
+		if err != nil {
+			return uploadError(err, body.n)
+		}
+		run, err = s.runs.add(tl, false)
+		return err
+	}()
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, created{ID: s.runs.add(tl).id})
+	writeJSON(w, http.StatusCreated, created{ID: run.id})
+}
+
+// uploadBytes is what an upload holds besides the run it rebuilds: its
+// read buffer and the decoder's.
+const uploadBytes = 256 << 10
+
+// uploadError words an import's failure: a body over the limit or a full
+// memory budget as they are, an empty body with advice, anything else as
+// the trace's refusal.
+func uploadError(err error, read int64) error {
+	var mb *http.MaxBytesError
+	switch {
+	case errors.As(err, &mb), isFull(err):
+		return err
+	case read == 0:
+		return errors.New("the body is empty; send a trace document as POST /api/simulate or GET /api/runs/{id}/trace returns it")
+	}
+	return fmt.Errorf("the trace is refused: %w", err)
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // heavy runs f on a worker, waiting for one if all are busy. The worker is
@@ -201,22 +261,6 @@ func (s *server) newTimeline(req runRequest) (*timeline.Timeline, error) {
 	}
 	tl, _, err := launch.Open(alg, launch.Request{Params: req.Params, Seed: &seed}, maxEvents)
 	return tl, err
-}
-
-// checkOneValue refuses a body that is empty, not JSON, or more than one value.
-func checkOneValue(body []byte) error {
-	if json.Valid(body) {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	var v json.RawMessage
-	if err := dec.Decode(&v); err != nil {
-		if errors.Is(err, io.EOF) {
-			return errors.New("the body is empty; send a trace document as POST /api/simulate or GET /api/runs/{id}/trace returns it")
-		}
-		return decodeError(err)
-	}
-	return expectEnd(dec)
 }
 
 // bodyDeadline bounds the time to receive a request body. The server itself

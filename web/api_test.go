@@ -285,16 +285,6 @@ func TestRunEviction(t *testing.T) {
 	}
 }
 
-func TestRunStoreEventBudget(t *testing.T) {
-	trace := simulate(t, newTestRouter(t, Config{}), `{"algorithm": "chang-roberts", "params": {"n": 6}}`)
-	events := int64(len(parseTrace(t, trace).Events))
-	h := newTestRouter(t, Config{MaxStoredEvents: events + events/2}) // room for one such run, not two
-	a := createdID(t, do(t, h, "POST", "/api/traces", string(trace)))
-	b := createdID(t, do(t, h, "POST", "/api/traces", string(trace)))
-	wantStatus(t, do(t, h, "GET", "/api/runs/"+a+"/trace", ""), http.StatusNotFound)
-	wantStatus(t, do(t, h, "GET", "/api/runs/"+b+"/trace", ""), http.StatusOK)
-}
-
 // A heavy request that cannot get a worker in time is refused with 503.
 func TestBusy(t *testing.T) {
 	s := newServer(Config{Workers: 1, QueueWait: 20 * time.Millisecond}, testLogger(t))

@@ -14,9 +14,9 @@ func TestConfigDefaults(t *testing.T) {
 		explain string
 	}{
 		{"zero", Config{}, func(c Config) bool {
-			return c.MaxBodyBytes == 1<<20 && c.MaxTraceBytes == 64<<20 && c.DefaultMaxEvents == 100_000 &&
+			return c.MaxBodyBytes == 1<<20 && c.MaxTraceBytes == 2<<30 && c.DefaultMaxEvents == 100_000 &&
 				c.MaxEvents == 1_000_000 && c.MaxRuns == 256 && c.Workers == runtime.NumCPU() &&
-				c.QueueWait == 10*time.Second && c.MaxStoredEvents == 10_000_000 &&
+				c.QueueWait == 10*time.Second && c.MemoryBudget == 1<<30 && c.MaxFrameNodes == 10_000 &&
 				c.AllowedOrigins == nil && c.MaxSessions == 1000 && c.MessageRate == 50 && c.MessageBurst == 100 && c.PingInterval == 20*time.Second &&
 				c.IdleTimeout == 15*time.Minute && c.SessionWriteTimeout == 5*time.Second
 		}, "the documented defaults"},

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 
 	"distviz/algo"
 	"distviz/algos"
+	"distviz/internal/strictjson"
 )
 
 // runRequest is the body of POST /api/simulate and POST /api/runs.
@@ -30,11 +32,19 @@ var fieldWants = map[string]string{
 	"maxEvents": "a whole number of events",
 }
 
-// decodeRunRequest reads one JSON object with only the known fields and
-// nothing after it. Its errors are meant for the client.
+// decodeRunRequest reads one JSON object with only the known fields, named
+// exactly and each once, and nothing after it. Its errors are meant for the
+// client.
 func decodeRunRequest(r io.Reader) (runRequest, error) {
+	body, err := io.ReadAll(r)
+	if err != nil {
+		return runRequest{}, decodeError(err)
+	}
+	if err := strictjson.Check(body, &runRequest{}); err != nil {
+		return runRequest{}, err
+	}
 	var req runRequest
-	dec := json.NewDecoder(r)
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
 		return runRequest{}, decodeError(err)

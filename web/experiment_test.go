@@ -45,7 +45,10 @@ func decodeExperiment(t testing.TB, w *httptest.ResponseRecorder) expResult {
 	if err := json.Unmarshal(w.Body.Bytes(), &res.Rows); err != nil {
 		t.Fatalf("the body is not a JSON array of rows: %v\n%.200s", err, w.Body.String())
 	}
-	h := w.Header()
+	h := w.Header() // the counts known only at the end are trailers of a JSON answer
+	if ct := h.Get("Content-Type"); ct == "application/json" && !strings.Contains(h.Get("Trailer"), "Distviz-Runs") {
+		t.Errorf("the JSON answer does not announce its trailers: %q", h.Get("Trailer"))
+	}
 	res.Algorithm = h.Get("Distviz-Algorithm")
 	if v := h.Get("Distviz-Varied"); v != "" {
 		res.Varied = strings.Split(v, ",")

@@ -48,6 +48,8 @@ func writeError(w http.ResponseWriter, err error) {
 	switch {
 	case errors.As(err, &ae):
 		status = ae.Status
+	case isFull(err):
+		status = http.StatusServiceUnavailable
 	case errors.As(err, &mb):
 		status = http.StatusRequestEntityTooLarge
 		err = fmt.Errorf("the body is larger than this endpoint's limit of %s; send less", bytesText(mb.Limit))

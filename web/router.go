@@ -16,14 +16,17 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"distviz/experiment"
+	"distviz/internal/budget"
 )
 
 // server holds what the handlers share.
 type server struct {
 	cfg    Config
 	log    *slog.Logger
+	mem    *budget.Budget // the server's memory
 	runs   *runStore
 	sem    *limiter
+	play   *limiter         // sessions playing: one fewer than the workers
 	pool   *experiment.Pool // the runs of all experiments
 	hub    *hub
 	mux    *chi.Mux
@@ -39,12 +42,15 @@ func newServer(cfg Config, logger *slog.Logger) *server {
 	if err != nil { // the embedded files cannot be read: a broken build
 		panic("web: reading the embedded assets: " + err.Error())
 	}
+	mem := budget.New(cfg.MemoryBudget)
 	return &server{
 		assets: as,
 		cfg:    cfg,
 		log:    logger,
-		runs:   newRunStore(cfg.MaxRuns, cfg.MaxStoredEvents),
+		mem:    mem,
+		runs:   newRunStore(cfg.MaxRuns, mem),
 		sem:    newLimiter(cfg.Workers, cfg.QueueWait),
+		play:   newLimiter(max(1, cfg.Workers-1), cfg.QueueWait),
 		pool:   experiment.NewPool(cfg.ExperimentWorkers),
 		hub:    newHub(cfg.MaxSessions),
 	}
@@ -76,6 +82,10 @@ func (srv *Server) Close(ctx context.Context) error { return srv.s.hub.close(ctx
 
 // Sessions is the number of WebSocket sessions open.
 func (srv *Server) Sessions() int { return srv.s.hub.sessions() }
+
+// Memory is the bytes charged to the memory budget now, and the most there
+// have been.
+func (srv *Server) Memory() (used, peak int64) { return srv.s.mem.Used(), srv.s.mem.Peak() }
 
 // NewRouter builds the HTTP handler (see New) for a server that is never
 // closed; its WebSocket sessions end with their clients.

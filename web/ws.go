@@ -7,13 +7,11 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
-	"sync"
 	"time"
 
 	"github.com/coder/websocket"
 
 	"distviz/session"
-	"distviz/timeline"
 )
 
 // Limits of a WebSocket session (docs/protocol.md).
@@ -22,117 +20,6 @@ const (
 	wsPingTimeout = 10 * time.Second
 	wsInQueue     = 16 // client messages read ahead of the session
 )
-
-// hub tracks the WebSocket sessions so that the server can cap and close them.
-type hub struct {
-	max     int
-	ctx     context.Context // done when the server closes
-	cancel  context.CancelFunc
-	mu      sync.Mutex
-	closing bool
-	open    int            // sessions serving
-	wg      sync.WaitGroup // handlers past enter
-}
-
-func newHub(max int) *hub {
-	ctx, cancel := context.WithCancel(context.Background())
-	return &hub{max: max, ctx: ctx, cancel: cancel}
-}
-
-// enter admits a handler unless the server is closing; the caller must call
-// wg.Done when it returns.
-func (h *hub) enter() bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.closing {
-		return false
-	}
-	h.wg.Add(1)
-	return true
-}
-
-// join counts a session unless the server is full; leave uncounts it.
-func (h *hub) join() bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.open >= h.max {
-		return false
-	}
-	h.open++
-	return true
-}
-
-func (h *hub) leave() {
-	h.mu.Lock()
-	h.open--
-	h.mu.Unlock()
-}
-
-func (h *hub) sessions() int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.open
-}
-
-// close refuses new sessions, tells the open ones to end, and waits for
-// their handlers to return (or for ctx).
-func (h *hub) close(ctx context.Context) error {
-	h.mu.Lock()
-	h.closing = true
-	h.mu.Unlock()
-	h.cancel()
-	done := make(chan struct{})
-	go func() {
-		h.wg.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("%d WebSocket sessions were still closing: %w", h.sessions(), ctx.Err())
-	}
-}
-
-// bucket is a token bucket: rate tokens a second, at most burst saved up.
-type bucket struct {
-	rate, burst, tokens float64
-	last                time.Time
-}
-
-func newBucket(rate, burst float64, now time.Time) *bucket {
-	return &bucket{rate: rate, burst: burst, tokens: burst, last: now}
-}
-
-// allow takes a token if there is one.
-func (b *bucket) allow(now time.Time) bool {
-	if dt := now.Sub(b.last); dt > 0 {
-		b.tokens = min(b.burst, b.tokens+dt.Seconds()*b.rate)
-		b.last = now
-	}
-	if b.tokens < 1 {
-		return false
-	}
-	b.tokens--
-	return true
-}
-
-// sessionStore lends the run store to sessions: a session locks a stored
-// run's mutex for every use of its timeline, as runTrace does.
-type sessionStore struct{ runs *runStore }
-
-func (st sessionStore) Add(tl *timeline.Timeline) session.Run {
-	r := st.runs.add(tl)
-	return session.Run{ID: r.id, TL: r.tl, Lock: &r.mu}
-}
-
-func (st sessionStore) Get(id string) (session.Run, bool) {
-	r, ok := st.runs.get(id)
-	if !ok {
-		return session.Run{}, false
-	}
-	return session.Run{ID: r.id, TL: r.tl, Lock: &r.mu}, true
-}
 
 // wsError is an `error` message, as the session writes them.
 func wsError(text string) []byte {
@@ -150,6 +37,11 @@ func (s *server) ws(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.hub.wg.Done()
+	if err := s.checkOrigin(r); err != nil {
+		s.log.Info("WebSocket handshake refused", "remote", r.RemoteAddr, "origin", r.Header.Get("Origin"), "err", err)
+		writeError(w, err)
+		return
+	}
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.AllowedOrigins})
 	if err != nil { // Accept has answered (403 for a foreign origin)
 		s.log.Info("WebSocket handshake refused", "remote", r.RemoteAddr, "origin", r.Header.Get("Origin"), "err", err)
@@ -168,6 +60,15 @@ func (s *server) ws(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.hub.leave()
+	if err := s.mem.Charge(sessionBytes, "a new session"); err != nil {
+		log.Warn("WebSocket session refused: the memory budget is full", "err", err)
+		ctx, cancel := context.WithTimeout(context.Background(), s.cfg.SessionWriteTimeout)
+		c.Write(ctx, websocket.MessageText, wsError(err.Error()))
+		cancel()
+		c.Close(websocket.StatusTryAgainLater, "the server's memory is full")
+		return
+	}
+	defer s.mem.Release(sessionBytes)
 	s.serveSession(c, log)
 }
 
@@ -211,7 +112,8 @@ func (s *server) serveSession(c *websocket.Conn, log *slog.Logger) {
 
 	exps := &sessionExperiments{s: s, log: log, reports: make(chan session.ExperimentReport, 4), done: done}
 	sess := session.New(session.Config{Store: sessionStore{s.runs}, MaxEvents: s.cfg.MaxEvents, Log: log,
-		Experiments: exps, ExperimentLimits: s.cfg.experimentLimits()})
+		Experiments: exps, ExperimentLimits: s.cfg.experimentLimits(),
+		Meter: s.mem, Gate: sessionGate{s}, MaxNodes: s.cfg.MaxFrameNodes})
 	defer sess.Close()
 	defer func() {
 		if v := recover(); v != nil {
@@ -220,19 +122,27 @@ func (s *server) serveSession(c *websocket.Conn, log *slog.Logger) {
 		}
 	}()
 
-	write := func(b []byte) error {
-		ctx, cancel := context.WithTimeout(context.Background(), s.cfg.SessionWriteTimeout)
-		defer cancel()
-		return c.Write(ctx, websocket.MessageText, b)
-	}
+	// Every message is counted in the memory budget while it is written:
+	// it has been built already, so it is counted even beyond the budget,
+	// and what others ask for next finds less room.
 	writeAll := func(bs [][]byte) error {
+		var size int64
 		for _, b := range bs {
-			if err := write(b); err != nil {
+			size += int64(len(b))
+		}
+		s.mem.Force(size)
+		defer s.mem.Release(size)
+		for _, b := range bs {
+			ctx, cancel := context.WithTimeout(context.Background(), s.cfg.SessionWriteTimeout)
+			err := c.Write(ctx, websocket.MessageText, b)
+			cancel()
+			if err != nil {
 				return err
 			}
 		}
 		return nil
 	}
+	write := func(b []byte) error { return writeAll([][]byte{b}) }
 	// lost ends a session whose client cannot be written to.
 	lost := func(err error) {
 		log.Info("WebSocket client too slow or gone: closing", "run", sess.RunID(), "err", err)

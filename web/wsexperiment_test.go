@@ -22,19 +22,27 @@ func TestWSExperiment(t *testing.T) {
 		t.Fatalf("first progress %+v", first)
 	}
 	var result wsMsg
+	var got []json.RawMessage // the rows come in experimentRows messages, in order
 	for {
 		m := w.next()
 		if m.Type == "experimentProgress" && (m.Done < first.Done || m.Total != 100) {
 			t.Fatalf("progress %d of %d after %d", m.Done, m.Total, first.Done)
+		}
+		if m.Type == "experimentRows" {
+			if m.ID != "x1" || m.From != int64(len(got)) {
+				t.Fatalf("rows %s from %d after %d rows", m.ID, m.From, len(got))
+			}
+			got = append(got, m.Rows...)
 		}
 		if m.Type == "experimentResult" {
 			result = m
 			break
 		}
 	}
-	if result.ID != "x1" || result.Runs != 100 || len(result.Rows) != 100 {
-		t.Fatalf("result %s: %d runs, %d rows", result.ID, result.Runs, len(result.Rows))
+	if result.ID != "x1" || result.Runs != 100 || len(got) != 100 || result.Rows != nil {
+		t.Fatalf("result %s: %d runs, %d rows (%d in the result)", result.ID, result.Runs, len(got), len(result.Rows))
 	}
+	result.Rows = got
 	h := srv.Handler()
 	var rows []json.RawMessage // the HTTP answer: the rows alone
 	r := postExperiment(t, h, exp, "")

@@ -3,8 +3,9 @@
 //
 //	go run ./cmd/server -addr localhost:8080
 //
-// It stops gracefully on SIGINT or SIGTERM: requests under way may finish,
-// WebSocket sessions are closed with 1001 (going away).
+// It stops gracefully on SIGINT or SIGTERM: requests under way have 10 s
+// to finish (then they are cut off, and it exits 0), WebSocket sessions are
+// closed with 1001 (going away).
 package main
 
 import (
@@ -17,6 +18,8 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -37,16 +40,62 @@ func main() {
 func run() error {
 	addr := flag.String("addr", "localhost:8080", "`host:port` to listen on (port 0 picks a free one)")
 	origins := flag.String("origins", "", "comma-separated `host patterns` (e.g. lecture.example.org,*.uni.de) whose pages may open WebSocket sessions besides the server's own origin")
+	memory := flag.String("memory", "1GiB", "the memory `budget` of everything the server holds for its clients (runs, downloads, uploads, experiments, sessions), e.g. 512MiB or 4GiB")
 	flag.Parse()
 	if flag.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q; the flags are -addr and -origins", flag.Args())
+		return fmt.Errorf("unexpected arguments %q; the flags are -addr, -origins and -memory", flag.Args())
 	}
-	cfg := web.Config{AllowedOrigins: splitList(*origins)}
+	budget, err := parseBytes(*memory)
+	if err != nil {
+		return fmt.Errorf("-memory: %w", err)
+	}
+	cfg := web.Config{AllowedOrigins: splitList(*origins), MemoryBudget: budget}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	limitMemory(budget, logger)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	context.AfterFunc(ctx, stop) // after the first signal, a second one kills at once
-	return serve(ctx, *addr, cfg, logger, nil)
+	return serve(ctx, *addr, cfg, logger, shutdownGrace, nil)
+}
+
+// limitMemory tells the garbage collector to keep the heap within the
+// budget and an eighth more (what the budget does not count: the program,
+// its caches, the runtime), unless GOMEMLIMIT says otherwise: the budget
+// keeps what is live within bounds, the limit keeps the garbage from
+// doubling it.
+func limitMemory(budget int64, logger *slog.Logger) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	limit := budget + budget/8
+	debug.SetMemoryLimit(limit)
+	logger.Info("memory", "budget", budget, "gcLimit", limit)
+}
+
+// parseBytes reads a size such as 1GiB, 512MiB, 64KiB or 1048576 (bytes);
+// GB, MB and KB are taken as their binary namesakes.
+func parseBytes(s string) (int64, error) {
+	units := []struct {
+		suffix string
+		scale  int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}, {"B", 1}}
+	text := strings.TrimSpace(s)
+	scale := int64(1)
+	for _, u := range units {
+		if num, ok := strings.CutSuffix(text, u.suffix); ok {
+			text, scale = strings.TrimSpace(num), u.scale
+			break
+		}
+	}
+	x, err := strconv.ParseFloat(text, 64)
+	if err != nil || x <= 0 || x*float64(scale) > 1<<50 {
+		return 0, fmt.Errorf("%q is not a size such as 1GiB, 512MiB or 1048576", s)
+	}
+	n := int64(x * float64(scale))
+	if n < 16<<20 {
+		return 0, fmt.Errorf("%q is less than the 16MiB the server needs to serve anyone", s)
+	}
+	return n, nil
 }
 
 // splitList splits a comma-separated flag, dropping empty entries.
@@ -61,8 +110,11 @@ func splitList(s string) []string {
 }
 
 // serve listens on addr and serves until ctx is done, then shuts down
-// gracefully. ready, if not nil, is told the URL once the server listens.
-func serve(ctx context.Context, addr string, cfg web.Config, logger *slog.Logger, ready func(url string)) error {
+// gracefully: requests under way have grace to finish, and those that have
+// not by then (a download to a client that reads slowly) are cut off, which
+// is the end of a shutdown, not its failure. ready, if not nil, is told the
+// URL once the server listens.
+func serve(ctx context.Context, addr string, cfg web.Config, logger *slog.Logger, grace time.Duration, ready func(url string)) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
@@ -91,16 +143,22 @@ func serve(ctx context.Context, addr string, cfg web.Config, logger *slog.Logger
 	case <-ctx.Done():
 	}
 
-	logger.Info("shutting down", "grace", shutdownGrace)
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	logger.Info("shutting down", "grace", grace)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
 	// Shutdown does not wait for WebSocket sessions (their connections are
 	// hijacked): the app closes them, at the same time.
 	sessions := make(chan error, 1)
 	go func() { sessions <- app.Close(shutdownCtx) }()
 	err = srv.Shutdown(shutdownCtx)
-	if err2 := <-sessions; err == nil {
-		err = err2
+	if errors.Is(err, context.DeadlineExceeded) {
+		logger.Warn("shutdown: requests still under way at the end of the grace period are cut off", "grace", grace)
+		err = srv.Close()
+	}
+	if err2 := <-sessions; err2 != nil {
+		// Sessions whose clients did not answer the close in time: their
+		// connections are closed under them as the handlers return.
+		logger.Warn("shutdown: sessions cut off at the end of the grace period", "err", err2)
 	}
 	if err != nil {
 		return fmt.Errorf("shutdown: %w", err)

@@ -49,7 +49,9 @@ func TestServe(t *testing.T) {
 	defer cancel()
 	urls := make(chan string, 1)
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, "127.0.0.1:0", web.Config{}, logger, func(u string) { urls <- u }) }()
+	go func() {
+		done <- serve(ctx, "127.0.0.1:0", web.Config{}, logger, shutdownGrace, func(u string) { urls <- u })
+	}()
 
 	var url string
 	select {
@@ -119,7 +121,7 @@ func TestServe(t *testing.T) {
 }
 
 func TestServeBadAddress(t *testing.T) {
-	err := serve(context.Background(), "256.0.0.1:http", web.Config{}, slog.New(slog.DiscardHandler), nil)
+	err := serve(context.Background(), "256.0.0.1:http", web.Config{}, slog.New(slog.DiscardHandler), shutdownGrace, nil)
 	if err == nil {
 		t.Fatal("serve accepted an impossible address")
 	}
@@ -131,4 +133,62 @@ func TestSplitList(t *testing.T) {
 			t.Errorf("splitList(%q) = %s, want %s", in, got, want)
 		}
 	}
+}
+
+func TestParseBytes(t *testing.T) {
+	for in, want := range map[string]int64{"1GiB": 1 << 30, "512MiB": 512 << 20, "1.5G": 3 << 29, " 64 MB ": 64 << 20, "16777216": 16 << 20} {
+		if got, err := parseBytes(in); err != nil || got != want {
+			t.Errorf("parseBytes(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "lots", "-1GiB", "0", "1KiB", "1TiB"} {
+		if _, err := parseBytes(in); err == nil {
+			t.Errorf("parseBytes(%q) accepted", in)
+		}
+	}
+}
+
+// A download to a client that reads nothing does not hold the shutdown up:
+// at the end of the grace period it is cut off and serve returns nil (the
+// program exits 0).
+func TestShutdownCutsSlowDownloads(t *testing.T) {
+	var logs syncBuffer
+	logger := slog.New(slog.NewTextHandler(&logs, nil))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	urls := make(chan string, 1)
+	done := make(chan error, 1)
+	const grace = 300 * time.Millisecond
+	go func() { done <- serve(ctx, "127.0.0.1:0", web.Config{}, logger, grace, func(u string) { urls <- u }) }()
+	url := <-urls
+
+	// A trace of about 15 MB, far more than the connection buffers hold.
+	resp, err := http.Post(url+"api/simulate", "application/json",
+		strings.NewReader(`{"algorithm": "token-ring-mutex", "params": {"rounds": 100000}, "maxEvents": 100000}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("simulate: %d", resp.StatusCode)
+	}
+	time.Sleep(100 * time.Millisecond) // the server is now blocked writing
+
+	start := time.Now()
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve returned %v after cutting a slow download off", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server did not stop")
+	}
+	if took := time.Since(start); took < grace || took > grace+5*time.Second {
+		t.Errorf("the shutdown took %v with a grace of %v", took, grace)
+	}
+	if !strings.Contains(logs.String(), "cut off") || !strings.Contains(logs.String(), "stopped") {
+		t.Errorf("the log does not tell of the cut:\n%s", logs.String())
+	}
+	io.Copy(io.Discard, resp.Body) // ends with the cut connection
 }

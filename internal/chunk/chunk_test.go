@@ -24,3 +24,18 @@ func TestAddAtTruncate(t *testing.T) {
 		c.Truncate(n)
 	}
 }
+
+func TestFirstChunkGrows(t *testing.T) {
+	var c List[int64]
+	for i := range 5000 {
+		c.Add(int64(i))
+		if c.Len() <= size && len(c.chunks[0]) > max(16, 2*c.Len()) {
+			t.Fatalf("%d elements in a first chunk of %d", c.Len(), len(c.chunks[0]))
+		}
+	}
+	for i := range 5000 {
+		if *c.At(i) != int64(i) {
+			t.Fatalf("At(%d) = %d", i, *c.At(i))
+		}
+	}
+}

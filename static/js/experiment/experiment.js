@@ -1,7 +1,7 @@
 // The Experiment tab: run the algorithm chosen in the setup panel over many
 // seeds and values of one parameter (or a registry preset), over the
 // WebSocket session (docs/protocol.md: experiment, experimentProgress,
-// experimentResult, experimentCancel), then plot the rows against the
+// experimentRows, experimentResult, experimentCancel), then plot the rows against the
 // theory and offer them as CSV (the server's, POST /api/experiments) and
 // the plot as SVG. Every number drawn comes from the server's rows.
 
@@ -274,7 +274,7 @@ export function createExperiment({send, form}) {
 			showError(t("exp.err.offline"));
 			return;
 		}
-		running = {alg, req: r.req, x: r.x, preset: r.preset || null, done: 0, total: D.runsOf(r.req), id: null};
+		running = {alg, req: r.req, x: r.x, preset: r.preset || null, done: 0, total: D.runsOf(r.req), id: null, rows: []};
 		progress();
 		buttons();
 	}
@@ -330,11 +330,15 @@ export function createExperiment({send, form}) {
 				if (msg.total) running.total = msg.total;
 				progress();
 				return true;
+			case "experimentRows":
+				// the rows come in order, a chunk at a time, before the result
+				if (running) for (const row of msg.rows || []) running.rows.push(row);
+				return true;
 			case "experimentResult": {
 				if (!running) return true;
 				const r = running;
 				running = null;
-				const rows = msg.rows || [];
+				const rows = msg.rows || r.rows;
 				const used = D.finished(rows);
 				const pp = (r.preset && r.preset.plot) || {};
 				const groupBy = pp.series && pp.series !== r.x ? [pp.series] : [];

@@ -8,7 +8,7 @@ import {el, clear, fmt, text} from "../app/dom.js";
 import {t, tr} from "../i18n/i18n.js";
 import {roleSwatch} from "../views/kit/legend.js";
 import {formatValue, tableColumns} from "./values.js";
-import {roleName, outcomeName, varDecl, outcomeDecl, fieldOfUse, typeClass} from "../i18n/vocab.js";
+import {label, roleName, outcomeName, varDecl, outcomeDecl, fieldOfUse, typeClass} from "../i18n/vocab.js";
 
 export function createPanel(parts, {onSeek}) {
 	const {details, outcome, counters, theory, pill, banner} = parts;
@@ -103,7 +103,7 @@ export function createPanel(parts, {onSeek}) {
 		);
 		const dl = el("dl", {class: "vars", "data-testid": "process-vars"});
 		for (const v of nd.vars || []) {
-			dl.append(el("dt", {text: v.name}), el("dd", {text: show(varDecl(run.algorithm, v.name), v.value)}));
+			dl.append(el("dt", {text: label(run.algorithm, "var." + v.name) ?? v.name}), el("dd", {text: show(varDecl(run.algorithm, v.name), v.value)}));
 		}
 		details.append(dl);
 		if (timers.length) {

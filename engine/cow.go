@@ -1,0 +1,224 @@
+package engine
+
+import (
+	"bytes"
+	"reflect"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// A Sim shares what its copies have not changed. Per-process state lives in
+// arrays of chunks; a copy (Clone, Snapshot, Restore) takes the directory of
+// chunks, and a chunk is copied before the first write by a Sim that does
+// not own it. Each Sim has a generation, fresh after every copy on both
+// sides, so a chunk or a process object whose generation is the Sim's own is
+// referenced by that Sim alone and may be written in place.
+//
+// Processes are shared the same way: before a shared process handles an
+// event, the Sim either clones it (Process.Clone) or, when its type is a
+// pointer to a struct without pointers, runs the handler on a scratch copy of
+// its bytes and keeps the copy only if the bytes changed. Most events leave
+// most processes as they were (a Chang–Roberts process that forwards or
+// discards), so checkpoints cost what changed, not n processes each.
+
+// generations numbers Sims; only equality matters, never the value.
+var generations atomic.Uint64
+
+func newGen() uint64 { return generations.Add(1) }
+
+const (
+	cowBits = 6
+	cowSize = 1 << cowBits
+	cowMask = cowSize - 1
+)
+
+type cowChunk[T any] struct {
+	gen   uint64 // the Sim that may write this chunk
+	vals  [cowSize]T
+	owned [cowSize / 64]uint64 // processes: which objects the chunk's Sim made (may change in place)
+}
+
+// cow is an array of per-process values in shared chunks.
+type cow[T any] struct {
+	chunks []*cowChunk[T]
+}
+
+// newCow makes an array of n zero values: its chunks are made when first
+// written (a chunk not yet made reads as zero values).
+func newCow[T any](n int) cow[T] {
+	return cow[T]{chunks: make([]*cowChunk[T], (n+cowSize-1)/cowSize)}
+}
+
+func (a *cow[T]) get(i int) T {
+	c := a.chunks[i>>cowBits]
+	if c == nil {
+		var zero T
+		return zero
+	}
+	return c.vals[i&cowMask]
+}
+
+// writable returns the chunk of element i, copied (or made) first unless
+// gen owns it.
+func (a *cow[T]) writable(i int, gen uint64) *cowChunk[T] {
+	c := a.chunks[i>>cowBits]
+	if c == nil || c.gen != gen {
+		d := &cowChunk[T]{gen: gen}
+		if c != nil {
+			d.vals = c.vals
+		}
+		a.chunks[i>>cowBits] = d
+		return d
+	}
+	return c
+}
+
+func (a *cow[T]) set(i int, gen uint64, v T) { a.writable(i, gen).vals[i&cowMask] = v }
+
+// share returns a copy of the directory: the chunks are shared.
+func (a *cow[T]) share() cow[T] { return cow[T]{chunks: slices.Clone(a.chunks)} }
+
+// flatType describes a process type for copying it as bytes.
+type flatType struct {
+	word uintptr      // the interface's type word
+	elem reflect.Type // the struct the pointer points to
+	flat bool         // a pointer to a struct without pointers: copied and compared as bytes
+	size uintptr
+}
+
+var flatTypes sync.Map // reflect.Type → flatType; the same for every Sim
+
+func typeWord(p Process) uintptr { return (*[2]uintptr)(unsafe.Pointer(&p))[0] }
+
+func dataOf(p Process) unsafe.Pointer { return (*[2]unsafe.Pointer)(unsafe.Pointer(&p))[1] }
+
+func flatOf(p Process) flatType {
+	t := reflect.TypeOf(p)
+	if f, ok := flatTypes.Load(t); ok {
+		return f.(flatType)
+	}
+	f := flatType{word: typeWord(p)}
+	if t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct && pointerFree(t.Elem()) {
+		f.elem, f.flat, f.size = t.Elem(), true, t.Elem().Size()
+	}
+	flatTypes.Store(t, f)
+	return f
+}
+
+func pointerFree(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return true
+	case reflect.Array:
+		return t.Len() == 0 || pointerFree(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if !pointerFree(t.Field(i).Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func bytesOf(p Process, size uintptr) []byte { return unsafe.Slice((*byte)(dataOf(p)), size) }
+
+// words of a flat process of up to 64 bytes, whose size is a multiple of 8
+// (a struct with an int64 field): copied and compared without calls.
+func wordsOf(p Process, size uintptr) []uint64 { return unsafe.Slice((*uint64)(dataOf(p)), size/8) }
+
+func smallFlat(size uintptr) bool { return size <= 64 && size%8 == 0 }
+
+func copyFlat(dst, src Process, size uintptr) {
+	if smallFlat(size) {
+		d, s := wordsOf(dst, size), wordsOf(src, size)
+		for i := range d {
+			d[i] = s[i]
+		}
+		return
+	}
+	copy(bytesOf(dst, size), bytesOf(src, size))
+}
+
+func equalFlat(a, b Process, size uintptr) bool {
+	if smallFlat(size) {
+		x, y := wordsOf(a, size), wordsOf(b, size)
+		for i := range x {
+			if x[i] != y[i] {
+				return false
+			}
+		}
+		return true
+	}
+	return bytes.Equal(bytesOf(a, size), bytesOf(b, size))
+}
+
+// acquire returns process p ready to handle an event. If the Sim owns p it
+// is p itself. Otherwise it is a private clone, now p, or (keep true) a
+// scratch copy of p's bytes that settle makes p if the handler changed it.
+func (s *Sim) acquire(p int) (proc Process, keep bool) {
+	c := s.procs.chunks[p>>cowBits]
+	i := p & cowMask
+	proc = c.vals[i]
+	if c.gen == s.gen && c.owned[i>>6]&(1<<(i&63)) != 0 {
+		s.touch(p) // changed in place, if at all
+		return proc, false
+	}
+	f := s.flat
+	if f.word != typeWord(proc) {
+		f = flatOf(proc)
+		s.flat, s.scratch = f, nil
+	}
+	if f.flat {
+		if s.scratch == nil {
+			s.scratch = s.newFlat(f, proc)
+		}
+		copyFlat(s.scratch, proc, f.size)
+		return s.scratch, true
+	}
+	proc = proc.Clone()
+	s.install(p, proc)
+	return proc, false
+}
+
+// newFlat returns a new process of the flat type f (like's), its memory
+// taken from a batch of 64: a scratch copy, kept when it changed, costs no
+// allocation of its own. (The batch is words without pointers, as the
+// process is; the collector keeps the batch while any of them lives.)
+func (s *Sim) newFlat(f flatType, like Process) Process {
+	words := int((f.size + 7) / 8)
+	if words == 0 {
+		return reflect.New(f.elem).Interface().(Process)
+	}
+	if len(s.batch) < words {
+		s.batch = make([]uint64, 64*words)
+	}
+	var out Process
+	w := (*[2]unsafe.Pointer)(unsafe.Pointer(&out))
+	w[0], w[1] = (*[2]unsafe.Pointer)(unsafe.Pointer(&like))[0], unsafe.Pointer(&s.batch[0])
+	s.batch = s.batch[words:]
+	return out
+}
+
+// settle keeps the scratch copy a handler ran on if it differs from p.
+func (s *Sim) settle(p int, scratch Process) {
+	if equalFlat(scratch, s.procs.get(p), s.flat.size) {
+		return // unchanged: p stays shared, the scratch serves the next event
+	}
+	s.install(p, scratch)
+	s.scratch = nil
+}
+
+// install makes proc process p, owned by this Sim.
+func (s *Sim) install(p int, proc Process) {
+	s.touch(p)
+	c := s.procs.writable(p, s.gen)
+	i := p & cowMask
+	c.vals[i] = proc
+	c.owned[i>>6] |= 1 << (i & 63)
+}
