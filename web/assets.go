@@ -191,6 +191,25 @@ func (a *assets) Imports(entry string) []string {
 	return out
 }
 
+// viewEntry finds a view's module in the views' index (js/views/index.js):
+// `name: () => import("./dir/module.js"),`.
+var viewEntry = regexp.MustCompile(`(?m)^\s*(\w+): \(\) => import\("\./([^"]+)"\)`)
+
+// viewModule is the module of a view by its name ("" when the index has no
+// such view; the page then loads the index's fallback when it needs it).
+func (a *assets) viewModule(name string) string {
+	index, ok := a.files["js/views/index.js"]
+	if !ok || name == "" {
+		return ""
+	}
+	for _, m := range viewEntry.FindAllStringSubmatch(string(index.raw), -1) {
+		if m[1] == name {
+			return path.Join("js/views", m[2])
+		}
+	}
+	return ""
+}
+
 // URL is where a page finds an asset of this version: p is its path in
 // static.FS, e.g. "js/app/app.js".
 func (a *assets) URL(p string) string { return "/static/v/" + a.version + "/" + p }

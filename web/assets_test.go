@@ -151,3 +151,28 @@ func TestPagePreloadsItsModules(t *testing.T) {
 		}
 	}
 }
+
+// A deep link's page asks at once for its algorithm's view too (the page of
+// another view does not).
+func TestDeepLinkPreloadsItsView(t *testing.T) {
+	h := newTestRouter(t, Config{})
+	page := func(q string) string {
+		return string(gunzip(t, get(t, h, "/"+q, "Accept-Encoding", "gzip").Body.Bytes()))
+	}
+	for q, want := range map[string]string{
+		"?algorithm=bully":         "js/views/ring/ring.js",
+		"?algorithm=firewire&n=5":  "js/views/tree/tree.js",
+		"?algorithm=maekawa":       "js/views/grid/grid.js",
+		"?algorithm=chang-roberts": "js/views/kit/kit.js",
+	} {
+		if p := page(q); !strings.Contains(p, `rel="modulepreload" href="/static/v/`) || !strings.Contains(p, want+`"`) {
+			t.Errorf("%s: the page does not preload %s", q, want)
+		}
+	}
+	if p := page(""); strings.Contains(p, "js/views/ring/ring.js") || strings.Contains(p, "js/views/tree/") {
+		t.Error("the plain page preloads a view")
+	}
+	if p := page("?algorithm=firewire"); strings.Contains(p, "js/views/grid/") {
+		t.Error("the tree's page preloads the grid")
+	}
+}

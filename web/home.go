@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 
@@ -30,24 +31,47 @@ func endpointList() string {
 	return strings.Join(parts, ", ")
 }
 
-// homePage is the home page, rendered once: it names the assets of this
-// build, and the registry it shows does not change while the server runs.
-var homePage = sync.OnceValues(func() (*blob, error) {
+// homePages are the home page, rendered once for each view: the page names
+// the assets of this build, and a deep link's page (/?algorithm=…) also the
+// modules of its algorithm's view, so that the browser has them when the
+// run comes instead of asking for them then. The registry it shows does not
+// change while the server runs.
+var homePages sync.Map // view name ("" for none) → *blob
+
+func homePage(view string) (*blob, error) {
+	if b, ok := homePages.Load(view); ok {
+		return b.(*blob), nil
+	}
 	as, err := staticAssets()
 	if err != nil {
 		return nil, err
 	}
 	all := algos.All()
+	preload := as.Imports(templates.Entry)
+	if m := as.viewModule(view); m != "" {
+		for _, p := range append([]string{m}, as.Imports(m)...) {
+			if !slices.Contains(preload, p) {
+				preload = append(preload, p)
+			}
+		}
+	}
 	var buf bytes.Buffer
-	page := templates.Assets{URL: as.URL, Preload: as.Imports(templates.Entry)}
+	page := templates.Assets{URL: as.URL, Preload: preload}
 	if err := templates.Index(templates.Families(all), all, endpoints, page).Render(context.Background(), &buf); err != nil {
 		return nil, err
 	}
-	return newBlob(buf.Bytes(), "text/html; charset=utf-8"), nil
-})
+	b, _ := homePages.LoadOrStore(view, newBlob(buf.Bytes(), "text/html; charset=utf-8"))
+	return b.(*blob), nil
+}
 
 func (s *server) home(w http.ResponseWriter, r *http.Request) {
-	page, err := homePage()
+	view := ""
+	if id := r.URL.Query().Get("algorithm"); id != "" {
+		if a, err := algos.Get(id); err == nil {
+			view = a.View
+		}
+	}
+	page, err := homePage(view)
 	if err != nil {
 		writeError(w, s.internal(r, "rendering the home page", err))
 		return

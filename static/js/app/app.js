@@ -27,6 +27,7 @@ const $ = (id) => document.getElementById(id);
 // form waits; a deep link's run does not.
 const registry = [];
 let registryLoaded = null; // a promise, once asked for
+let registryAsked = false; // a drawing has asked for it
 
 const state = {
 	run: null, // the `run` message
@@ -192,6 +193,7 @@ narration.setLog(state.log);
 
 const conn = connect({
 	url: wsURL(location),
+	early: window.distvizSocket || null, // opened by the page's head (templates/index.templ)
 	onMessage: receive,
 	onStatus: (s, secs) => {
 		state.conn = s;
@@ -430,8 +432,11 @@ function draw() {
 	const f = state.frame;
 	controls.update({hasRun: !!state.run, frame: f, playing: state.playing, manual: state.manual, speed: state.speed});
 	if (!state.run || !f) return;
-	// a deep link asks for the registry once its run is on screen
-	if (!registryLoaded) setTimeout(loadRegistry, 0);
+	// a deep link asks for the registry once its run is on screen (after this frame's paint)
+	if (!registryLoaded && !registryAsked) {
+		registryAsked = true;
+		requestAnimationFrame(() => setTimeout(loadRegistry, 0));
+	}
 	// what changed in the frame since the last drawing (null: anything may have)
 	const changes = state.changes;
 	state.changes = noChanges();

@@ -2,7 +2,9 @@
 // messages both ways, reconnecting with backoff. The app re-attaches its run
 // when a connection comes back (the server keeps runs by id).
 
-export function connect({url, onMessage, onStatus}) {
+// early: a socket the page opened before the scripts had loaded (the
+// handshake overlaps their loading); it is used first, if it is still good.
+export function connect({url, onMessage, onStatus, early = null}) {
 	let sock = null;
 	let delay = 500;
 	let timer = null;
@@ -10,8 +12,10 @@ export function connect({url, onMessage, onStatus}) {
 
 	function open() {
 		onStatus("connecting");
+		const adopted = early && early.readyState <= WebSocket.OPEN ? early : null;
+		early = null;
 		try {
-			sock = new WebSocket(url);
+			sock = adopted || new WebSocket(url);
 		} catch (e) {
 			retry();
 			return;
@@ -20,6 +24,8 @@ export function connect({url, onMessage, onStatus}) {
 			delay = 500;
 			onStatus("open");
 		};
+		// (the server speaks only when spoken to: an open socket has missed nothing)
+		if (sock.readyState === WebSocket.OPEN) queueMicrotask(sock.onopen);
 		sock.onmessage = (ev) => {
 			let msg;
 			try {
