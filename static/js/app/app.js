@@ -428,6 +428,8 @@ function render() {
 	});
 }
 
+let wordsAt = 0; // when the narration and the panel were last written
+let wordsTimer = null;
 function draw() {
 	const f = state.frame;
 	controls.update({hasRun: !!state.run, frame: f, playing: state.playing, manual: state.manual, speed: state.speed});
@@ -445,8 +447,17 @@ function draw() {
 	const st = spacetime.update(f, changes);
 	// a long run shows a window of time: say which
 	text($("st-window"), st && st.domain[0] > 0 ? "· " + t("view.window", {t0: st.domain[0], t1: st.domain[1]}) : "");
-	narration.update(f, state.playing);
-	panel.update(f, {focus: state.hover ?? state.selected, pinned: state.selected !== null && state.hover === null});
+	// While a run plays, the words (narration, panel) follow ten times a
+	// second: nobody reads thirty, and the drawings keep every frame.
+	const now = performance.now();
+	if (!state.playing || now - wordsAt >= 100) {
+		wordsAt = now;
+		narration.update(f, state.playing);
+		panel.update(f, {focus: state.hover ?? state.selected, pinned: state.selected !== null && state.hover === null});
+	} else if (!wordsTimer) {
+		// the last frame's words, even if no frame follows
+		wordsTimer = setTimeout(() => ((wordsTimer = null), render()), 100 - (now - wordsAt));
+	}
 	controls.updateMarks(state.log, f.steps);
 	text($("topo-note"), view && viewRun === state.run ? view.note() : "");
 }
