@@ -15,7 +15,7 @@ import (
 )
 
 // The Experiment tab's test hooks (templates/index.templ experiment(),
-// static/js/experiment.js).
+// static/js/experiment/experiment.js).
 const (
 	hookTabRun        = "tab-run"
 	hookTabExperiment = "tab-experiment"

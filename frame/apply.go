@@ -7,7 +7,7 @@ import (
 
 // ApplyDelta applies a delta to a client's frame, both decoded from JSON
 // into generic values (encoding/json's map[string]any and []any): what
-// docs/protocol.md says a client does, as static/js/model.js does it in
+// docs/protocol.md says a client does, as static/js/app/model.js does it in
 // the browser. The tests check deltas with it. A delta that does not fit
 // the frame is an error.
 func ApplyDelta(model, d map[string]any) (err error) {

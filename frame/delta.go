@@ -17,12 +17,12 @@ import (
 // role, crashed state or variables changed, messages in flight added and
 // removed, the timers, counters and outcome fields that changed, and the
 // step's narration). Applying a delta to the frame before it gives exactly
-// the whole frame (docs/protocol.md says how; the browser's static/js/
-// model.js does it).
+// the whole frame (docs/protocol.md says how; the browser's
+// static/js/app/model.js does it).
 //
-// It asks a process for its view only when the engine says the process ran,
-// crashed or recovered since (engine.Sim.Touched), so a step costs what
-// the step changed, not what the run holds: an unchanged node costs a
+// It asks a process for its view only when the engine says the process may
+// have changed since (engine.Sim.Touched), so a step costs what the step
+// changed, not what the run holds: an unchanged node costs a
 // comparison of two numbers and no allocation.
 //
 // The zero Encoder writes a whole frame first. Not safe for concurrent use.

@@ -336,8 +336,8 @@ func stage() templ.Component {
 }
 
 // experiment is the Experiment tab: run the selected algorithm over many
-// seeds and parameter values (static/js/experiment.js) and plot the message
-// counts against the theory (static/js/plot.js).
+// seeds and parameter values (static/js/experiment/experiment.js) and plot the message
+// counts against the theory (static/js/experiment/plot.js).
 func experiment() templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
