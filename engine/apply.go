@@ -231,7 +231,7 @@ func (s *Sim) InFlight() []Flight {
 type FlightBuf struct {
 	keys    []heapKey
 	flights []Flight
-	byLink  []int32
+	heads   map[int64]struct{} // the links seen, for the heads of FIFO channels
 }
 
 // FlightsInto lists the messages in flight as InFlight does, in buf's room
@@ -258,22 +258,20 @@ func (s *Sim) FlightsInto(buf *FlightBuf) []Flight {
 	}
 	buf.flights = out
 	if !s.cfg.NonFIFO {
-		// Under FIFO only the first message of each link may be delivered next.
-		// Sort positions by link, stable in arrival order, to find the heads.
-		byLink := buf.byLink[:0]
-		for i := range out {
-			byLink = append(byLink, int32(i))
+		// Under FIFO only the first message of each link may be delivered
+		// next: the first of its link in arrival order.
+		if buf.heads == nil {
+			buf.heads = map[int64]struct{}{}
 		}
-		slices.SortStableFunc(byLink, func(a, b int32) int {
-			return cmp.Or(cmp.Compare(out[a].From, out[b].From), cmp.Compare(out[a].To, out[b].To))
-		})
-		for j := 1; j < len(byLink); j++ {
-			a, b := &out[byLink[j-1]], &out[byLink[j]]
-			if a.From == b.From && a.To == b.To {
-				b.Next = false
+		clear(buf.heads)
+		for i := range out {
+			link := s.linkKey(out[i].From, out[i].To)
+			if _, seen := buf.heads[link]; seen {
+				out[i].Next = false
+			} else {
+				buf.heads[link] = struct{}{}
 			}
 		}
-		buf.byLink = byLink
 	}
 	return out
 }
