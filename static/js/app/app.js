@@ -434,15 +434,17 @@ function draw() {
 	const f = state.frame;
 	controls.update({hasRun: !!state.run, frame: f, playing: state.playing, manual: state.manual, speed: state.speed});
 	if (!state.run || !f) return;
-	// a deep link asks for the registry once its run is on screen (after this frame's paint)
-	if (!registryLoaded && !registryAsked) {
-		registryAsked = true;
-		requestAnimationFrame(() => setTimeout(loadRegistry, 0));
-	}
 	// what changed in the frame since the last drawing (null: anything may have)
 	const changes = state.changes;
 	state.changes = noChanges();
-	if (view && viewRun === state.run) view.update(f, {manual: state.manual, selected: state.selected, hover: state.hover}, changes);
+	if (view && viewRun === state.run) {
+		view.update(f, {manual: state.manual, selected: state.selected, hover: state.hover}, changes);
+		// a deep link asks for the registry once its run is on screen (after this frame's paint)
+		if (!registryLoaded && !registryAsked) {
+			registryAsked = true;
+			requestAnimationFrame(() => setTimeout(loadRegistry, 0));
+		}
+	}
 	if (state.tip) ui.showTip();
 	const st = spacetime.update(f, changes);
 	// a long run shows a window of time: say which
