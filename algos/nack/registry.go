@@ -15,7 +15,7 @@ var files embed.FS
 
 // Algorithm is reliable multicast by NACKs' registry entry.
 var Algorithm = algo.MustDefine(&algo.Algorithm{
-	ID: "nack", Family: algo.FamilyGroup, View: algo.ViewComplete, // the group view follows
+	ID: "nack", Family: algo.FamilyGroup, View: algo.ViewGroup,
 	Params: group.Params(
 		param.Spec{Name: "stops", Type: param.Int, Default: 0, Min: param.Bound(0), Max: param.Bound(100)},
 	),

@@ -15,7 +15,7 @@ var files embed.FS
 
 // Algorithm is reliable multicast by positive ACKs' registry entry.
 var Algorithm = algo.MustDefine(&algo.Algorithm{
-	ID: "positive-ack", Family: algo.FamilyGroup, View: algo.ViewComplete, // the group view follows
+	ID: "positive-ack", Family: algo.FamilyGroup, View: algo.ViewGroup,
 	Params:       group.Params(),
 	MessageTypes: []string{group.MsgData, group.MsgAck},
 	Looks:        group.Looks[:2],

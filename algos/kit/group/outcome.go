@@ -133,7 +133,7 @@ var Invariants = []algo.Doc{{Name: "in order"}, {Name: "delivered"}}
 // Roles are the sender's and the receivers' roles.
 var Roles = []algo.Role{
 	{Name: "sender", Tone: "initiator", Icon: "star", Rare: true},
-	{Name: "gap", Tone: "waiting", Icon: "hourglass"},
+	{Name: "behind", Tone: "waiting", Icon: "hourglass"},
 	{Name: "up to date", Tone: "informed", Icon: "check"},
 	{Name: "crashed", Tone: "crashed", Icon: "cross"},
 }
@@ -142,7 +142,7 @@ var Roles = []algo.Role{
 // knows of, else up to date.
 func ReceiverRole(r *Receiver) string {
 	if len(r.Held) > 0 || len(r.Gaps()) > 0 {
-		return "gap"
+		return "behind"
 	}
 	return "up to date"
 }
