@@ -19,6 +19,7 @@ import (
 const (
 	FamilyElection = "election"
 	FamilyMutex    = "mutex"
+	FamilyGroup    = "group"
 )
 
 // Views say which SVG view draws an algorithm.
@@ -27,6 +28,7 @@ const (
 	ViewComplete = "complete"
 	ViewTree     = "tree"
 	ViewGrid     = "grid"
+	ViewGroup    = "group"
 )
 
 // Algorithm is a registry entry.

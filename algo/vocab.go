@@ -102,6 +102,11 @@ var Uses = map[string]string{
 	"storedFlags": "positions: the senders of a stored message of type Message",
 	"ownRequest":  "stamp: the process's own pending request",
 	"waitCycle":   "outcome, record or cycle: a deadlock's cycle of waits",
+	// the group view
+	"deliveredSeqs": "value, numbers: the messages a receiver has delivered, in delivery order",
+	"heldBack":      "value, numbers: messages a receiver holds back behind a gap, ascending",
+	"missingSeqs":   "value, numbers: the messages a receiver knows it lacks (its gaps)",
+	"controlSent":   "number: the control messages (ACK, NACK, repair requests) a process has sent",
 	// the ring and complete graph
 	"tokenHeld": "flag: the process holds the token",
 	// the outcome's tables and the experiments

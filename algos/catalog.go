@@ -8,7 +8,9 @@ import (
 	"distviz/algos/firewire"
 	"distviz/algos/lamportmutex"
 	"distviz/algos/maekawa"
+	"distviz/algos/nack"
 	"distviz/algos/peterson"
+	"distviz/algos/positiveack"
 	"distviz/algos/ricartagrawala"
 	"distviz/algos/ringlist"
 	"distviz/algos/tokenringelection"
@@ -31,4 +33,6 @@ var catalog = []*algo.Algorithm{
 	maekawa.Algorithm,
 	firewire.Algorithm,
 	treeecho.Algorithm,
+	positiveack.Algorithm,
+	nack.Algorithm,
 }

@@ -6,6 +6,7 @@ import "./params.test.js";
 import "./tr.test.js";
 import "./tree.test.js";
 import "./gridlayout.test.js";
+import "./grouplayout.test.js";
 import "./grid.test.js";
 import "./values.test.js";
 import "./expdata.test.js";
