@@ -54,6 +54,12 @@ type Config struct {
 	// message, never seen by the algorithms) so that Stamp.Before can tell
 	// happened-before. Off by default: it costs n numbers per message.
 	Causality bool
+	// Clocks gives every process a hardware clock drawn from the seed
+	// (clock.go); nil: perfect clocks, H(t) = t.
+	Clocks *ClockSpec
+	// LinkDelay, if set, is the delay of the link from one process to
+	// another (asymmetric links), in place of Delay.
+	LinkDelay func(from, to int) Delay
 }
 
 // Scheduled is an action a scenario performs at a virtual time (for example a
@@ -122,6 +128,7 @@ type Sim struct {
 	bus        *bus              // nil: no topology
 	charges    map[Account]int64 // messages charged by SendFor; nil until the first
 	causal     *causality        // nil unless Config.Causality
+	hw         []Hardware        // the hardware clocks (Config.Clocks), never changed
 	timerNames []string          // the names of the timers set so far (pending.typ of a timer)
 	// counted: the per-process counters (Metrics.ByProcess) are not kept but
 	// counted from this log when asked (a Sim restored from a Snapshot)
@@ -174,6 +181,13 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 	}
 	if cfg.Causality {
 		s.causal = newCausality(n)
+	}
+	if cfg.Clocks != nil {
+		hw, err := drawClocks(cfg.Clocks, n, seed)
+		if err != nil {
+			return nil, err
+		}
+		s.hw = hw
 	}
 	for _, st := range cfg.Starts {
 		if st.Node < 0 || st.Node >= n || st.At < 0 {
@@ -523,15 +537,19 @@ func (s *Sim) send(from, to int, m Message) {
 	}
 	s.nextMsg++
 	id := s.nextMsg
-	at := s.now + s.cfg.Delay.Min
-	if s.cfg.Delay.Max > s.cfg.Delay.Min {
-		at += s.netRand.Int64N(s.cfg.Delay.Max - s.cfg.Delay.Min + 1)
+	d := s.cfg.Delay
+	if s.cfg.LinkDelay != nil {
+		d = s.cfg.LinkDelay(from, to)
+	}
+	at := s.now + d.Min
+	if d.Max > d.Min {
+		at += s.netRand.Int64N(d.Max - d.Min + 1)
 	}
 	var l link
 	key := s.linkKey(from, to)
 	// With a fixed delay and no link state, FIFO holds by construction and
 	// the link table is not consulted: this is the hot path.
-	useLink := s.linkSet || (!s.cfg.NonFIFO && s.cfg.Delay.Max > s.cfg.Delay.Min)
+	useLink := s.linkSet || (!s.cfg.NonFIFO && d.Max > d.Min)
 	if useLink {
 		l = s.links[key]
 		if !s.cfg.NonFIFO && at < l.lastAt {
