@@ -19,6 +19,7 @@ import (
 const (
 	FamilyElection = "election"
 	FamilyMutex    = "mutex"
+	FamilyTime     = "time" // clocks and their synchronisation
 )
 
 // Views say which SVG view draws an algorithm.
@@ -27,6 +28,7 @@ const (
 	ViewComplete = "complete"
 	ViewTree     = "tree"
 	ViewGrid     = "grid"
+	ViewClocks   = "clocks" // every process's clock against real time
 )
 
 // Algorithm is a registry entry.

@@ -30,9 +30,9 @@ func (k *ticker) Receive(*engine.Env, int, engine.Message) {}
 func (k *ticker) Timer(env *engine.Env, name string) {
 	switch name {
 	case "set":
-		k.clock.Set(env, k.set)
+		k.clock.Set(env, k.set, 0)
 	case "slew":
-		k.clock.Slew(env, k.slew, k.over)
+		k.clock.Slew(env, k.slew, k.over, 0)
 	default:
 		k.reads = append(k.reads, k.clock.Read(env))
 		k.readAt = append(k.readAt, env.Now())

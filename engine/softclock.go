@@ -18,13 +18,16 @@ type Clock struct {
 
 // ClockMark is a point where a clock's course changes: from real time T on
 // it reads C and runs at Rate against real time; Before is its reading just
-// before (≠ C at a jump). A slew's end may lie in the future.
+// before (≠ C at a jump); Band, if not 0, is the correction's accuracy:
+// the algorithm knows the right value to lie within C ± Band. A slew's end
+// may lie in the future.
 type ClockMark struct {
 	T      float64 `json:"t"`
 	C      float64 `json:"c"`
 	Before float64 `json:"before"`
 	Rate   float64 `json:"rate"`
 	Kind   string  `json:"kind"` // one of MarkKinds
+	Band   float64 `json:"band,omitempty"`
 }
 
 // MarkKinds are the kinds of ClockMark: the clock's start, a jump, the
@@ -86,23 +89,24 @@ func (c *Clock) settle(now Time) {
 	c.marks = c.marks[:k:k] // the next append copies: shared marks stay as they were
 }
 
-// Set jumps the clock to v now.
-func (c *Clock) Set(env *Env, v float64) {
+// Set jumps the clock to v now, known to within ±band (0: not known).
+func (c *Clock) Set(env *Env, v, band float64) {
 	now := env.Now()
 	before := c.At(now)
 	c.settle(now)
 	c.beta = v - float64(c.alpha*c.hw.At(now))
-	c.marks = append(c.marks, ClockMark{T: float64(now), C: v, Before: before, Rate: c.Rate(now), Kind: "jump"})
+	c.marks = append(c.marks, ClockMark{T: float64(now), C: v, Before: before, Rate: c.Rate(now), Kind: "jump", Band: band})
 }
 
-// Adjust jumps the clock by delta now.
-func (c *Clock) Adjust(env *Env, delta float64) { c.Set(env, c.Read(env)+delta) }
+// Adjust jumps the clock by delta now, known to within ±band.
+func (c *Clock) Adjust(env *Env, delta, band float64) { c.Set(env, c.Read(env)+delta, band) }
 
 // Slew corrects the clock by delta gradually: it runs faster (or slower)
 // for about the given real time, so that it never jumps and never runs
 // backwards. A correction backwards by more than half that time takes
-// longer (the clock runs at half speed at least).
-func (c *Clock) Slew(env *Env, delta float64, over Time) {
+// longer (the clock runs at half speed at least). The target is known to
+// within ±band (0: not known).
+func (c *Clock) Slew(env *Env, delta float64, over Time, band float64) {
 	now := env.Now()
 	cur := c.At(now)
 	c.settle(now)
@@ -116,7 +120,7 @@ func (c *Clock) Slew(env *Env, delta float64, over Time) {
 	c.beta = cur - float64(c.alpha*h)
 	end := float64(now) + span/c.hw.Rate()
 	c.marks = append(c.marks,
-		ClockMark{T: float64(now), C: cur, Before: cur, Rate: float64(c.alpha * c.hw.Rate()), Kind: "slew"},
+		ClockMark{T: float64(now), C: cur, Before: cur, Rate: float64(c.alpha * c.hw.Rate()), Kind: "slew", Band: band},
 		ClockMark{T: end, C: cur + float64(c.alpha*span), Before: cur + float64(c.alpha*span), Rate: float64(c.base * c.hw.Rate()), Kind: "slewEnd"})
 }
 
