@@ -35,6 +35,7 @@ var Styles = []string{
 	"css/views/ring.css",
 	"css/views/tree.css",
 	"css/views/grid.css",
+	"css/views/clocks.css",
 	"css/spacetime.css",
 	"css/panel.css",
 	"css/experiment.css",
@@ -50,6 +51,7 @@ type Endpoint struct {
 var familyTitles = map[string]string{
 	algo.FamilyElection: "Leader election",
 	algo.FamilyMutex:    "Mutual exclusion",
+	algo.FamilyTime:     "Time and clocks",
 }
 
 // Families groups algorithms by family, in the order the families first

@@ -19,7 +19,7 @@ var files embed.FS
 var Algorithm = algo.MustDefine(&algo.Algorithm{
 	ID:     "cristian",
 	Family: algo.FamilyTime,
-	View:   algo.ViewComplete, // until the clocks view is there
+	View:   algo.ViewClocks,
 	Params: append([]param.Spec{
 		kit.N(2, 4, 64),
 		{Name: "rounds", Type: param.Int, Default: 2, Min: param.Bound(1), Max: param.Bound(1000)},
