@@ -20,6 +20,7 @@ const (
 	FamilyElection = "election"
 	FamilyMutex    = "mutex"
 	FamilyGroup    = "group"
+	FamilyTime     = "time" // clocks and their synchronisation
 )
 
 // Views say which SVG view draws an algorithm.
@@ -29,6 +30,7 @@ const (
 	ViewTree     = "tree"
 	ViewGrid     = "grid"
 	ViewGroup    = "group"
+	ViewClocks   = "clocks" // every process's clock against real time
 )
 
 // Algorithm is a registry entry.

@@ -109,6 +109,8 @@ var Uses = map[string]string{
 	"controlSent":   "number: the control messages (ACK, NACK, repair requests) a process has sent",
 	// the ring and complete graph
 	"tokenHeld": "flag: the process holds the token",
+	// the clocks view
+	"clockSeries": "value: the process's software clock's course, marks {t, c, before, rate, kind, band} (engine.ClockMark): from real time t on it reads c and runs at rate",
 	// the outcome's tables and the experiments
 	"seekEvent": "record field, number: the event a row of a table stands for (a click seeks there)",
 	"seekTime":  "record field, duration: the virtual time of that event",

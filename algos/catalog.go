@@ -5,6 +5,7 @@ import (
 	"distviz/algos/bully"
 	"distviz/algos/centralmutex"
 	"distviz/algos/changroberts"
+	"distviz/algos/cristian"
 	"distviz/algos/firewire"
 	"distviz/algos/lamportmutex"
 	"distviz/algos/maekawa"
@@ -33,6 +34,7 @@ var catalog = []*algo.Algorithm{
 	maekawa.Algorithm,
 	firewire.Algorithm,
 	treeecho.Algorithm,
+	cristian.Algorithm,
 	positiveack.Algorithm,
 	nack.Algorithm,
 }

@@ -54,6 +54,12 @@ type Config struct {
 	// message, never seen by the algorithms) so that Stamp.Before can tell
 	// happened-before. Off by default: it costs n numbers per message.
 	Causality bool
+	// Clocks gives every process a hardware clock drawn from the seed
+	// (clock.go); nil: perfect clocks, H(t) = t.
+	Clocks *ClockSpec
+	// LinkDelay, if set, is the delay of the link from one process to
+	// another (asymmetric links), in place of Delay.
+	LinkDelay func(from, to int) Delay
 }
 
 // Scheduled is an action a scenario performs at a virtual time (for example a
@@ -122,6 +128,7 @@ type Sim struct {
 	bus        *bus              // nil: no topology
 	charges    map[Account]int64 // messages charged by SendFor; nil until the first
 	causal     *causality        // nil unless Config.Causality
+	hw         []Hardware        // the hardware clocks (Config.Clocks), never changed
 	timerNames []string          // the names of the timers set so far (pending.typ of a timer)
 	// counted: the per-process counters (Metrics.ByProcess) are not kept but
 	// counted from this log when asked (a Sim restored from a Snapshot)
@@ -174,6 +181,13 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 	}
 	if cfg.Causality {
 		s.causal = newCausality(n)
+	}
+	if cfg.Clocks != nil {
+		hw, err := drawClocks(cfg.Clocks, n, seed)
+		if err != nil {
+			return nil, err
+		}
+		s.hw = hw
 	}
 	for _, st := range cfg.Starts {
 		if st.Node < 0 || st.Node >= n || st.At < 0 {

@@ -36,6 +36,7 @@ var Styles = []string{
 	"css/views/tree.css",
 	"css/views/grid.css",
 	"css/views/group.css",
+	"css/views/clocks.css",
 	"css/spacetime.css",
 	"css/panel.css",
 	"css/experiment.css",
@@ -52,6 +53,7 @@ var familyTitles = map[string]string{
 	algo.FamilyElection: "Leader election",
 	algo.FamilyMutex:    "Mutual exclusion",
 	algo.FamilyGroup:    "Reliable group communication",
+	algo.FamilyTime:     "Time and clocks",
 }
 
 // Families groups algorithms by family, in the order the families first

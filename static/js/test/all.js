@@ -13,5 +13,6 @@ import "./expdata.test.js";
 import "./vocab.test.js";
 import "./model.test.js";
 import "./views.test.js";
+import "./clocks.test.js";
 
 export {run} from "./harness.js";

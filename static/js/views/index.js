@@ -9,6 +9,7 @@ const VIEWS = {
 	tree: () => import("./tree/tree.js"),
 	grid: () => import("./grid/grid.js"),
 	group: () => import("./group/group.js"),
+	clocks: () => import("./clocks/clocks.js"),
 };
 
 /** FALLBACK is the view of an algorithm that names none (or one unknown here). */
