@@ -27,6 +27,7 @@ const (
 	ViewComplete = "complete"
 	ViewTree     = "tree"
 	ViewGrid     = "grid"
+	ViewGraph    = "graph"
 )
 
 // Algorithm is a registry entry.

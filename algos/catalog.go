@@ -5,6 +5,7 @@ import (
 	"distviz/algos/bully"
 	"distviz/algos/centralmutex"
 	"distviz/algos/changroberts"
+	"distviz/algos/echoelection"
 	"distviz/algos/firewire"
 	"distviz/algos/lamportmutex"
 	"distviz/algos/maekawa"
@@ -31,4 +32,5 @@ var catalog = []*algo.Algorithm{
 	maekawa.Algorithm,
 	firewire.Algorithm,
 	treeecho.Algorithm,
+	echoelection.Algorithm,
 }
