@@ -35,6 +35,7 @@ var Styles = []string{
 	"css/views/ring.css",
 	"css/views/tree.css",
 	"css/views/grid.css",
+	"css/views/graph.css",
 	"css/spacetime.css",
 	"css/panel.css",
 	"css/experiment.css",

@@ -211,7 +211,7 @@ func (p *node) View() engine.NodeView {
 		leader = p.leader
 	}
 	return engine.NodeView{Role: role, Vars: []engine.Var{
-		{Name: "wave", Value: mark},
+		{Name: "mark", Value: mark},
 		{Name: "parent", Value: parent},
 		{Name: "neighbours", Value: p.neighbours},
 		{Name: "done", Value: orEmpty(p.done)},

@@ -10,7 +10,7 @@ import (
 type Outcome struct {
 	election.Outcome
 	Initiators []int    `json:"initiators"` // positions, ascending
-	Tree       []int    `json:"parents"`       // each position's parent in its wave's tree; −1: none (the winner, or free)
+	Tree       []int    `json:"parents"`    // each position's parent in its wave's tree; −1: none (the winner, or free)
 	Edges      [][2]int `json:"edges"`
 }
 

@@ -18,7 +18,7 @@ var files embed.FS
 
 // Algorithm is the echo election's registry entry.
 var Algorithm = algo.MustDefine(&algo.Algorithm{
-	ID: "echo-election", Family: algo.FamilyElection, View: algo.ViewComplete, Bus: true,
+	ID: "echo-election", Family: algo.FamilyElection, View: algo.ViewGraph, Bus: true,
 	Params: append(append([]param.Spec{kit.N(2, 8, 1000)}, graph.Params()...),
 		kit.IDs(),
 		kit.IDOrder(),
@@ -46,7 +46,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 		{Name: "idle", Tone: "idle"},
 	},
 	Vars: []algo.Var{
-		{Name: "wave", Kind: "number", Use: "wave"},
+		{Name: "mark", Kind: "number", Use: "wave"},
 		{Name: "parent", Kind: "position", Use: "uplink"},
 		{Name: "neighbours", Kind: "positions", Use: "adjacent"},
 		{Name: "done", Kind: "positions", Use: "edgesDone"},
@@ -56,7 +56,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 		{Name: "leader", Kind: "number"},
 	},
 	Outcome: append(slices.Clone(election.OutcomeVars),
-		algo.Var{Name: "initiators", Kind: "positions"},
+		algo.Var{Name: "initiators", Kind: "positions", Use: "waveStarters"},
 		algo.Var{Name: "parents", Kind: "value"},
 		algo.Var{Name: "edges", Kind: "value", Hidden: true, Use: "links"},
 	),

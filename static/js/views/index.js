@@ -8,6 +8,7 @@ const VIEWS = {
 	complete: () => import("./ring/ring.js"),
 	tree: () => import("./tree/tree.js"),
 	grid: () => import("./grid/grid.js"),
+	graph: () => import("./graph/graph.js"),
 };
 
 /** FALLBACK is the view of an algorithm that names none (or one unknown here). */
