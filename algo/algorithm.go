@@ -31,6 +31,7 @@ const (
 	ViewGrid     = "grid"
 	ViewGroup    = "group"
 	ViewClocks   = "clocks" // every process's clock against real time
+	ViewGraph    = "graph"
 )
 
 // Algorithm is a registry entry.

@@ -93,6 +93,11 @@ var Uses = map[string]string{
 	"plugged":    "outcome, value: per position, whether a device is plugged in there",
 	"firstPair":  "outcome, positions: the two processes that learnt the result first",
 	"treeRoots":  "outcome, positions: the roots of the trees, ascending",
+	// the graph view
+	"wave":          "number: the wave the process belongs to (its initiator's ID; null: none yet); the view colours the process and the messages carrying that number by it",
+	"edgesDone":     "positions: the neighbours whose edge the process counts as done",
+	"swallowedFrom": "positions: the neighbours whose messages the process has swallowed",
+	"waveStarters":  "outcome, positions: the processes that start waves (each wave is its starter's ID)",
 	// the quorum grid view
 	"members":     "positions: the process's quorum",
 	"memberTable": "outcome, value: every process's quorum, by position",

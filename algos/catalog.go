@@ -6,6 +6,7 @@ import (
 	"distviz/algos/centralmutex"
 	"distviz/algos/changroberts"
 	"distviz/algos/cristian"
+	"distviz/algos/echoelection"
 	"distviz/algos/firewire"
 	"distviz/algos/lamportmutex"
 	"distviz/algos/maekawa"
@@ -34,6 +35,7 @@ var catalog = []*algo.Algorithm{
 	maekawa.Algorithm,
 	firewire.Algorithm,
 	treeecho.Algorithm,
+	echoelection.Algorithm,
 	cristian.Algorithm,
 	positiveack.Algorithm,
 	nack.Algorithm,

@@ -37,6 +37,7 @@ var Styles = []string{
 	"css/views/grid.css",
 	"css/views/group.css",
 	"css/views/clocks.css",
+	"css/views/graph.css",
 	"css/spacetime.css",
 	"css/panel.css",
 	"css/experiment.css",

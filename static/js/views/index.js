@@ -10,6 +10,7 @@ const VIEWS = {
 	grid: () => import("./grid/grid.js"),
 	group: () => import("./group/group.js"),
 	clocks: () => import("./clocks/clocks.js"),
+	graph: () => import("./graph/graph.js"),
 };
 
 /** FALLBACK is the view of an algorithm that names none (or one unknown here). */
