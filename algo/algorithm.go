@@ -19,6 +19,7 @@ import (
 const (
 	FamilyElection = "election"
 	FamilyMutex    = "mutex"
+	FamilyTime     = "time"
 )
 
 // Views say which SVG view draws an algorithm.

@@ -7,6 +7,7 @@ import (
 	"distviz/algos/changroberts"
 	"distviz/algos/firewire"
 	"distviz/algos/lamportmutex"
+	"distviz/algos/logicalclocks"
 	"distviz/algos/maekawa"
 	"distviz/algos/peterson"
 	"distviz/algos/ricartagrawala"
@@ -31,4 +32,5 @@ var catalog = []*algo.Algorithm{
 	maekawa.Algorithm,
 	firewire.Algorithm,
 	treeecho.Algorithm,
+	logicalclocks.Algorithm,
 }

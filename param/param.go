@@ -41,6 +41,13 @@ type Spec struct {
 	// list of records: JSON then takes (and gives) objects, e.g. fields
 	// [node, at] read [{"node": 0, "at": 12}] as well as [[0, 12]].
 	Fields []string `json:"fields,omitempty"`
+	// Words let a record's field hold a word instead of a number: field →
+	// its words. An object gives (and gets) the word; the list holds its
+	// index ({"kind": "send"} with words [local, send] holds 1).
+	Words map[string][]string `json:"words,omitempty"`
+	// Optional fields of a record may be left out of an object: such a
+	// field then holds −1, and an object is written without it.
+	Optional []string `json:"optional,omitempty"`
 	// Use says what the parameter is to an editor of the form (one of
 	// Uses); empty: a plain field.
 	Use string `json:"use,omitempty"`
@@ -200,14 +207,24 @@ func records(s Spec, val any) any {
 	for i, xs := range xss {
 		var b bytes.Buffer
 		b.WriteByte('{')
+		first := true
 		for j, f := range s.Fields {
-			if j > 0 {
+			if xs[j] == -1 && slices.Contains(s.Optional, f) {
+				continue
+			}
+			if !first {
 				b.WriteByte(',')
 			}
+			first = false
 			k, _ := json.Marshal(f)
 			b.Write(k)
 			b.WriteByte(':')
-			b.WriteString(strconv.FormatInt(xs[j], 10))
+			if words := s.Words[f]; xs[j] >= 0 && xs[j] < int64(len(words)) {
+				w, _ := json.Marshal(words[xs[j]])
+				b.Write(w)
+			} else {
+				b.WriteString(strconv.FormatInt(xs[j], 10))
+			}
 		}
 		b.WriteByte('}')
 		out[i] = b.Bytes()
@@ -463,6 +480,12 @@ func decode(s Spec, r json.RawMessage) (any, error) {
 				if f != math.Trunc(f) || math.Abs(f) > 1<<53 {
 					return nil, bad()
 				}
+				if field := fieldName(s, j); f == -1 && slices.Contains(s.Optional, field) {
+					xss[i][j] = -1 // left out
+					continue
+				} else if words := s.Words[field]; words != nil && f >= float64(len(words)) {
+					return nil, Errorf(s.Name, "record %d: field %q is %v; want one of %s", i, field, f, strings.Join(words, ", "))
+				}
 				if err := checkBounds(s, f, fmt.Sprintf("list %d element %d ", i, j)); err != nil {
 					return nil, err
 				}
@@ -508,18 +531,50 @@ func decodeRecords(s Spec, r json.RawMessage) ([][]float64, error) {
 	}
 	out := make([][]float64, len(objs))
 	for i, o := range objs {
-		if len(o) != len(s.Fields) {
+		if len(o) > len(s.Fields) || len(o) < len(s.Fields)-len(s.Optional) {
 			return nil, Errorf(s.Name, "record %d has %d fields: want exactly %s", i, len(o), strings.Join(s.Fields, ", "))
 		}
 		out[i] = make([]float64, len(s.Fields))
 		for j, f := range s.Fields {
 			raw, ok := o[f]
-			if !ok || string(raw) == "null" || json.Unmarshal(raw, &out[i][j]) != nil {
-				return nil, Errorf(s.Name, "record %d: want a number in field %q", i, f)
+			if !ok && slices.Contains(s.Optional, f) {
+				out[i][j] = -1
+				continue
 			}
+			x, err := recordField(s, f, raw)
+			if err != nil {
+				return nil, Errorf(s.Name, "record %d: %v", i, err)
+			}
+			out[i][j] = x
 		}
 	}
 	return out, nil
+}
+
+// fieldName is the name of a record's j-th number ("" without fields).
+func fieldName(s Spec, j int) string {
+	if j < len(s.Fields) {
+		return s.Fields[j]
+	}
+	return ""
+}
+
+// recordField reads one field of a record: a number, or one of its words.
+func recordField(s Spec, f string, raw json.RawMessage) (float64, error) {
+	if words := s.Words[f]; words != nil {
+		var w string
+		if json.Unmarshal(raw, &w) == nil {
+			if k := slices.Index(words, w); k >= 0 {
+				return float64(k), nil
+			}
+			return 0, fmt.Errorf("field %q is %q; want one of %s", f, w, strings.Join(words, ", "))
+		}
+	}
+	var x float64
+	if string(raw) == "null" || json.Unmarshal(raw, &x) != nil {
+		return 0, fmt.Errorf("want a number in field %q", f)
+	}
+	return x, nil
 }
 
 // notNull takes lists of numbers that may hold nulls to plain ones, or

@@ -50,6 +50,7 @@ type Endpoint struct {
 var familyTitles = map[string]string{
 	algo.FamilyElection: "Leader election",
 	algo.FamilyMutex:    "Mutual exclusion",
+	algo.FamilyTime:     "Time and clocks",
 }
 
 // Families groups algorithms by family, in the order the families first

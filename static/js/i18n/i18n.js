@@ -10,6 +10,7 @@ export const STRINGS = {
 	en: {
 		"family.election": "Leader election",
 		"family.mutex": "Mutual exclusion",
+		"family.time": "Time and clocks",
 		"app.tagline": "Distributed algorithms, one message at a time",
 		"app.skip": "Skip to the controls",
 		// the Experiment tab (experiment.js)
@@ -280,6 +281,7 @@ export const STRINGS = {
 	de: {
 		"family.election": "Wahl eines Anführers",
 		"family.mutex": "Wechselseitiger Ausschluss",
+		"family.time": "Zeit und Uhren",
 		"app.tagline": "Verteilte Algorithmen, eine Nachricht nach der anderen",
 		"app.skip": "Zur Steuerung springen",
 		// the Experiment tab (experiment.js)
@@ -550,6 +552,7 @@ export const STRINGS = {
 	es: {
 		"family.election": "Elección de líder",
 		"family.mutex": "Exclusión mutua",
+		"family.time": "Tiempo y relojes",
 		"app.tagline": "Algoritmos distribuidos, mensaje a mensaje",
 		"app.skip": "Ir a los controles",
 		// the Experiment tab (experiment.js)
