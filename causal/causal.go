@@ -33,7 +33,7 @@ type Stamp struct {
 type Stamper struct {
 	next    int64 // the seq it stamps next
 	l       []int64
-	v       [][]uint32     // nil beyond MaxVector; a process's vector is replaced, never changed
+	v       [][]uint32      // nil beyond MaxVector; a process's vector is replaced, never changed
 	carried map[int64]Stamp // the sender's stamp on each message in flight
 }
 

@@ -27,7 +27,9 @@ func (p *page) pickStamps(mode string) {
 
 // clickEvent clicks the middle of the dot of event seq in the diagram (a
 // dot drawn over it, such as its step's note, takes the click).
-func (p *page) clickEvent(seq int) { p.clickAt(fmt.Sprintf(`[data-testid="spacetime"] .st-ev[data-seq="%d"]`, seq), false) }
+func (p *page) clickEvent(seq int) {
+	p.clickAt(fmt.Sprintf(`[data-testid="spacetime"] .st-ev[data-seq="%d"]`, seq), false)
+}
 
 // TestHappenedBeforeQuery labels the lecture's events with their Lamport,
 // vector and total-order stamps, then asks whether b happened before e
@@ -53,7 +55,9 @@ func TestHappenedBeforeQuery(t *testing.T) {
 	p.clickEvent(13) // b
 	p.waitFor("e concurrent with b highlighted", `[...document.querySelectorAll('.st-ev.hb-concurrent')].map((e) => e.dataset.seq).join() === "9"`)
 	p.clickEvent(9) // e: its note is drawn over it and takes the click
-	result := func() string { return eval[string](p, `document.querySelector('[data-testid="hb-result"]').textContent`) }
+	result := func() string {
+		return eval[string](p, `document.querySelector('[data-testid="hb-result"]').textContent`)
+	}
 	p.waitFor("b ∥ e", `document.querySelector('[data-testid="hb-result"]').textContent.includes("∥")`)
 	if r := result(); !strings.Contains(r, "e ∥ e′: e = P1 send at t = 2 (2,1) and e′ = P3 local event at t = 1 (1,3) are concurrent") ||
 		!strings.Contains(r, "V(e)[P1] = 2 > V(e′)[P1] = 0, but V(e)[P3] = 0 < V(e′)[P3] = 1") ||

@@ -107,7 +107,7 @@ type msg struct {
 	// events
 	From   int64             `json:"from"`
 	Stamps []json.RawMessage `json:"stamps"`
-	Lines []struct {
+	Lines  []struct {
 		Seq  int64  `json:"seq"`
 		Last int64  `json:"last"`
 		Text string `json:"text"`
