@@ -9,6 +9,7 @@ import (
 	"distviz/algos/echoelection"
 	"distviz/algos/firewire"
 	"distviz/algos/lamportmutex"
+	"distviz/algos/logicalclocks"
 	"distviz/algos/maekawa"
 	"distviz/algos/nack"
 	"distviz/algos/peterson"
@@ -36,6 +37,7 @@ var catalog = []*algo.Algorithm{
 	firewire.Algorithm,
 	treeecho.Algorithm,
 	echoelection.Algorithm,
+	logicalclocks.Algorithm,
 	cristian.Algorithm,
 	positiveack.Algorithm,
 	nack.Algorithm,

@@ -128,3 +128,41 @@ func TestListsOfRecords(t *testing.T) {
 		}
 	}
 }
+
+var eventSpecs = []param.Spec{
+	{Name: "events", Type: param.Lists, Fields: []string{"node", "at", "kind", "to"}, Words: map[string][]string{"kind": {"local", "send"}},
+		Optional: []string{"to"}, Default: [][]int{}, Min: param.Bound(0), Max: param.Bound(99)},
+}
+
+// A record's field may hold a word (held as its index) and may be left out
+// when optional (held as −1); both are written back as they were given.
+func TestRecordWordsAndOptionalFields(t *testing.T) {
+	in := `{"events": [{"node": 0, "at": 1, "kind": "local"}, {"node": 0, "at": 2, "kind": "send", "to": 1}]}`
+	v, err := param.Resolve(eventSpecs, raw(t, in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]int{{0, 1, 0, -1}, {0, 2, 1, 1}}
+	if got := v.IntLists("events"); !slices.EqualFunc(got, want, slices.Equal) {
+		t.Fatalf("IntLists = %v, want %v", got, want)
+	}
+	b, _ := json.Marshal(v)
+	if string(b) != `{"events":[{"node":0,"at":1,"kind":"local"},{"node":0,"at":2,"kind":"send","to":1}]}` {
+		t.Fatalf("JSON %s", b)
+	}
+	w, err := param.ResolveStrings(eventSpecs, map[string]string{"events": v.Query()["events"]})
+	if err != nil || !slices.EqualFunc(w.IntLists("events"), want, slices.Equal) {
+		t.Fatalf("from text %q: %v %v", v.Query()["events"], w.IntLists("events"), err)
+	}
+	for _, c := range []struct{ in, want string }{
+		{`{"events": [{"node": 0, "at": 1, "kind": "receive"}]}`, `field "kind" is "receive"; want one of local, send`},
+		{`{"events": [[0, 1, 2, 1]]}`, `field "kind" is 2; want one of local, send`},
+		{`{"events": [{"node": 0, "kind": "local"}]}`, "record 0 has 2 fields: want exactly node, at, kind, to"},
+		{`{"events": [{"node": 0, "at": 1, "kind": "send", "to": -2}]}`, "below the minimum 0"},
+	} {
+		_, err := param.Resolve(eventSpecs, raw(t, c.in))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.in, err, c.want)
+		}
+	}
+}

@@ -32,6 +32,13 @@ type Spec struct {
 	// list of records: JSON then takes (and gives) objects, e.g. fields
 	// [node, at] read [{"node": 0, "at": 12}] as well as [[0, 12]].
 	Fields []string `json:"fields,omitempty"`
+	// Words let a record's field hold a word instead of a number: field →
+	// its words. An object gives (and gets) the word; the list holds its
+	// index ({"kind": "send"} with words [local, send] holds 1).
+	Words map[string][]string `json:"words,omitempty"`
+	// Optional fields of a record may be left out of an object: such a
+	// field then holds −1, and an object is written without it.
+	Optional []string `json:"optional,omitempty"`
 	// Use says what the parameter is to an editor of the form (one of
 	// Uses); empty: a plain field.
 	Use string `json:"use,omitempty"`

@@ -216,6 +216,12 @@ func decode(s Spec, r json.RawMessage) (any, error) {
 				if f != math.Trunc(f) || math.Abs(f) > 1<<53 {
 					return nil, bad()
 				}
+				if field := fieldName(s, j); f == -1 && slices.Contains(s.Optional, field) {
+					xss[i][j] = -1 // left out
+					continue
+				} else if words := s.Words[field]; words != nil && f >= float64(len(words)) {
+					return nil, Errorf(s.Name, "record %d: field %q is %v; want one of %s", i, field, f, strings.Join(words, ", "))
+				}
 				if err := checkBounds(s, f, fmt.Sprintf("list %d element %d ", i, j)); err != nil {
 					return nil, err
 				}
@@ -261,18 +267,50 @@ func decodeRecords(s Spec, r json.RawMessage) ([][]float64, error) {
 	}
 	out := make([][]float64, len(objs))
 	for i, o := range objs {
-		if len(o) != len(s.Fields) {
+		if len(o) > len(s.Fields) || len(o) < len(s.Fields)-len(s.Optional) {
 			return nil, Errorf(s.Name, "record %d has %d fields: want exactly %s", i, len(o), strings.Join(s.Fields, ", "))
 		}
 		out[i] = make([]float64, len(s.Fields))
 		for j, f := range s.Fields {
 			raw, ok := o[f]
-			if !ok || string(raw) == "null" || json.Unmarshal(raw, &out[i][j]) != nil {
-				return nil, Errorf(s.Name, "record %d: want a number in field %q", i, f)
+			if !ok && slices.Contains(s.Optional, f) {
+				out[i][j] = -1
+				continue
 			}
+			x, err := recordField(s, f, raw)
+			if err != nil {
+				return nil, Errorf(s.Name, "record %d: %v", i, err)
+			}
+			out[i][j] = x
 		}
 	}
 	return out, nil
+}
+
+// fieldName is the name of a record's j-th number ("" without fields).
+func fieldName(s Spec, j int) string {
+	if j < len(s.Fields) {
+		return s.Fields[j]
+	}
+	return ""
+}
+
+// recordField reads one field of a record: a number, or one of its words.
+func recordField(s Spec, f string, raw json.RawMessage) (float64, error) {
+	if words := s.Words[f]; words != nil {
+		var w string
+		if json.Unmarshal(raw, &w) == nil {
+			if k := slices.Index(words, w); k >= 0 {
+				return float64(k), nil
+			}
+			return 0, fmt.Errorf("field %q is %q; want one of %s", f, w, strings.Join(words, ", "))
+		}
+	}
+	var x float64
+	if string(raw) == "null" || json.Unmarshal(raw, &x) != nil {
+		return 0, fmt.Errorf("want a number in field %q", f)
+	}
+	return x, nil
 }
 
 // notNull takes lists of numbers that may hold nulls to plain ones, or

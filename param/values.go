@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -134,14 +135,24 @@ func records(s Spec, val any) any {
 	for i, xs := range xss {
 		var b bytes.Buffer
 		b.WriteByte('{')
+		first := true
 		for j, f := range s.Fields {
-			if j > 0 {
+			if xs[j] == -1 && slices.Contains(s.Optional, f) {
+				continue
+			}
+			if !first {
 				b.WriteByte(',')
 			}
+			first = false
 			k, _ := json.Marshal(f)
 			b.Write(k)
 			b.WriteByte(':')
-			b.WriteString(strconv.FormatInt(xs[j], 10))
+			if words := s.Words[f]; xs[j] >= 0 && xs[j] < int64(len(words)) {
+				w, _ := json.Marshal(words[xs[j]])
+				b.Write(w)
+			} else {
+				b.WriteString(strconv.FormatInt(xs[j], 10))
+			}
 		}
 		b.WriteByte('}')
 		out[i] = b.Bytes()

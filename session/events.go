@@ -62,6 +62,11 @@ func (s *Session) eventsMsg(tl *timeline.Timeline, first, last int64) []byte {
 			return s.refuse("events", s.failure("events", err))[0]
 		}
 	}
+	b = append(b, `],"stamps":`...)
+	b, err := s.stamps.appendStamps(b, tl, evs, first)
+	if err != nil {
+		return s.refuse("events", s.failure("events", err))[0]
+	}
 	lines := narrate.For(tl.Alg, tl.Nodes).In(s.lang).Lines(evs)
 	if lines == nil {
 		lines = []narrate.Line{}
@@ -70,7 +75,7 @@ func (s *Session) eventsMsg(tl *timeline.Timeline, first, last int64) []byte {
 	if err != nil {
 		return s.refuse("events", s.failure("events", err))[0]
 	}
-	b = append(b, `],"lines":`...)
+	b = append(b, `,"lines":`...)
 	b = append(b, lb...)
 	return append(b, '}')
 }

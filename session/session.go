@@ -115,6 +115,8 @@ type Session struct {
 	dirty bool
 	drop  bool
 
+	stamps stamps // the Lamport and vector stamps of the events sent
+
 	frameCap int // room for the next frame
 	// deltas: the client applies deltas (open or attach asked for them);
 	// frames writes them.

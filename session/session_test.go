@@ -105,8 +105,9 @@ type msg struct {
 		Deliverable bool  `json:"deliverable"`
 	} `json:"flights"`
 	// events
-	From  int64 `json:"from"`
-	Lines []struct {
+	From   int64             `json:"from"`
+	Stamps []json.RawMessage `json:"stamps"`
+	Lines  []struct {
 		Seq  int64  `json:"seq"`
 		Last int64  `json:"last"`
 		Text string `json:"text"`
@@ -137,6 +138,7 @@ type client struct {
 	run    msg
 	frame  msg
 	events []json.RawMessage // events[i] has seq i+1
+	stamps []json.RawMessage // stamps[i]: event i+1's
 	lines  []line
 	errors []msg
 	played []msg
@@ -188,6 +190,7 @@ func (c *client) takeEvents(m msg) {
 	if m.From <= have {
 		c.drops++
 		c.events = c.events[:m.From-1]
+		c.stamps = c.stamps[:m.From-1]
 		for len(c.lines) > 0 && c.lines[len(c.lines)-1].seq >= m.From {
 			c.lines = c.lines[:len(c.lines)-1]
 		}
@@ -199,7 +202,11 @@ func (c *client) takeEvents(m msg) {
 			c.t.Fatalf("batch from %d: event %d has seq %d", m.From, i, head.Seq)
 		}
 	}
+	if len(m.Stamps) != len(evs) {
+		c.t.Fatalf("batch from %d: %d events, %d stamps", m.From, len(evs), len(m.Stamps))
+	}
 	c.events = append(c.events, evs...)
+	c.stamps = append(c.stamps, m.Stamps...)
 	for _, l := range m.Lines {
 		if l.Seq < m.From || l.Last > m.From+int64(len(evs))-1 {
 			c.t.Fatalf("line %+v is outside its batch from %d of %d events", l, m.From, len(evs))

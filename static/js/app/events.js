@@ -39,6 +39,7 @@ export class EventLog {
 		this.lines = []; // narration lines, by seq
 		this.marks = []; // {seq, kind: "note"|"violation"}, by seq
 		this.sendSeq = new Map(); // message id → seq of its send
+		this.stamps = []; // stamps[seq-1]: the event's Lamport and vector stamps {l, v} from the server, or null
 	}
 
 	/** length is the number of events held (the last seq). */
@@ -61,7 +62,7 @@ export class EventLog {
 		if (from <= this.events.length) this.truncate(from);
 		const events = msg.events || [];
 		let step = this.stepOf.length ? this.stepOf[this.stepOf.length - 1] : 0;
-		for (const e of events) {
+		for (const [i, e] of events.entries()) {
 			if (e.seq !== this.events.length + 1) {
 				// a gap: should not happen; keep the numbering honest
 				continue;
@@ -69,6 +70,7 @@ export class EventLog {
 			if (startsStep(this.events[this.events.length - 1], e)) step++;
 			this.events.push(e);
 			this.stepOf.push(step);
+			this.stamps.push((msg.stamps && msg.stamps[i]) || null);
 			if (e.kind === "send" && e.msg) this.sendSeq.set(e.msg.id, e.seq);
 			if (e.kind === "note" || e.kind === "violation") this.marks.push({seq: e.seq, kind: e.kind});
 		}
@@ -86,8 +88,14 @@ export class EventLog {
 		}
 		this.events.length = Math.max(0, from - 1);
 		this.stepOf.length = this.events.length;
+		this.stamps.length = this.events.length;
 		this.lines.length = lowerBound(this.lines, from, (l) => l.seq);
 		this.marks.length = lowerBound(this.marks, from, (m) => m.seq);
+	}
+
+	/** stamp gives an event's stamps {l, v} (v: a vector, left out for many processes), or null. */
+	stamp(seq) {
+		return this.stamps[seq - 1] ?? null;
 	}
 
 	/** linesUpTo is how many narration lines have seq ≤ seq. */

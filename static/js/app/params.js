@@ -13,7 +13,7 @@ export function formatValue(spec, v) {
 			return Array.isArray(v) ? v.join(",") : String(v);
 		case "lists": {
 			// a list of records may come as objects with the spec's fields
-			const list = (xs) => (Array.isArray(xs) ? xs.join(",") : xs && typeof xs === "object" && spec.fields ? spec.fields.map((f) => xs[f]).join(",") : String(xs));
+			const list = (xs) => (Array.isArray(xs) ? xs.join(",") : xs && typeof xs === "object" && spec.fields ? spec.fields.map((f) => fieldNumber(spec, f, xs[f])).join(",") : String(xs));
 			return Array.isArray(v) ? v.map(list).join(";") : String(v);
 		}
 		case "range":
@@ -22,6 +22,16 @@ export function formatValue(spec, v) {
 		default:
 			return String(v);
 	}
+}
+
+/**
+ * fieldNumber is a record's field as the text form holds it: a word as its
+ * index among the field's words, a left-out optional field as −1.
+ */
+function fieldNumber(spec, f, x) {
+	if (x === undefined) return -1;
+	const words = spec.words && spec.words[f];
+	return words && typeof x === "string" ? words.indexOf(x) : x;
 }
 
 /** baseTexts is every parameter's starting text: the scenario's value, else the default. */

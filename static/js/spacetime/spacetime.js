@@ -9,6 +9,7 @@ import {stScale, timeDomain, stInFlight, rowOf, causalPast, causalFuture} from "
 import {niceCeil} from "../views/kit/geometry.js";
 import {svg, set, clear} from "../app/dom.js";
 import {msgLook} from "../i18n/vocab.js";
+import {createHbQuery} from "./hbquery.js";
 
 // The events drawn at most: fewer when there are many processes, whose
 // rows are too thin to tell a thousand arrows apart anyway.
@@ -24,7 +25,7 @@ export function createSpacetime(root, handlers) {
 	root.innerHTML =
 		`<defs>${defs}</defs><rect class="bg" width="100%" height="100%"/>` +
 		'<g class="st-axis"></g><g class="st-ticks"></g>' +
-		'<g class="st-plot" clip-path="url(#st-clip)"><g class="st-crashes"></g><line class="st-now"/><g class="st-arrows"></g><g class="st-flights"></g><g class="st-dots"></g></g>';
+		'<g class="st-plot" clip-path="url(#st-clip)"><g class="st-crashes"></g><line class="st-now"/><g class="st-arrows"></g><g class="st-flights"></g><g class="st-dots"></g><g class="st-stamps"></g></g>';
 	const g = {
 		axis: root.querySelector(".st-axis"),
 		ticks: root.querySelector(".st-ticks"),
@@ -33,6 +34,7 @@ export function createSpacetime(root, handlers) {
 		dots: root.querySelector(".st-dots"),
 		now: root.querySelector(".st-now"),
 		clip: root.querySelector(".st-cliprect"),
+		stamps: root.querySelector(".st-stamps"),
 	};
 
 	let run = null;
@@ -48,11 +50,19 @@ export function createSpacetime(root, handlers) {
 	let highlighted = [];
 	let box = {w: 0, h: 0};
 	let hovered = null; // the seq under the pointer
+	// the events' stamps and the happened-before query (hbquery.js), in a bar below the drawing
+	const hb = createHbQuery(root.parentElement, g.stamps, {
+		dotOf: (s) => (els.has(s) ? els.get(s).dot : null),
+		replaceAll: () => {
+			for (const s of els.keys()) place(s);
+		},
+	});
 
 	function setRun(r, eventLog) {
 		run = {n: r.nodes.length, nodes: r.nodes, alg: r.algorithm};
 		log = eventLog;
 		reset();
+		hb.setRun(run, eventLog);
 	}
 
 	function reset() {
@@ -66,6 +76,7 @@ export function createSpacetime(root, handlers) {
 		domain = null;
 		S = null;
 		lastFrame = null;
+		hb.reset();
 	}
 
 	/** truncate forgets the drawn events from seq on (the run forked). */
@@ -164,6 +175,7 @@ export function createSpacetime(root, handlers) {
 			if (changes.added.size) for (const fl of frame.flights) if (changes.added.has(fl.id)) placeFlight(fl, frame.time);
 		}
 		lastTime = frame.time;
+		hb.frame(lo, hi);
 		const x = S.x(frame.time);
 		set(g.now, "x1", x);
 		set(g.now, "x2", x);
@@ -258,6 +270,7 @@ export function createSpacetime(root, handlers) {
 				set(o.dot, "cy", y);
 				set(o.dot, "r", e.kind === "note" || e.kind === "violation" ? S.dot + 1.5 : S.dot);
 			}
+			if (S.rowH >= 14 || run.n === 1) hb.place(s, x, y, S.dot, {l: S.pad.l - 8, r: size.w - S.pad.r});
 		}
 		if (o.arrow) {
 			const ss = log.sendSeq.get(e.msg.id);
@@ -289,6 +302,7 @@ export function createSpacetime(root, handlers) {
 		if (o.dot) o.dot.remove();
 		if (o.arrow) o.arrow.remove();
 		els.delete(s);
+		hb.drop(s);
 	}
 
 	// hovering an event lights up its causal past and future
@@ -341,7 +355,7 @@ export function createSpacetime(root, handlers) {
 	});
 	root.addEventListener("click", (ev) => {
 		const t = ev.target.closest && ev.target.closest("[data-seq]");
-		if (t) handlers.onSeek(Number(t.dataset.seq));
+		if (t && !hb.click(Number(t.dataset.seq))) handlers.onSeek(Number(t.dataset.seq));
 	});
 
 	const ro = new ResizeObserver((entries) => {

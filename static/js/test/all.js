@@ -1,6 +1,7 @@
 // Imports every test file; test.html and any other runner call run().
 import "./layout.test.js";
 import "./events.test.js";
+import "./causality.test.js";
 import "./i18n.test.js";
 import "./params.test.js";
 import "./tr.test.js";

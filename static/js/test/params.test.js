@@ -110,6 +110,8 @@ test("lists: format, check and normalize (0,1;1,2)", () => {
 	const edges = {name: "edges", type: "lists", default: [], min: 0, max: 99};
 	eq(formatValue(edges, [[0, 1], [1, 2]]), "0,1;1,2");
 	eq(formatValue(edges, []), "");
+	const events = {name: "events", type: "lists", fields: ["node", "at", "kind", "to"], words: {kind: ["local", "send"]}, optional: ["to"]};
+	eq(formatValue(events, [{node: 0, at: 1, kind: "local"}, {node: 0, at: 2, kind: "send", to: 1}]), "0,1,0,-1;0,2,1,1", "words as indexes, left-out fields as -1");
 	eq(checkText(edges, "0,1; 1,2"), null);
 	eq(checkText(edges, "0,1;"), null, "an empty list is allowed");
 	eq(checkText(edges, "0,1;x").key, "form.err.lists");
