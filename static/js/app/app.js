@@ -46,7 +46,9 @@ const state = {
 	wantStep: null, // a cursor step to restore (deep link, reconnect)
 	sentLast: false,
 	roles: [],
-	query: {}, // what the address bar shows
+	query: {}, // what the address bar shows; acts: the user's actions (docs/api.md, deep links)
+	actsCount: 0, // how many actions acts holds
+	fromFile: null, // for an imported trace: 0, or the count of its actions when too many for a link
 };
 
 // ---- the pieces ----
@@ -252,6 +254,9 @@ function receive(msg) {
 		case "delta":
 			onFrame(msg);
 			break;
+		case "actions":
+			onActs(msg);
+			break;
 		case "playing":
 			state.playing = !!msg.playing;
 			render();
@@ -274,7 +279,8 @@ function onRun(r) {
 	state.tip = null;
 	state.roles = [];
 	state.log.clear();
-	state.query = r.query || {algorithm: r.algorithm.id};
+	state.query = {...(r.query || {algorithm: r.algorithm.id})};
+	state.fromFile = fromUser === "attach" ? 0 : null; // an imported trace: its actions' count once known
 	menu.close();
 	tooltip.hide();
 	// the run carries its algorithm's entry: the form need not wait for the registry
@@ -299,15 +305,37 @@ function onRun(r) {
 	legend();
 }
 
-// runTitle names the run in the top bar: algorithm · scenario (and the seed on hover).
+// MAX_LINK_ACTS is the longest acts text the address bar takes: beyond it
+// (an imported trace of many actions) the page says the run is a file's.
+const MAX_LINK_ACTS = 4000;
+
+// onActs takes the user's actions in the run now (the server's `actions`):
+// the address bar holds them, so that reloading it reproduces the run.
+function onActs(msg) {
+	const tooLong = msg.acts.length > MAX_LINK_ACTS;
+	if (msg.acts && !tooLong) state.query.acts = msg.acts;
+	else delete state.query.acts;
+	state.actsCount = msg.count;
+	if (state.fromFile !== null) state.fromFile = tooLong ? msg.count : 0;
+	if (tooLong) ioStatus(t("run.fromFileNote", {k: msg.count}), false);
+	runTitle();
+	addressBar();
+}
+
+// runTitle names the run in the top bar: algorithm · scenario (and the seed
+// on hover), and whether the user has changed it (its acts) or it is a
+// file's that no link reproduces.
 function runTitle() {
 	const r = state.run;
 	if (!r) return;
 	const sc = (r.algorithm.scenarios || []).find((s) => s.id === (r.query || {}).scenario);
-	const title = [tr(r.algorithm, r.algorithm.name), sc ? tr(r.algorithm, sc.name) : null].filter(Boolean).join(" · ");
+	const changed = state.fromFile ? t("run.fromFile") : state.query.acts ? t("run.changed") : null;
+	const title = [tr(r.algorithm, r.algorithm.name), sc ? tr(r.algorithm, sc.name) : null, changed].filter(Boolean).join(" · ");
 	const rt = $("run-title");
 	rt.textContent = title;
-	rt.title = `${title} · ${t("form.seed")} ${r.seed}`;
+	rt.dataset.changed = changed ? "true" : "false";
+	const why = state.fromFile ? t("run.fromFileNote", {k: state.fromFile}) : state.query.acts ? t("run.changedTitle", {k: state.actsCount}) : "";
+	rt.title = `${title} · ${t("form.seed")} ${r.seed}${why ? "\n" + why : ""}`;
 	document.title = `${tr(r.algorithm, r.algorithm.name)} · distviz`;
 }
 
@@ -554,7 +582,7 @@ setLang(i18n.pickLang(link.lang || store.get("lang"), navigator.languages));
 
 if (link.algorithm) {
 	// a deep link runs at once; the form follows when the registry is in
-	const msg = {type: "open", algorithm: link.algorithm, query: link.query};
+	const msg = {type: "open", algorithm: link.algorithm, query: link.acts ? {...link.query, acts: link.acts} : link.query};
 	if (link.seed !== null) msg.seed = link.seed;
 	if (link.scenario) msg.scenario = link.scenario;
 	state.pending = msg;
