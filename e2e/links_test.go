@@ -92,3 +92,72 @@ func TestLinkReproducesActions(t *testing.T) {
 		r.fatalf("the imported run's link names %q", got)
 	}
 }
+
+// key presses keys in the page, on whatever has the focus.
+func (p *page) key(keys string) {
+	p.t.Helper()
+	p.do("pressing "+keys, chromedp.KeyEvent(keys))
+}
+
+// jsMenuOpen says whether the click menu is shown.
+var jsMenuOpen = fmt.Sprintf(`!document.querySelector(%s).hidden`, jsString(tid(hookMenu)))
+
+// TestMenuSafeAndBranches: a process's menu gives no action the focus
+// (Enter does nothing), any other key closes it, and acting in the past
+// keeps the run as it was as a branch that U brings back, future and all.
+func TestMenuSafeAndBranches(t *testing.T) {
+	p := openRun(t, bullyLecture, 8)
+	p.press(hookLast)
+	p.waitFor("the end of the run", fmt.Sprintf(`document.querySelector(%s).disabled`, jsString(tid(hookLast))))
+	events := eval[int](p, jsEvents)
+	p.press(hookFirst)
+	p.waitFor("step 0", `window.distviz.state.frame.step === 0`)
+	for range 5 {
+		p.forward()
+	}
+
+	p.click(node(6))
+	p.waitFor("P6's menu", jsMenuOpen)
+	if got := eval[[]string](p, `[...document.querySelectorAll('[data-testid="menu"] [data-action]')].map(e => e.dataset.action)`); strings.Join(got, " ") != "crash notice fire channel" {
+		p.fatalf("P6's menu items have data-action %q", got)
+	}
+	if f := eval[string](p, `document.activeElement.dataset.action || document.activeElement.className`); f == "crash" || strings.Contains(f, "danger") {
+		p.fatalf("the menu gives %q the focus", f)
+	}
+	p.key("\r")
+	p.waitFor("Enter to close the menu", "!"+jsMenuOpen)
+	p.forward()
+	if acts := eval[string](p, jsActs); acts != "" {
+		p.fatalf("Enter on a fresh menu acted: acts %q", acts)
+	}
+
+	// in the past (step 6 of a run computed to its end): a fork
+	p.press(hookBack)
+	p.waitFor("step 5", `window.distviz.state.frame.step === 5`)
+	if got := p.actOn(6, "crash"); got != "5.crash.6" {
+		p.fatalf("acts after crashing P6 at step 5: %q", got)
+	}
+	p.waitFor("the branch button", `(() => { const b = document.querySelector('[data-testid="branches"]'); return b && !b.hidden && b.textContent.includes('1'); })()`)
+	p.key("u")
+	p.waitFor("U to bring the run before the crash back at step 5", jsActs+` === '' && window.distviz.state.frame && window.distviz.state.frame.step === 5 && !/changed/.test(document.querySelector('[data-testid="run-title"]').textContent)`)
+	p.press(hookLast)
+	p.waitFor(fmt.Sprintf("the whole run back (%d events)", events), fmt.Sprintf(`%s === %d`, jsEvents, events))
+	// the crashed version is a branch now
+	p.click(tid("branches"))
+	p.waitFor("the branch list", `!!document.querySelector('[data-testid="menu"] [data-action="branch"]')`)
+	p.click(`[data-testid="menu"] [data-action="branch"]`)
+	p.waitFor("the crashed branch again", jsActs+` === '5.crash.6'`)
+
+	// a stale menu goes with any key; space then plays
+	p.press(hookFirst)
+	p.waitFor("step 0", `window.distviz.state.frame.step === 0`)
+	p.click(node(2))
+	p.waitFor("P2's menu", jsMenuOpen)
+	p.key(" ")
+	p.waitFor("space to close the menu and play", "!"+jsMenuOpen+" && window.distviz.state.playing")
+	p.key(" ")
+	p.waitFor("space to pause", "!window.distviz.state.playing")
+}
+
+// jsEvents is how many events the run has (data-testid=events-count).
+var jsEvents = fmt.Sprintf(`Number(document.querySelector(%s).textContent.replace(/\D/g, ''))`, jsString(tid(hookEvents)))

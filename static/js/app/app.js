@@ -20,6 +20,7 @@ import {text, clear} from "./dom.js";
 import {createChrome, store} from "./chrome.js";
 import {createInteractions} from "./interact.js";
 import {applyMessage, merge, everything, noChanges} from "./model.js";
+import {createBranches} from "./branches.js";
 
 const $ = (id) => document.getElementById(id);
 // The registry (GET /api/algorithms, which the browser keeps and revalidates
@@ -97,6 +98,14 @@ const menu = createMenu($("menu"), {
 		state.tip = null;
 		tooltip.hide();
 	},
+});
+
+// the runs the user's actions left, to go back to (branches.js)
+const branches = createBranches({
+	after: $("manual").closest("label"),
+	menu,
+	open: openVersion,
+	step: () => (state.frame ? state.frame.step : 0),
 });
 
 const ui = createInteractions({state, menu, tooltip, send: (m) => send(m), render: () => render()});
@@ -186,6 +195,7 @@ const controls = createControls(
 		seekSeq: (seq) => send({type: "seekSeq", seq}),
 		setSpeed,
 		setManual,
+		undo: () => branches.undo(),
 	},
 );
 state.log = new EventLog();
@@ -225,6 +235,8 @@ const conn = connect({
 });
 
 function send(msg) {
+	// an action replaces the version shown: it stays as a branch
+	if (msg.type === "action" && state.frame) branches.leaving();
 	// this page applies deltas to its frame (model.js): a step is a few hundred bytes, not the whole picture
 	if (msg.type === "open" || msg.type === "attach") msg.deltas = true;
 	if (!conn.send(msg)) {
@@ -283,6 +295,7 @@ function onRun(r) {
 	state.fromFile = fromUser === "attach" ? 0 : null; // an imported trace: its actions' count once known
 	menu.close();
 	tooltip.hide();
+	branches.run(r, state.query);
 	// the run carries its algorithm's entry: the form need not wait for the registry
 	if (!registry.some((a) => a.id === r.algorithm.id)) registry.push(r.algorithm);
 	form.fromRun(r);
@@ -317,6 +330,7 @@ function onActs(msg) {
 	else delete state.query.acts;
 	state.actsCount = msg.count;
 	if (state.fromFile !== null) state.fromFile = tooLong ? msg.count : 0;
+	branches.acts(state.query.acts);
 	if (tooLong) ioStatus(t("run.fromFileNote", {k: msg.count}), false);
 	runTitle();
 	addressBar();
@@ -370,7 +384,10 @@ function seeRoles(f, changes) {
 }
 
 function onFrame(msg) {
+	const before = state.frame;
 	const {frame: f, changes} = applyMessage(state.frame, msg);
+	// a menu shows the run as it was: it goes when the run moves on
+	if (menu.isOpen && before && (before.step !== f.step || before.events !== f.events)) menu.close();
 	state.frame = f;
 	state.changes = merge(state.changes, changes);
 	if (seeRoles(f, changes)) legend();
@@ -427,6 +444,16 @@ function openRun(req) {
 	state.wantStep = null;
 	state.awaiting = "open";
 	if (!send(msg)) form.showError(t("form.err.offline"));
+}
+
+// openVersion opens the run of this link with other acts (a branch), at a step.
+function openVersion(acts, step) {
+	const query = {...state.query};
+	delete query.acts;
+	if (acts) query.acts = acts;
+	state.wantStep = step;
+	state.sentLast = false;
+	send({type: "open", query});
 }
 
 function setSpeed(s) {
@@ -523,6 +550,7 @@ function setLang(l) {
 	reference();
 	controls.fillSpeeds(state.speed);
 	chrome.relabel();
+	branches.relabel();
 	runTitle();
 	legend();
 	if (experiment) experiment.relabel();
