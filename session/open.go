@@ -32,10 +32,11 @@ func (s *Session) open(req request) [][]byte {
 			delete(query, key)
 		}
 	}
-	var seedText string
+	var seedText, actsText string
 	takeQuery("algorithm", &req.Algorithm)
 	takeQuery("scenario", &req.Scenario)
 	takeQuery("seed", &seedText)
+	takeQuery(launch.ActsKey, &actsText)
 	if req.Algorithm == "" {
 		return refuse(fmt.Errorf(`open needs "algorithm": one of %s`, algorithmIDs()))
 	}
@@ -44,7 +45,11 @@ func (s *Session) open(req request) [][]byte {
 		return refuse(err)
 	}
 
-	lreq := launch.Request{Scenario: req.Scenario, Params: req.Params, Query: query, Seed: req.Seed}
+	acts, err := launch.ParseActs(actsText)
+	if err != nil {
+		return refuse(err)
+	}
+	lreq := launch.Request{Scenario: req.Scenario, Params: req.Params, Query: query, Seed: req.Seed, Actions: acts}
 	if req.Seed == nil && seedText != "" {
 		seed, err := strconv.ParseInt(strings.TrimSpace(seedText), 10, 64)
 		if err != nil {
@@ -142,10 +147,21 @@ func (s *Session) takeFork(run Run, query map[string]string, forkOf string) [][]
 		// The session's cursor starts where the run's is.
 		s.cursor = tl.Cursor()
 		out = append(out, s.frameMsg(tl))
+		if acts := launch.ActsOf(tl); len(acts) > 0 {
+			out = append(out, s.actsMsg(acts))
+		}
 		// The client starts from nothing on `run`.
 		s.sent, s.forks, s.dirty, s.drop = 0, tl.Forks(), true, false
 	})
 	return out
+}
+
+// actsMsg tells the client the user's actions that make the run as it is
+// now, as a link's `acts` text: its address bar then reproduces the run.
+// The client clears its list on `run`: this comes after an action, and
+// after `run` when the run holds actions.
+func (s *Session) actsMsg(acts []launch.Acted) []byte {
+	return encode(s.cfg.Log, actsMsg{Type: "actions", Acts: launch.FormatActs(acts), Count: len(acts)})
 }
 
 func algorithmIDs() string {

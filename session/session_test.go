@@ -112,6 +112,8 @@ type msg struct {
 		Last int64  `json:"last"`
 		Text string `json:"text"`
 	} `json:"lines"`
+	// actions
+	Acts string `json:"acts"`
 	// playing
 	Playing bool    `json:"playing"`
 	Speed   float64 `json:"speed"`
@@ -137,6 +139,7 @@ type client struct {
 	s      *session.Session
 	run    msg
 	frame  msg
+	acts   string            // the last `actions`
 	events []json.RawMessage // events[i] has seq i+1
 	stamps []json.RawMessage // stamps[i]: event i+1's
 	lines  []line
@@ -167,6 +170,8 @@ func (c *client) take(out [][]byte) []msg {
 			c.played = append(c.played, m)
 		case "events":
 			c.takeEvents(m)
+		case "actions":
+			c.acts = m.Acts
 		default:
 			c.t.Fatalf("unknown message type %q", m.Type)
 		}
@@ -448,7 +453,10 @@ func TestActions(t *testing.T) {
 	c.send(`{"type":"step"}`)
 	// The lecture: P4 notices that the coordinator P7 has failed.
 	got := c.send(`{"type":"action","action":{"type":"act","node":4,"name":"notice"}}`)
-	only(t, got, "frame", "events")
+	only(t, got, "frame", "actions", "events")
+	if c.acts != "2.act.4.notice" {
+		t.Fatalf("acts %q after notice at step 2", c.acts)
+	}
 	if !strings.Contains(c.text(), "You: P4: notice") {
 		t.Fatalf("lines: %q", c.text())
 	}
@@ -498,8 +506,8 @@ func TestForkShrinksEvents(t *testing.T) {
 	c.send(`{"type":"seek","step":3}`)
 	cut := c.frame.Seq
 	got := c.send(`{"type":"action","action":{"type":"crash","node":7}}`)
-	if got[1].Type != "events" || got[1].From != cut+1 {
-		t.Fatalf("after a fork at event %d: %+v", cut, got[1])
+	if got[2].Type != "events" || got[2].From != cut+1 || c.acts != "3.crash.7" {
+		t.Fatalf("after a fork at event %d: %+v, acts %q", cut, got[2], c.acts)
 	}
 	if c.drops != 1 || int64(len(c.events)) != cut+2 { // the action and the crash
 		t.Fatalf("the client has %d events after the fork (dropped %d times), want %d", len(c.events), c.drops, cut+2)

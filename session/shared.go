@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"distviz/engine"
+	"distviz/launch"
 	"distviz/timeline"
 )
 
@@ -124,6 +125,9 @@ func (s *Session) act(a engine.Action) [][]byte {
 		failed = apply(tl, a)
 		s.dirty = true
 		out = append(out, s.frameMsg(tl))
+		if failed == nil {
+			out = append(out, s.actsMsg(launch.ActsOf(tl)))
+		}
 	})
 	switch {
 	case shared:

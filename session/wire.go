@@ -166,6 +166,13 @@ type runMsg struct {
 	ForkOf string `json:"forkOf,omitempty"`
 }
 
+// actsMsg is the `actions` message: the user's actions in the run now.
+type actsMsg struct {
+	Type  string `json:"type"` // "actions"
+	Acts  string `json:"acts"` // as a link's acts text (launch.FormatActs)
+	Count int    `json:"count"`
+}
+
 type playingMsg struct {
 	Type    string  `json:"type"` // "playing"
 	Playing bool    `json:"playing"`

@@ -27,7 +27,7 @@ const Entry = "js/app/app.js"
 
 // Styles are the page's style sheets in cascade order: the colour tokens
 // first, then the app, the views (their kit first), the space-time diagram,
-// the panel and the Experiment tab.
+// the panel, the Experiment tab, and the lecture's branches and keys.
 var Styles = []string{
 	"css/tokens.css",
 	"css/app.css",
@@ -41,6 +41,7 @@ var Styles = []string{
 	"css/spacetime.css",
 	"css/panel.css",
 	"css/experiment.css",
+	"css/lecture.css",
 }
 
 // Endpoint is one route of the JSON API, for the home page.

@@ -94,6 +94,10 @@ func (t *Timeline) Seq() int64 { return t.steps.End(t.cursor) }
 // StepEnd is the sequence number of step k's last event.
 func (t *Timeline) StepEnd(k int) int64 { return t.steps.End(k) }
 
+// UserStep reports whether step k was made by a user action (its first
+// event is the action).
+func (t *Timeline) UserStep(k int) bool { return k > 0 && k < t.steps.Len() && t.steps.User(k) }
+
 // Len is the number of events recorded.
 func (t *Timeline) Len() int64 { return t.log.Len() }
 

@@ -20,6 +20,7 @@ import {text, clear} from "./dom.js";
 import {createChrome, store} from "./chrome.js";
 import {createInteractions} from "./interact.js";
 import {applyMessage, merge, everything, noChanges} from "./model.js";
+import {createBranches} from "./branches.js";
 
 const $ = (id) => document.getElementById(id);
 // The registry (GET /api/algorithms, which the browser keeps and revalidates
@@ -46,7 +47,9 @@ const state = {
 	wantStep: null, // a cursor step to restore (deep link, reconnect)
 	sentLast: false,
 	roles: [],
-	query: {}, // what the address bar shows
+	query: {}, // what the address bar shows; acts: the user's actions (docs/api.md, deep links)
+	actsCount: 0, // how many actions acts holds
+	fromFile: null, // for an imported trace: 0, or the count of its actions when too many for a link
 };
 
 // ---- the pieces ----
@@ -95,6 +98,14 @@ const menu = createMenu($("menu"), {
 		state.tip = null;
 		tooltip.hide();
 	},
+});
+
+// the runs the user's actions left, to go back to (branches.js)
+const branches = createBranches({
+	after: $("manual").closest("label"),
+	menu,
+	open: openVersion,
+	step: () => (state.frame ? state.frame.step : 0),
 });
 
 const ui = createInteractions({state, menu, tooltip, send: (m) => send(m), render: () => render()});
@@ -184,6 +195,7 @@ const controls = createControls(
 		seekSeq: (seq) => send({type: "seekSeq", seq}),
 		setSpeed,
 		setManual,
+		undo: () => branches.undo(),
 	},
 );
 state.log = new EventLog();
@@ -223,6 +235,8 @@ const conn = connect({
 });
 
 function send(msg) {
+	// an action replaces the version shown: it stays as a branch
+	if (msg.type === "action" && state.frame) branches.leaving();
 	// this page applies deltas to its frame (model.js): a step is a few hundred bytes, not the whole picture
 	if (msg.type === "open" || msg.type === "attach") msg.deltas = true;
 	if (!conn.send(msg)) {
@@ -252,6 +266,9 @@ function receive(msg) {
 		case "delta":
 			onFrame(msg);
 			break;
+		case "actions":
+			onActs(msg);
+			break;
 		case "playing":
 			state.playing = !!msg.playing;
 			render();
@@ -274,9 +291,11 @@ function onRun(r) {
 	state.tip = null;
 	state.roles = [];
 	state.log.clear();
-	state.query = r.query || {algorithm: r.algorithm.id};
+	state.query = {...(r.query || {algorithm: r.algorithm.id})};
+	state.fromFile = fromUser === "attach" ? 0 : null; // an imported trace: its actions' count once known
 	menu.close();
 	tooltip.hide();
+	branches.run(r, state.query);
 	// the run carries its algorithm's entry: the form need not wait for the registry
 	if (!registry.some((a) => a.id === r.algorithm.id)) registry.push(r.algorithm);
 	form.fromRun(r);
@@ -299,15 +318,38 @@ function onRun(r) {
 	legend();
 }
 
-// runTitle names the run in the top bar: algorithm · scenario (and the seed on hover).
+// MAX_LINK_ACTS is the longest acts text the address bar takes: beyond it
+// (an imported trace of many actions) the page says the run is a file's.
+const MAX_LINK_ACTS = 4000;
+
+// onActs takes the user's actions in the run now (the server's `actions`):
+// the address bar holds them, so that reloading it reproduces the run.
+function onActs(msg) {
+	const tooLong = msg.acts.length > MAX_LINK_ACTS;
+	if (msg.acts && !tooLong) state.query.acts = msg.acts;
+	else delete state.query.acts;
+	state.actsCount = msg.count;
+	if (state.fromFile !== null) state.fromFile = tooLong ? msg.count : 0;
+	branches.acts(state.query.acts);
+	if (tooLong) ioStatus(t("run.fromFileNote", {k: msg.count}), false);
+	runTitle();
+	addressBar();
+}
+
+// runTitle names the run in the top bar: algorithm · scenario (and the seed
+// on hover), and whether the user has changed it (its acts) or it is a
+// file's that no link reproduces.
 function runTitle() {
 	const r = state.run;
 	if (!r) return;
 	const sc = (r.algorithm.scenarios || []).find((s) => s.id === (r.query || {}).scenario);
-	const title = [tr(r.algorithm, r.algorithm.name), sc ? tr(r.algorithm, sc.name) : null].filter(Boolean).join(" · ");
+	const changed = state.fromFile ? t("run.fromFile") : state.query.acts ? t("run.changed") : null;
+	const title = [tr(r.algorithm, r.algorithm.name), sc ? tr(r.algorithm, sc.name) : null, changed].filter(Boolean).join(" · ");
 	const rt = $("run-title");
 	rt.textContent = title;
-	rt.title = `${title} · ${t("form.seed")} ${r.seed}`;
+	rt.dataset.changed = changed ? "true" : "false";
+	const why = state.fromFile ? t("run.fromFileNote", {k: state.fromFile}) : state.query.acts ? t("run.changedTitle", {k: state.actsCount}) : "";
+	rt.title = `${title} · ${t("form.seed")} ${r.seed}${why ? "\n" + why : ""}`;
 	document.title = `${tr(r.algorithm, r.algorithm.name)} · distviz`;
 }
 
@@ -342,7 +384,10 @@ function seeRoles(f, changes) {
 }
 
 function onFrame(msg) {
+	const before = state.frame;
 	const {frame: f, changes} = applyMessage(state.frame, msg);
+	// a menu shows the run as it was: it goes when the run moves on
+	if (menu.isOpen && before && (before.step !== f.step || before.events !== f.events)) menu.close();
 	state.frame = f;
 	state.changes = merge(state.changes, changes);
 	if (seeRoles(f, changes)) legend();
@@ -399,6 +444,16 @@ function openRun(req) {
 	state.wantStep = null;
 	state.awaiting = "open";
 	if (!send(msg)) form.showError(t("form.err.offline"));
+}
+
+// openVersion opens the run of this link with other acts (a branch), at a step.
+function openVersion(acts, step) {
+	const query = {...state.query};
+	delete query.acts;
+	if (acts) query.acts = acts;
+	state.wantStep = step;
+	state.sentLast = false;
+	send({type: "open", query});
 }
 
 function setSpeed(s) {
@@ -495,6 +550,7 @@ function setLang(l) {
 	reference();
 	controls.fillSpeeds(state.speed);
 	chrome.relabel();
+	branches.relabel();
 	runTitle();
 	legend();
 	if (experiment) experiment.relabel();
@@ -554,7 +610,7 @@ setLang(i18n.pickLang(link.lang || store.get("lang"), navigator.languages));
 
 if (link.algorithm) {
 	// a deep link runs at once; the form follows when the registry is in
-	const msg = {type: "open", algorithm: link.algorithm, query: link.query};
+	const msg = {type: "open", algorithm: link.algorithm, query: link.acts ? {...link.query, acts: link.acts} : link.query};
 	if (link.seed !== null) msg.seed = link.seed;
 	if (link.scenario) msg.scenario = link.scenario;
 	state.pending = msg;

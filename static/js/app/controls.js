@@ -99,6 +99,10 @@ export function createControls(els, actions) {
 			case "_":
 				actions.setSpeed(nextSpeed(Number(speed.value), -1));
 				break;
+			case "u":
+			case "U":
+				actions.undo();
+				break;
 			default:
 				return;
 		}

@@ -34,20 +34,20 @@ export function createInteractions({state, menu, tooltip, send, render}) {
 		}
 		items.push(...extra);
 		for (const tm of f.timers.filter((x) => x.node === pos)) {
-			items.push({label: t("menu.fire", {name: tm.name}), testid: "act-fire-" + tm.name, action: () => act({type: "fire", node: pos, timer: tm.name})});
+			items.push({label: t("menu.fire", {name: tm.name}), testid: "act-fire-" + tm.name, type: "fire", action: () => act({type: "fire", node: pos, timer: tm.name})});
 		}
 		// what this process has sent that is still on its way: a channel's
 		// queue when it all goes to one process (a ring's neighbour)
 		const out = f.flights.filter((x) => x.from === pos);
 		if (out.length > 0) {
 			const to = out.every((x) => x.to === out[0].to) ? out[0].to : null;
-			items.push({label: t("menu.outgoing", {k: out.length}), testid: "act-queue", action: () => linkMenu(pos, to, ev, true)});
+			items.push({label: t("menu.outgoing", {k: out.length}), testid: "act-queue", type: "channel", action: () => linkMenu(pos, to, ev, true)});
 		}
 		menu.open(ev.clientX, ev.clientY, {
 			kind: "node",
 			title: `${nd.label} · ${t("panel.id")} ${nd.id}`,
 			subtitle: roleName(state.run.algorithm, nd.role),
-			note: f.atEnd ? null : t("menu.fork"),
+			note: f.atEnd ? null : t("menu.forkKept"),
 			items,
 		});
 	}
@@ -60,7 +60,7 @@ export function createInteractions({state, menu, tooltip, send, render}) {
 			kind: "msg",
 			title: fl.label,
 			subtitle: `${nodes[fl.from].label} → ${nodes[fl.to].label} · ${t("msg.times", {s: fl.sentAt, a: fl.arrive})}${fl.deliverable ? " · " + t("msg.deliverable") : ""}`,
-			note: f.atEnd ? null : t("menu.fork"),
+			note: f.atEnd ? null : t("menu.forkKept"),
 			items: [
 				{label: t("menu.deliver"), testid: "act-deliver", action: () => act({type: "deliver", msg: fl.id})},
 				{label: t("menu.drop"), testid: "act-drop", danger: true, action: () => act({type: "drop", msg: fl.id})},

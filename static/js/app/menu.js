@@ -1,5 +1,8 @@
 // Popovers: the intervention menu (on a process, a message or a link) and
 // the hover tooltip. Both are fixed-position boxes kept inside the window.
+// The menu takes the focus itself, not an item: Enter on a freshly opened
+// menu does nothing (no crash by a stray key); ↓ ↑ move among the items, and
+// any other key closes it and goes on to the page (space plays).
 
 import {el, clear} from "./dom.js";
 import {t} from "../i18n/i18n.js";
@@ -19,7 +22,9 @@ export function createMenu(box, {onOpen} = {}) {
 
 	/**
 	 * open shows a menu at (x, y): a title, an optional note, then items
-	 * [{label, action, testid, danger, disabled, hint}] or other nodes.
+	 * [{label, action, testid, type, danger, disabled, hint}] or other
+	 * nodes; type is the action's type (data-action, for tests), by default
+	 * the testid without its "act-".
 	 */
 	function open(x, y, {title, subtitle, note, items, body, kind}) {
 		clear(box);
@@ -35,6 +40,7 @@ export function createMenu(box, {onOpen} = {}) {
 				role: "menuitem",
 				class: "menu-item" + (it.danger ? " danger" : ""),
 				"data-testid": it.testid,
+				"data-action": it.type || (it.testid ? it.testid.replace(/^act-/, "") : null),
 				disabled: it.disabled,
 				title: it.hint,
 			});
@@ -50,8 +56,17 @@ export function createMenu(box, {onOpen} = {}) {
 		place(x, y);
 		openedAt = performance.now();
 		if (onOpen) onOpen();
-		const firstItem = box.querySelector(".menu-item:not([disabled])");
-		if (firstItem) firstItem.focus({preventScroll: true});
+		box.tabIndex = -1;
+		box.focus({preventScroll: true});
+	}
+
+	// move focuses the next (dir +1) or previous item, round the list.
+	function move(dir) {
+		const items = [...box.querySelectorAll("button:not([disabled])")];
+		if (!items.length) return;
+		const i = items.indexOf(document.activeElement);
+		const next = i < 0 ? (dir > 0 ? 0 : items.length - 1) : (i + dir + items.length) % items.length;
+		items[next].focus({preventScroll: true});
 	}
 
 	function close() {
@@ -63,12 +78,29 @@ export function createMenu(box, {onOpen} = {}) {
 	document.addEventListener("pointerdown", (ev) => {
 		if (!box.hidden && !box.contains(ev.target) && performance.now() - openedAt > 50) close();
 	});
-	document.addEventListener("keydown", (ev) => {
-		if (ev.key === "Escape" && !box.hidden) {
-			close();
-			ev.stopPropagation();
-		}
-	});
+	// Capturing: the menu sees keys before the page's shortcuts do.
+	document.addEventListener(
+		"keydown",
+		(ev) => {
+			if (box.hidden) return;
+			const onItem = box.contains(document.activeElement) && document.activeElement !== box;
+			if (ev.key === "Escape") {
+				close();
+				ev.stopPropagation();
+			} else if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+				move(ev.key === "ArrowDown" ? +1 : -1);
+				ev.preventDefault();
+				ev.stopPropagation();
+			} else if (ev.key === "Tab" || ((ev.key === "Enter" || ev.key === " ") && onItem)) {
+				// the focused item's own keys
+			} else if (!["Shift", "Control", "Alt", "Meta"].includes(ev.key)) {
+				// the menu shows the run as it was: any other key leaves it
+				if (box.contains(document.activeElement)) document.activeElement.blur();
+				close();
+			}
+		},
+		true,
+	);
 
 	return {
 		open,

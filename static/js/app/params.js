@@ -153,16 +153,16 @@ export function queryOf(alg, scenario, texts) {
 	return out;
 }
 
-const RESERVED = ["algorithm", "scenario", "seed", "step", "lang"];
+const RESERVED = ["algorithm", "scenario", "seed", "acts", "step", "lang"];
 
 /**
  * parseLocation reads a deep link's query string: the algorithm, scenario,
- * seed, cursor step and page language, and every other key as a parameter's
- * text.
+ * seed, the user's actions (`acts`, docs/api.md: deep links), cursor step and
+ * page language, and every other key as a parameter's text.
  */
 export function parseLocation(search) {
 	const sp = new URLSearchParams(search);
-	const out = {algorithm: sp.get("algorithm") || "", scenario: sp.get("scenario") || "", seed: null, step: null, lang: sp.get("lang") || "", query: {}};
+	const out = {algorithm: sp.get("algorithm") || "", scenario: sp.get("scenario") || "", seed: null, acts: sp.get("acts") || "", step: null, lang: sp.get("lang") || "", query: {}};
 	const seed = sp.get("seed");
 	if (seed !== null && /^\d+$/.test(seed.trim())) out.seed = Number(seed);
 	const step = sp.get("step");
@@ -175,8 +175,8 @@ export function parseLocation(search) {
 
 /**
  * buildSearch writes the address bar's query: algorithm, scenario, the
- * parameters in the registry's order (any others after), seed, step. Commas
- * and dashes stay readable.
+ * parameters in the registry's order (any others after), seed, the user's
+ * actions (query.acts), step. Commas and dashes stay readable.
  */
 export function buildSearch(alg, query, step) {
 	const parts = [];
@@ -188,6 +188,7 @@ export function buildSearch(alg, query, step) {
 	for (const n of names) if (n in q && !RESERVED.includes(n)) add(n, q[n]);
 	for (const k of Object.keys(q).sort()) if (!names.includes(k) && !RESERVED.includes(k)) add(k, q[k]);
 	if (q.seed !== undefined && q.seed !== null && q.seed !== "") add("seed", q.seed);
+	if (q.acts) add("acts", q.acts);
 	if (step !== undefined && step !== null) add("step", step);
 	return parts.length ? "?" + parts.join("&") : "";
 }

@@ -3,6 +3,8 @@
 // them. t(key, vars) fills {placeholders}; apply(root) writes the text of
 // every element marked data-i18n (and data-i18n-title, -aria, -placeholder).
 
+import {LECTURE_STRINGS} from "./lecture.js";
+
 export const LANGS = ["en", "de", "es"];
 export const LANG_NAMES = {en: "English", de: "Deutsch", es: "Español"};
 
@@ -961,6 +963,8 @@ export function setLang(lang) {
 export function lang() {
 	return current;
 }
+
+for (const l of LANGS) Object.assign(STRINGS[l], LECTURE_STRINGS[l]);
 
 /** has says whether the page has a text under key. */
 export function has(key) {

@@ -120,3 +120,13 @@ test("lists: format, check and normalize (0,1;1,2)", () => {
 	const requests = {name: "requests", type: "lists", fields: ["node", "at"], default: []};
 	eq(formatValue(requests, [{node: 0, at: 12}, {at: 8, node: 1}]), "0,12;1,8", "records as objects");
 });
+
+test("deep links: the user's actions round-trip, between seed and step", () => {
+	const q = {algorithm: "bully", scenario: "lecture", seed: "0", acts: "19.crash.5,23.act.4.notice"};
+	const search = buildSearch(bully, q, 25);
+	eq(search, "?algorithm=bully&scenario=lecture&seed=0&acts=19.crash.5,23.act.4.notice&step=25");
+	const back = parseLocation(search);
+	eq(back.acts, "19.crash.5,23.act.4.notice");
+	eq(back.step, 25);
+	eq(back.query, {});
+});
