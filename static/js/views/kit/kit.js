@@ -141,6 +141,15 @@ export function createKit(host, spec) {
 }
 
 /**
+ * fontScale is how much larger than at 1 the views write their type: the
+ * page's font-scale control and presenter mode set --view-scale on the root.
+ */
+export function fontScale() {
+	const v = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--view-scale"));
+	return v > 0 ? v : 1;
+}
+
+/**
  * view completes a view's members with the kit's defaults: the legend of
  * roles and message types, the SVG export, no hidden processes, no menu
  * entries of its own, no note, showing and hiding the SVG.
