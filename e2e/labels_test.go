@@ -15,7 +15,8 @@ type labelStats struct {
 
 // jsLabelStats measures the labels of the messages in flight: shown (not
 // hidden), inside the drawing, the text inside its pill, saying the
-// message's content (what its label in the frame has in parentheses), not
+// message's content (what its label in the frame has in parentheses, with
+// or without them), not
 // over another label or a process.
 const jsLabelStats = `(() => {
 	const svg = document.querySelector('[data-testid="topology"]');
@@ -35,8 +36,9 @@ const jsLabelStats = `(() => {
 		if (tb.left < pill.left - 1 || tb.right > pill.right + 1) continue;
 		const f = flights.get(Number(m.dataset.msg));
 		const said = [...text.querySelectorAll('tspan')].map(s => s.textContent).join('');
-		const content = /\(.*\)$/.exec(f.label);
-		if (content && !said.endsWith(content[0]) || !content && said !== f.label) {
+		// the whole label, or what the message carries: (3,2,1) or 3,2,1
+		const content = /\((.*)\)$/.exec(f.label);
+		if (content && !said.endsWith(content[0]) && said !== content[1] || !content && said !== f.label) {
 			out.Wrong.push(said + ' for ' + f.label);
 			continue;
 		}

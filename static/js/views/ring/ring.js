@@ -7,9 +7,9 @@
 
 import {circleLayout, labelPos, ringArc, ringMsgPos, chordLine, chordMsgPos} from "./circle.js";
 import {fitFont} from "../kit/geometry.js";
-import {box, placeLabels, msgText} from "../kit/labels.js";
+import {box, placeLabels, msgText, labelSize} from "../kit/labels.js";
 import {msgLabel} from "../kit/msglabel.js";
-import {createKit, view, fontScale} from "../kit/kit.js";
+import {createKit, view} from "../kit/kit.js";
 import {createFlights} from "../kit/flights.js";
 import {svg, set, cls, clear} from "../../app/dom.js";
 import {roleLook, useOf, typeClass, shortOf} from "../../i18n/vocab.js";
@@ -28,7 +28,7 @@ export function create(host, handlers) {
 		id: "topology",
 		testid: "topology",
 		defs: ARROW,
-		layers: ["l-chords", "l-links", "l-tracks", "l-nodes", "l-labels", "l-msgs"],
+		layers: ["l-chords", "l-links", "l-tracks", "l-nodes", "l-labels", "l-leads", "l-msgs"],
 		handlers,
 		onLayout: () => layout(),
 	});
@@ -39,6 +39,7 @@ export function create(host, handlers) {
 		tracks: kit.layers["l-tracks"],
 		nodes: kit.layers["l-nodes"],
 		labels: kit.layers["l-labels"],
+		leads: kit.layers["l-leads"],
 		msgs: kit.layers["l-msgs"],
 	};
 
@@ -54,7 +55,7 @@ export function create(host, handlers) {
 	const flights = createFlights(g.msgs, {
 		alg: () => run.alg,
 		// many messages say only what they carry (the colour says the type)
-		prepare: (fl) => ({labels: fl.length <= MAX_LABELS, compact: L.dense || fl.length > 16}),
+		prepare: (fl) => ({labels: fl.length <= MAX_LABELS, compact: L.dense || fl.length > 16 || !roomFor(fl)}),
 		shape: (f, ctx) => (!ctx.labels ? "dot" : ctx.compact ? "compact" : "label"),
 		make(m, f, ctx) {
 			m.shape = svg("circle", {class: "tok", r: tokenRadius()}, m.g);
@@ -66,7 +67,10 @@ export function create(host, handlers) {
 			const lines = ctx.compact ? [contentOf(f)] : msgText(f.label, shortOf(run.alg, f.type));
 			const lb = msgLabel(m.g, lines, msgFont());
 			m.lab = lb.g;
+			// the line back to the dot goes under every label
 			m.lead = lb.lead;
+			m.lead.setAttribute("class", "tok-lead " + typeClass(run.alg, f.type));
+			g.leads.append(m.lead);
 			m.w = lb.w;
 			m.h = lb.h;
 		},
@@ -78,6 +82,7 @@ export function create(host, handlers) {
 			m.y = p.y;
 			set(m.g, "transform", `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`);
 		},
+		remove: (m) => m.lead && m.lead.remove(),
 		after: (drawn, ctx) => {
 			if (ctx.labels) placeMsgLabels(drawn);
 		},
@@ -98,8 +103,10 @@ export function create(host, handlers) {
 			const dx = at[i].x - m.x;
 			const dy = at[i].y - m.y;
 			set(m.lab, "transform", `translate(${dx.toFixed(1)},${dy.toFixed(1)})`);
-			set(m.lead, "x2", (-dx).toFixed(1));
-			set(m.lead, "y2", (-dy).toFixed(1));
+			set(m.lead, "x1", m.x.toFixed(1));
+			set(m.lead, "y1", m.y.toFixed(1));
+			set(m.lead, "x2", at[i].x.toFixed(1));
+			set(m.lead, "y2", at[i].y.toFixed(1));
 			m.g.classList.toggle("crowded", !at[i].free);
 		});
 	}
@@ -132,6 +139,19 @@ export function create(host, handlers) {
 		return {x: -dy / len, y: dx / len};
 	}
 
+	// roomFor says whether the whole labels fit inside the ring: together
+	// under half of its inner disc (else they say only what they carry)
+	function roomFor(fl) {
+		const font = msgFont();
+		let area = 0;
+		for (const f of fl) {
+			const sz = labelSize(msgText(f.label, shortOf(run.alg, f.type)), font);
+			area += sz.w * sz.h;
+		}
+		const inner = Math.max(0, L.R - L.r - 8);
+		return area <= (Math.PI * inner * inner) / 2;
+	}
+
 	// contentOf is what a message carries, without its type: "16" of ELECTION(16)
 	function contentOf(f) {
 		const m = /\((.*)\)$/.exec(f.label);
@@ -139,11 +159,11 @@ export function create(host, handlers) {
 	}
 
 	function tokenRadius() {
-		return L.dense ? Math.max(3.5, Math.min(7, L.r * 0.9)) : Math.max(6, Math.min(9, L.r * 0.3)) * fontScale();
+		return L.dense ? Math.max(3.5, Math.min(7, L.r * 0.9)) : Math.max(6, Math.min(9, L.r * 0.3));
 	}
 
 	function msgFont() {
-		return 15 * fontScale();
+		return 15;
 	}
 
 	function setRun(r) {

@@ -302,7 +302,8 @@ export function create(host, handlers) {
 			if (nd.r !== r) {
 				nd.r = r;
 				set(nd.body, "r", r);
-				set(nd.id, "font-size", fitFont(String(run.nodes[fn.pos].id), r, Math.min(26, r * 0.95)).toFixed(1));
+				// (at least 12: 18 px on the projector, views/kit/scale.js)
+				set(nd.id, "font-size", Math.max(12, fitFont(String(run.nodes[fn.pos].id), r, Math.min(26, r * 0.95))).toFixed(1));
 				set(nd.label, "font-size", Math.max(13, Math.min(18, r * 0.6)));
 				nd.role = "";
 			}
