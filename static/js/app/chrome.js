@@ -82,7 +82,6 @@ export function createChrome({onLayout, isMenuOpen}) {
 		const tag = ev.target && ev.target.tagName;
 		if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
 		if (ev.key === "p" || ev.key === "P") setPresenter(!presenting());
-		else if (ev.key === "+" || ev.key === "-") stepScale(ev.key === "+" ? 1 : -1);
 		else if (ev.key === "Escape" && !isMenuOpen() && presenting()) setPresenter(false);
 	});
 
