@@ -109,7 +109,8 @@ const branches = createBranches({
 });
 
 const ui = createInteractions({state, menu, tooltip, send: (m) => send(m), render: () => render()});
-const chrome = createChrome({onLayout: () => view && view.layout(), isMenuOpen: () => menu.isOpen});
+// (the space-time diagram follows its box by itself; a new view scale it is told)
+const chrome = createChrome({onLayout: () => (view && view.layout(), state.frame && spacetime.update(state.frame)), isMenuOpen: () => menu.isOpen});
 
 // What the views do with the pointer (views/kit/kit.js): the same for every view.
 const handlers = {

@@ -22,6 +22,10 @@ export const store = {
 	},
 };
 
+// the type-size control's steps, and presenter mode's magnification on top
+const SCALES = [0.85, 1, 1.15, 1.3, 1.5, 1.75];
+const PRESENTER_SCALE = 1.5;
+
 /**
  * createChrome wires the top bar's buttons. onLayout is called when the
  * views' room changes; isMenuOpen keeps Escape for an open menu.
@@ -62,6 +66,7 @@ export function createChrome({onLayout, isMenuOpen}) {
 	function setPresenter(on) {
 		root.classList.toggle("presenter", on);
 		presenterText();
+		applyScale();
 		if (on && root.requestFullscreen && !document.fullscreenElement) {
 			root.requestFullscreen().catch(() => {});
 		} else if (!on && document.fullscreenElement) {
@@ -79,6 +84,34 @@ export function createChrome({onLayout, isMenuOpen}) {
 		if (ev.key === "p" || ev.key === "P") setPresenter(!presenting());
 		else if (ev.key === "Escape" && !isMenuOpen() && presenting()) setPresenter(false);
 	});
+
+	// the views' type size: the lecturer's choice (remembered), times more
+	// in presenter mode, so that the back row reads 18 px or more at 1024×768
+	let userScale = SCALES.includes(Number(store.get("viewScale"))) ? Number(store.get("viewScale")) : 1;
+	function applyScale() {
+		const s = (presenting() ? PRESENTER_SCALE : 1) * userScale;
+		root.style.setProperty("--view-scale", String(Math.round(s * 1000) / 1000));
+		$("scale-smaller").disabled = userScale === SCALES[0];
+		$("scale-larger").disabled = userScale === SCALES.at(-1);
+		requestAnimationFrame(onLayout);
+	}
+	function stepScale(d) {
+		const i = SCALES.indexOf(userScale) + d;
+		if (i < 0 || i >= SCALES.length) return;
+		userScale = SCALES[i];
+		store.set("viewScale", String(userScale));
+		applyScale();
+	}
+	const scaleBox = document.createElement("span");
+	scaleBox.className = "scale-ctl";
+	scaleBox.innerHTML =
+		'<button type="button" id="scale-smaller" class="tool" data-testid="scale-smaller" data-i18n-title="scale.smaller" data-i18n-aria="scale.smaller">A−</button>' +
+		'<button type="button" id="scale-larger" class="tool" data-testid="scale-larger" data-i18n-title="scale.larger" data-i18n-aria="scale.larger">A+</button>';
+	$("presenter").before(scaleBox);
+	for (const b of scaleBox.children) b.title = t(b.dataset.i18nTitle);
+	$("scale-smaller").addEventListener("click", () => stepScale(-1));
+	$("scale-larger").addEventListener("click", () => stepScale(1));
+	applyScale();
 
 	let toastTimer = null;
 	function toast(msg) {

@@ -7,6 +7,7 @@
 
 import {stScale, timeDomain, stInFlight, rowOf, causalPast, causalFuture} from "./time.js";
 import {niceCeil} from "../views/kit/geometry.js";
+import {viewScale} from "../views/kit/scale.js";
 import {svg, set, clear} from "../app/dom.js";
 import {msgLook} from "../i18n/vocab.js";
 import {createHbQuery} from "./hbquery.js";
@@ -98,8 +99,10 @@ export function createSpacetime(root, handlers) {
 		lastFrame = frame;
 		// the size comes from the ResizeObserver: reading it here would force a layout every frame
 		if (!box.w) box = {w: root.clientWidth, h: root.clientHeight};
-		const w = Math.max(160, box.w || 400);
-		const h = Math.max(120, box.h || 300);
+		// magnified as the views are (views/kit/kit.js, viewScale)
+		const z = viewScale();
+		const w = Math.round(Math.max(160, (box.w || 400) / z));
+		const h = Math.round(Math.max(120, (box.h || 300) / z));
 		const resized = w !== size.w || h !== size.h;
 		if (resized) {
 			size = {w, h};

@@ -15,5 +15,6 @@ import "./vocab.test.js";
 import "./model.test.js";
 import "./views.test.js";
 import "./clocks.test.js";
+import "./labels.test.js";
 
 export {run} from "./harness.js";

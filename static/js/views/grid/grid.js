@@ -390,6 +390,8 @@ export function create(host, handlers) {
 			set(e, "font-size", Math.max(8, Math.min(base, room / Math.max(1e-9, textWidth(s, 1)))).toFixed(1));
 		};
 		fit(mx.caption, caption(a, b, H), L.matrix.font + 1);
+		// (the lecturer's hint, which presenter mode leaves out)
+		mx.caption.classList.toggle("hinting", a === null);
 		// a deadlock's caption takes the hint's place (drawCycle)
 		const deadlock = deadlockCycle(run.alg, frame, run.n).length > 0;
 		fit(mx.hint, a === null || deadlock ? "" : b === null ? t("grid.pick2") : "", L.matrix.font - 1);

@@ -19,11 +19,13 @@ import {msgFraction, spreadQueue} from "./geometry.js";
  *                                   keep more on m, e.g. m.track)
  *   place(m, f, fraction, slot, ctx) puts it where it is
  *   keep(f) → bool                  whether to draw the message (default: all)
+ *   after(drawn, ctx)               once all are placed: drawn is [{m, f}] in
+ *                                   frame order (to place labels together)
  *   eps                             how close two fractions share a place
  *   className                       a class of every token besides msg and its type's
  * and alg() → the registry entry (for the type's colour).
  */
-export function createFlights(layer, {alg, prepare = () => null, shape = () => "", make, place, keep = () => true, eps = 0.08, remove = null, className = ""}) {
+export function createFlights(layer, {alg, prepare = () => null, shape = () => "", make, place, keep = () => true, after = null, eps = 0.08, remove = null, className = ""}) {
 	const base = className ? `msg ${className} ` : "msg ";
 	let tokens = new Map(); // id → {g, key, stamp, …}
 	let stamp = 0;
@@ -44,6 +46,7 @@ export function createFlights(layer, {alg, prepare = () => null, shape = () => "
 		const fr = fl.map((f) => msgFraction(frame.time, f.sentAt, f.arrive));
 		const slot = spreadQueue(fl, fr, eps);
 		const ctx = prepare(fl, frame);
+		const drawn = after ? [] : null;
 		for (let i = 0; i < fl.length; i++) {
 			const f = fl[i];
 			const key = shape(f, ctx);
@@ -60,7 +63,9 @@ export function createFlights(layer, {alg, prepare = () => null, shape = () => "
 			m.stamp = stamp;
 			cls(m.g, `${base}${typeClass(alg(), f.type)}${manual && f.deliverable ? " deliverable" : ""}`);
 			place(m, f, fr[i], slot[i], ctx);
+			if (drawn) drawn.push({m, f});
 		}
+		if (after) after(drawn, ctx);
 		for (const [id, m] of tokens) {
 			if (m.stamp !== stamp) {
 				drop(m);

@@ -34,6 +34,7 @@ import {svgSnapshot} from "../../app/io.js";
 import {t} from "../../i18n/i18n.js";
 import {ensureSprite} from "./icons.js";
 import {renderLegend} from "./legend.js";
+import {viewScale} from "./scale.js";
 
 /** CONTRACT lists what every view returns. */
 export const CONTRACT = ["setRun", "update", "layout", "legend", "exportSVG", "drawn", "menuItems", "note", "show"];
@@ -77,10 +78,11 @@ export function createKit(host, spec) {
 		frame: null, // the frame drawn last
 		run: null, // the run drawn
 		box: {w: 0, h: 0}, // the host's size, kept by a ResizeObserver
-		/** size is the drawing's size: the box's, at least min. */
+		/** size is the drawing's size: the box's over the view scale, at least min. */
 		size(minW = 200, minH = 200, fallbackW = 600, fallbackH = 600) {
-			const w = Math.max(minW, kit.box.w || host.clientWidth || fallbackW);
-			const h = Math.max(minH, kit.box.h || host.clientHeight || fallbackH);
+			const z = viewScale();
+			const w = Math.round(Math.max(minW, (kit.box.w || host.clientWidth || fallbackW) / z));
+			const h = Math.round(Math.max(minH, (kit.box.h || host.clientHeight || fallbackH) / z));
 			set(root, "viewBox", `0 0 ${w} ${h}`);
 			return {w, h};
 		},

@@ -5,23 +5,30 @@
 // only the processes that changed and moves the tokens (views/kit/kit.js
 // says the contract this module keeps).
 
-import {circleLayout, labelPos, ringArc, ringMsgPos, chordLine, chordMsgPos, nearNode} from "./circle.js";
-import {fitFont, tokenText, tokenSize} from "../kit/geometry.js";
+import {circleLayout, labelPos, ringArc, ringMsgPos, chordLine, chordMsgPos} from "./circle.js";
+import {fitFont} from "../kit/geometry.js";
+import {box, placeLabels, msgText, labelSize} from "../kit/labels.js";
+import {msgLabel} from "../kit/msglabel.js";
 import {createKit, view} from "../kit/kit.js";
 import {createFlights} from "../kit/flights.js";
 import {svg, set, cls, clear} from "../../app/dom.js";
-import {roleLook, useOf, typeClass} from "../../i18n/vocab.js";
+import {roleLook, useOf, typeClass, shortOf} from "../../i18n/vocab.js";
 import {t} from "../../i18n/i18n.js";
 
 const ARROW =
 	'<marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse" markerUnits="strokeWidth"><path class="arrowhead" d="M0,0 L10,5 L0,10 z"/></marker>';
+
+// the most messages whose labels are drawn (more are dots: the narration names them)
+const MAX_LABELS = 60;
+// room kept free at the top (the view's title)
+const TOP = 20;
 
 export function create(host, handlers) {
 	const kit = createKit(host, {
 		id: "topology",
 		testid: "topology",
 		defs: ARROW,
-		layers: ["l-chords", "l-links", "l-tracks", "l-nodes", "l-labels", "l-msgs"],
+		layers: ["l-chords", "l-links", "l-tracks", "l-nodes", "l-labels", "l-leads", "l-msgs"],
 		handlers,
 		onLayout: () => layout(),
 	});
@@ -32,6 +39,7 @@ export function create(host, handlers) {
 		tracks: kit.layers["l-tracks"],
 		nodes: kit.layers["l-nodes"],
 		labels: kit.layers["l-labels"],
+		leads: kit.layers["l-leads"],
 		msgs: kit.layers["l-msgs"],
 	};
 
@@ -40,53 +48,123 @@ export function create(host, handlers) {
 	let nodes = []; // per position: {g, body, halo, id, badge, clock, role, timer}
 	let timed = new Set(); // positions drawn with a timer's clock
 	let opts = {manual: false, selected: null};
-	let labelMode = "full";
 
+	// a message is a dot on its link, coloured by its type; what it carries
+	// is a label beside it, placed clear of the processes and of the other
+	// labels (views/kit/labels.js), with a line back to the dot when apart
 	const flights = createFlights(g.msgs, {
 		alg: () => run.alg,
-		shape: () => labelMode,
-		make(m, f) {
-			const font = labelMode === "full" ? 15 : 16;
-			if (labelMode === "dot") {
-				m.shape = svg("circle", {class: "tok", r: Math.max(3.5, Math.min(7, L.r * 0.9))}, m.g);
-			} else {
-				const txt = labelMode === "full" ? tokenText(f.label, 16) : shortLabel(f);
-				const sz = tokenSize(txt, font);
-				m.w = sz.w;
-				m.h = sz.h;
-				m.near = false;
-				m.shape = svg("rect", {class: "tok", x: -sz.w / 2, y: -sz.h / 2, width: sz.w, height: sz.h, rx: sz.h / 2}, m.g);
-				m.label = svg("text", {class: "tok-text", "font-size": font}, m.g);
-				m.label.textContent = txt;
-			}
+		// many messages say only what they carry (the colour says the type)
+		prepare: (fl) => ({labels: fl.length <= MAX_LABELS, compact: L.dense || fl.length > 16 || !roomFor(fl)}),
+		shape: (f, ctx) => (!ctx.labels ? "dot" : ctx.compact ? "compact" : "label"),
+		make(m, f, ctx) {
+			m.shape = svg("circle", {class: "tok", r: tokenRadius()}, m.g);
 			if (run.view === "complete") {
 				const c = chordLine(L, f.from, f.to, trackOffset());
 				m.track = svg("line", {class: "track " + typeClass(run.alg, f.type), x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2, "marker-end": "url(#arrow)"}, g.tracks);
 			}
+			if (!ctx.labels) return;
+			const lines = ctx.compact ? [contentOf(f)] : msgText(f.label, shortOf(run.alg, f.type));
+			const lb = msgLabel(m.g, lines, msgFont());
+			m.lab = lb.g;
+			// the line back to the dot goes under every label
+			m.lead = lb.lead;
+			m.lead.setAttribute("class", "tok-lead " + typeClass(run.alg, f.type));
+			g.leads.append(m.lead);
+			m.w = lb.w;
+			m.h = lb.h;
 		},
 		place(m, f, fr, slot) {
-			let p;
-			if (run.view === "ring") {
-				const font = labelMode === "full" ? 15 : 16;
-				const track = labelMode === "dot" ? L.r + 9 + slot * 10 : slot * (font * 1.6);
-				p = ringMsgPos(L, f.from, f.to, fr, track, 14);
-			} else {
-				p = chordMsgPos(L, f.from, f.to, fr, trackOffset() * (1 + slot * 3), labelMode === "dot" ? 2 : 12);
-			}
+			const p = run.view === "ring"
+				? ringMsgPos(L, f.from, f.to, fr, slot * (tokenRadius() * 2 + 2), L.r * 0.5 + 6)
+				: chordMsgPos(L, f.from, f.to, fr, trackOffset() * (1 + slot * 3), 4);
+			m.x = p.x;
+			m.y = p.y;
 			set(m.g, "transform", `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`);
-			// a label would cover the sender or receiver: the token only, its text back once clear
-			if (m.label) {
-				const near = nearNode(p, L, f.from, f.to, m.w, m.h);
-				m.g.classList.toggle("near-node", near);
-				if (near !== m.near) {
-					m.near = near;
-					set(m.shape, "x", near ? -m.h / 2 : -m.w / 2);
-					set(m.shape, "width", near ? m.h : m.w);
-					set(m.label, "visibility", near ? "hidden" : "visible");
-				}
-			}
+		},
+		remove: (m) => m.lead && m.lead.remove(),
+		after: (drawn, ctx) => {
+			if (ctx.labels) placeMsgLabels(drawn);
 		},
 	});
+
+	// placeMsgLabels puts every message's label beside its dot, oldest first
+	function placeMsgLabels(drawn) {
+		const list = drawn.filter((d) => d.m.lab).sort((a, b) => a.f.id - b.f.id);
+		const tr = tokenRadius() + 2;
+		const obstacles = [...nodeBoxes(), ...drawn.map((d) => box(d.m.x, d.m.y, 2 * tr, 2 * tr))];
+		const items = list.map(({m, f}) => {
+			const d = preferredDir(m, f);
+			return {x: m.x, y: m.y, w: m.w, h: m.h, ux: d.x, uy: d.y};
+		});
+		const {w, h} = kit.size();
+		const at = placeLabels(items, obstacles, {x0: 2, y0: TOP, x1: w - 2, y1: h - 2});
+		list.forEach(({m}, i) => {
+			const dx = at[i].x - m.x;
+			const dy = at[i].y - m.y;
+			set(m.lab, "transform", `translate(${dx.toFixed(1)},${dy.toFixed(1)})`);
+			set(m.lead, "x1", m.x.toFixed(1));
+			set(m.lead, "y1", m.y.toFixed(1));
+			set(m.lead, "x2", at[i].x.toFixed(1));
+			set(m.lead, "y2", at[i].y.toFixed(1));
+			m.g.classList.toggle("crowded", !at[i].free);
+		});
+	}
+
+	// nodeBoxes are what labels keep clear of: the processes (with their
+	// badges) and their outer labels
+	function nodeBoxes() {
+		const out = [];
+		const rr = L.r + 7;
+		for (let p = 0; p < run.n; p++) out.push(box(L.xs[p], L.ys[p], 2 * rr, 2 * rr));
+		for (const tx of g.labels.children) {
+			const x = Number(tx.getAttribute("x"));
+			const y = Number(tx.getAttribute("y"));
+			out.push(box(x, y, tx.textContent.length * L.labelFont * 0.62 + 4, L.labelFont * 1.2));
+		}
+		return out;
+	}
+
+	// preferredDir: a ring's labels go inwards, a chord's to its right
+	function preferredDir(m, f) {
+		if (run.view === "ring") {
+			const dx = L.cx - m.x;
+			const dy = L.cy - m.y;
+			const len = Math.hypot(dx, dy) || 1;
+			return {x: dx / len, y: dy / len};
+		}
+		const dx = L.xs[f.to] - L.xs[f.from];
+		const dy = L.ys[f.to] - L.ys[f.from];
+		const len = Math.hypot(dx, dy) || 1;
+		return {x: -dy / len, y: dx / len};
+	}
+
+	// roomFor says whether the whole labels fit inside the ring: together
+	// under half of its inner disc (else they say only what they carry)
+	function roomFor(fl) {
+		const font = msgFont();
+		let area = 0;
+		for (const f of fl) {
+			const sz = labelSize(msgText(f.label, shortOf(run.alg, f.type)), font);
+			area += sz.w * sz.h;
+		}
+		const inner = Math.max(0, L.R - L.r - 8);
+		return area <= (Math.PI * inner * inner) / 2;
+	}
+
+	// contentOf is what a message carries, without its type: "16" of ELECTION(16)
+	function contentOf(f) {
+		const m = /\((.*)\)$/.exec(f.label);
+		return m ? m[1] : shortOf(run.alg, f.type);
+	}
+
+	function tokenRadius() {
+		return L.dense ? Math.max(3.5, Math.min(7, L.r * 0.9)) : Math.max(6, Math.min(9, L.r * 0.3));
+	}
+
+	function msgFont() {
+		return 15;
+	}
 
 	function setRun(r) {
 		kit.run = r;
@@ -113,10 +191,6 @@ export function create(host, handlers) {
 		const n = run.n;
 		L = circleLayout(n, w, h, {margin: n > 40 ? 40 : 46, top: 18});
 		root.classList.toggle("dense", L.dense);
-		// how much a token may say: the room along a link
-		const linkLen = run.view === "ring" ? 2 * L.R * Math.sin(Math.PI / Math.max(n, 2)) : L.R;
-		// a complete graph's chords cross near the nodes: names only when few
-		labelMode = linkLen >= 150 && n <= 5 ? "full" : linkLen >= 30 ? "short" : "dot";
 		clear(g.links);
 		clear(g.chords);
 		clear(g.labels);
@@ -270,13 +344,7 @@ export function create(host, handlers) {
 	}
 
 	function trackOffset() {
-		return labelMode === "dot" ? 3 : 7;
-	}
-
-	function shortLabel(f) {
-		const m = /\((.*)\)$/.exec(f.label);
-		if (m && m[1].length <= 6) return m[1];
-		return f.type.slice(0, 1);
+		return L.dense ? 3 : 7;
 	}
 
 	return view(kit, {

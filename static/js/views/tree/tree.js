@@ -91,7 +91,7 @@ export function create(host, handlers) {
 		},
 		shape: (f, ctx) => ctx.mode,
 		make(m, f, ctx) {
-			const txt = ctx.mode === "full" ? tokenText(f.label, 16) : shortOf(run.algorithm, f.type);
+			const txt = ctx.mode === "full" ? tokenText(f.label, 16) : shortWithContent(f);
 			const sz = pillSize(txt, FONT);
 			m.w = sz.w;
 			m.h = sz.h;
@@ -115,6 +115,14 @@ export function create(host, handlers) {
 			set(m.g, "transform", `translate(${x.toFixed(1)},${y.toFixed(1)})`);
 		},
 	});
+
+	// shortWithContent: the type's short form and what the message carries
+	// (ECHO(7) stays ECHO(7); a long content is cut)
+	function shortWithContent(f) {
+		const m = /\((.*)\)$/.exec(f.label);
+		const short = shortOf(run.algorithm, f.type);
+		return m ? `${short}(${tokenText(m[1], 10)})` : short;
+	}
 
 	function setRun(r) {
 		kit.run = r;
@@ -145,9 +153,9 @@ export function create(host, handlers) {
 			const body = svg("circle", {class: "body", r: 10}, ng);
 			const id = svg("text", {class: "nid"}, ng);
 			id.textContent = String(r.nodes[p].id);
-			// the label beside, when it says more than the ID (P3 with ID 3 does not)
+			// the label beside, always (the narration names processes by it)
 			const label = svg("text", {class: "t-nlabel"}, ng);
-			label.textContent = r.nodes[p].label.replace(/\D/g, "") === String(r.nodes[p].id) ? "" : r.nodes[p].label;
+			label.textContent = r.nodes[p].label;
 			nodes.push({g: ng, body, id, label, halo: null, badge: null, first: null, role: "", r: 0});
 		}
 		text(g.now, "");
@@ -294,7 +302,8 @@ export function create(host, handlers) {
 			if (nd.r !== r) {
 				nd.r = r;
 				set(nd.body, "r", r);
-				set(nd.id, "font-size", fitFont(String(run.nodes[fn.pos].id), r, Math.min(26, r * 0.95)).toFixed(1));
+				// (at least 12: 18 px on the projector, views/kit/scale.js)
+				set(nd.id, "font-size", Math.max(12, fitFont(String(run.nodes[fn.pos].id), r, Math.min(26, r * 0.95))).toFixed(1));
 				set(nd.label, "font-size", Math.max(13, Math.min(18, r * 0.6)));
 				nd.role = "";
 			}
