@@ -8,7 +8,7 @@ import (
 
 // Cristian's symmetric scenario: the time server P0 and three clients that
 // synchronise twice each, drawn by the clocks view.
-const clocksLink = "/?algorithm=cristian&scenario=symmetric"
+const cristianLink = "/?algorithm=cristian&scenario=symmetric"
 
 const selClocks = `[data-testid="clocks"]`
 
@@ -45,7 +45,7 @@ type clocksSeen struct {
 // the language.
 func TestClocksView(t *testing.T) {
 	p := newPage(t)
-	p.open(clocksLink)
+	p.open(cristianLink)
 	p.waitFor("the clocks view", fmt.Sprintf(`!!document.querySelector(%s) && !document.querySelector(%s).hasAttribute('hidden')`,
 		jsString(selClocks), jsString(selClocks)))
 	p.waitFor("the first frame", fmt.Sprintf(`%s >= 0 && !document.querySelector(%s).disabled`, jsStep, jsString(tid(hookScrubber))))

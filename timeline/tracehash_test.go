@@ -7,11 +7,13 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
 	"distviz/algos"
 	"distviz/engine"
+	"distviz/param"
 	"distviz/timeline"
 	"distviz/trace"
 )
@@ -41,15 +43,20 @@ func hashRuns() []hashRun {
 		for _, sc := range a.Scenarios {
 			runs = append(runs, hashRun{name: a.ID + "/" + sc.ID, algo: a.ID, params: sc.Params, seed: sc.Seed, cap: hashEvents})
 		}
-		// n = 31 is valid for every algorithm (a projective plane for
-		// Maekawa); random delays where the algorithm takes them.
-		params := map[string]any{"n": 31, "delay": map[string]int{"min": 1, "max": 9}}
+		// n = 31 (a projective plane for Maekawa), or the most the algorithm
+		// allows below it; random delays where the algorithm takes them.
+		n := 31
+		if i := slices.IndexFunc(a.Params, func(p param.Spec) bool { return p.Name == "n" }); i >= 0 && a.Params[i].Max != nil {
+			n = min(n, int(*a.Params[i].Max))
+		}
+		params := map[string]any{"n": n, "delay": map[string]int{"min": 1, "max": 9}}
 		if _, err := a.ResolveAny(params, 1); err != nil {
-			params = map[string]any{"n": 31}
+			params = map[string]any{"n": n}
 		}
 		for seed := int64(1); seed <= 2; seed++ {
-			runs = append(runs, hashRun{name: fmt.Sprintf("%s/n=31/seed=%d", a.ID, seed), algo: a.ID, params: params, seed: seed, cap: hashEvents},
-				hashRun{name: fmt.Sprintf("%s/n=31/seed=%d/fork", a.ID, seed), algo: a.ID, params: params, seed: seed, cap: hashEvents, fork: 1500})
+			name := fmt.Sprintf("%s/n=%d/seed=%d", a.ID, n, seed)
+			runs = append(runs, hashRun{name: name, algo: a.ID, params: params, seed: seed, cap: hashEvents},
+				hashRun{name: name + "/fork", algo: a.ID, params: params, seed: seed, cap: hashEvents, fork: 1500})
 		}
 	}
 	return append(runs,
