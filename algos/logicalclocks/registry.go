@@ -156,7 +156,9 @@ func build(v param.Values) (engine.Config, []algo.Node, error) {
 	nodes := make([]algo.Node, n)
 	first := 0
 	for p := range n {
-		procs[p] = &node{plan: plans[p], firstID: first}
+		// the vector exists before Start: a process crashed from the start
+		// and recovered by hand still receives
+		procs[p] = &node{plan: plans[p], firstID: first, vector: make([]int64, n)}
 		first += sizes[p]
 		starts[p] = engine.StartAt{Node: p}
 		nodes[p] = algo.Node{ID: p + 1, Label: "P" + strconv.Itoa(p+1)}
