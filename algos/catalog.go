@@ -5,6 +5,7 @@ import (
 	"distviz/algos/bully"
 	"distviz/algos/centralmutex"
 	"distviz/algos/changroberts"
+	"distviz/algos/dfstraversal"
 	"distviz/algos/echoelection"
 	"distviz/algos/firewire"
 	"distviz/algos/lamportmutex"
@@ -33,4 +34,5 @@ var catalog = []*algo.Algorithm{
 	firewire.Algorithm,
 	treeecho.Algorithm,
 	echoelection.Algorithm,
+	dfstraversal.Algorithm,
 }

@@ -92,7 +92,7 @@ export function create(host, handlers) {
 	function layout() {
 		if (!run || !raw) return;
 		const {w, h} = kit.size();
-		L = fitLayout(raw, w, h, {margin: 30, top: 30});
+		L = fitLayout(raw, w, h, {margin: 48, top: 24});
 		root.classList.toggle("dense", L.r < 11);
 		clear(g.edges);
 		clear(g.labels);
