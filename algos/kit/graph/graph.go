@@ -31,7 +31,7 @@ var Shapes = []string{"random", "grid", "complete", "ring", "wheel", "hypercube"
 // Params are the topology and starter parameters every graph algorithm takes.
 func Params() []param.Spec {
 	return []param.Spec{
-		{Name: "edges", Type: param.Lists, Default: [][]int{}, Min: param.Bound(0), Max: param.Bound(1e6)},
+		{Name: "edges", Type: param.Lists, Default: [][]int{}, Min: param.Bound(0), Max: param.Bound(1e6), Use: "graphEdges"},
 		{Name: "shape", Type: param.Enum, Default: "random", Options: Shapes},
 		{Name: "m", Type: param.Int, Default: 0, Min: param.Bound(0), Max: param.Bound(1e6)},
 		kit.Positions("initiators"),

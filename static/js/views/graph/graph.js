@@ -144,10 +144,12 @@ export function create(host, handlers) {
 			return;
 		}
 		if (!L) return;
-		const M = graphModel(run.alg, frame);
-		clear(g.marks);
-		for (const [a, b] of edges) drawEdge(M, a, b);
-		for (const fn of frame.nodes) drawNode(fn, M);
+		if (!changes || changes.whole || changes.nodes.size > 0) {
+			const M = graphModel(run.alg, frame);
+			clear(g.marks);
+			for (const [a, b] of edges) drawEdge(M, a, b);
+			for (const fn of frame.nodes) drawNode(fn, M);
+		}
 		const sel = opts.selected;
 		if (sel !== null && sel !== undefined && sel < run.n) kit.select(L.xs[sel], L.ys[sel], L.r + 9);
 		else kit.select(null);
