@@ -92,7 +92,7 @@ export function create(host, handlers) {
 	function layout() {
 		if (!run || !raw) return;
 		const {w, h} = kit.size();
-		L = fitLayout(raw, w, h, {margin: 48, top: 24});
+		L = fitLayout(raw, w, h, run.n > 30 ? {margin: 26, top: 24} : {margin: 48, top: 24});
 		root.classList.toggle("dense", L.r < 11);
 		clear(g.edges);
 		clear(g.labels);
