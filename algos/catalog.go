@@ -6,6 +6,7 @@ import (
 	"distviz/algos/centralmutex"
 	"distviz/algos/changroberts"
 	"distviz/algos/cristian"
+	"distviz/algos/dfstraversal"
 	"distviz/algos/echoelection"
 	"distviz/algos/firewire"
 	"distviz/algos/lamportmutex"
@@ -37,6 +38,7 @@ var catalog = []*algo.Algorithm{
 	firewire.Algorithm,
 	treeecho.Algorithm,
 	echoelection.Algorithm,
+	dfstraversal.Algorithm,
 	logicalclocks.Algorithm,
 	cristian.Algorithm,
 	positiveack.Algorithm,

@@ -125,3 +125,67 @@ func TestGraphScreenshots(t *testing.T) {
 		}
 	}
 }
+
+// TestGraphEditor edits the graph in the set-up form (add a process, join
+// two, part two, a refused parting that would split the graph), reads the
+// graph's DOT back unchanged (the round trip), reads a DOT graph of its
+// own and runs it: the edges and n fields, the run and its deep link follow.
+func TestGraphEditor(t *testing.T) {
+	p := openGraph(t, "/?algorithm=echo-election&scenario=one-initiator", 6)
+	p.showSetup()
+	edges := `document.querySelector('[data-testid="param-edges"]').value`
+	nField := `document.querySelector('[data-testid="param-n"]').value`
+	node := func(q int) string { return fmt.Sprintf(`[data-testid="graph-editor"] [data-edit-node="%d"]`, q) }
+	p.waitFor("six processes in the editor", `document.querySelectorAll('[data-testid="graph-editor"] [data-edit-node]').length === 6`)
+	has := func(e string) string { return fmt.Sprintf(`(";" + %s + ";").includes(";%s;")`, edges, e) }
+
+	p.click(node(5))
+	p.click(tid("graph-edit-add"))
+	p.waitFor("n = 7 and the edge 5–6", nField+` === "7" && `+has("5,6"))
+	p.click(tid("graph-edit-join")) // 6 stays chosen: join it to 0
+	p.click(node(0))
+	p.waitFor("the edge 0–6", has("0,6"))
+	p.click(node(4))
+	p.click(tid("graph-edit-join"))
+	p.click(node(5))
+	p.waitFor("4–5 parted", `!`+has("4,5"))
+	p.click(node(5))
+	p.click(tid("graph-edit-join"))
+	p.click(node(6))
+	p.waitFor("the refusal: 5 would be cut off", `document.querySelector('[data-testid="graph-editor-status"]').classList.contains("bad")`)
+	if !eval[bool](p, has("5,6")) {
+		p.fatalf("the edge 5–6 was parted although 5 hangs on it alone: %q", eval[string](p, edges))
+	}
+
+	// DOT out and in again: the same graph
+	before := eval[string](p, edges)
+	p.click(tid("graph-edit-dot"))
+	p.waitFor("the DOT text", `document.querySelector('[data-testid="graph-dot"]').value.startsWith("graph G {")`)
+	if d := os.Getenv("DISTVIZ_E2E_SHOTS"); d != "" {
+		b, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+		if err == nil {
+			err = os.WriteFile(filepath.Join(d, "graph-editor.png"), b, 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	p.click(tid("graph-edit-read"))
+	if got := eval[string](p, edges); got != before {
+		p.fatalf("the DOT round trip changed the edges from %q to %q", before, got)
+	}
+	p.do("typing a DOT graph", chromedp.SetValue(tid("graph-dot"), "graph { a -- b -- c -- a; c -- d }"))
+	p.click(tid("graph-edit-read"))
+	p.waitFor("the DOT graph in the fields", nField+` === "4" && `+edges+` === "0,1;0,2;1,2;2,3"`)
+	// the scenario's six IDs do not fit four processes: the defaults then
+	eval[bool](p, `(() => {
+		const f = document.querySelector('[data-testid="param-ids"]');
+		const i = f.matches("input, textarea") ? f : f.querySelector("input, textarea");
+		i.value = "";
+		i.dispatchEvent(new Event("input", {bubbles: true}));
+		return true;
+	})()`)
+	p.click(tid("run"))
+	p.waitFor("the run of the DOT graph", `window.distviz.state.run.params.n === 4 && window.distviz.state.run.params.edges.map(e => e.join(",")).join(";") === "0,1;0,2;1,2;2,3"`)
+	p.waitFor("the deep link with the edges", `decodeURIComponent(location.search).includes("edges=0,1;0,2;1,2;2,3")`)
+}

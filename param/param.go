@@ -47,8 +47,9 @@ type Spec struct {
 
 // Uses are the form's editors a parameter can feed: the tree editor draws
 // and edits a tree's cables (a Lists parameter of position pairs) within
-// the limit of cables a device takes (an Int).
-var Uses = []string{"treeCables", "portLimit"}
+// the limit of cables a device takes (an Int); the graph editor a connected
+// graph's edges (a Lists parameter of position pairs).
+var Uses = []string{"treeCables", "portLimit", "graphEdges"}
 
 // Bound returns a pointer for Spec.Min/Max.
 func Bound(v float64) *float64 { return &v }

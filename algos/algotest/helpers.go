@@ -1,7 +1,9 @@
 package algotest
 
 import (
+	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -82,4 +84,17 @@ func Theory(t testing.TB, a *algo.Algorithm, v param.Values, name string) float6
 	}
 	t.Fatalf("%s has no bound %q for these parameters", a.ID, name)
 	return 0
+}
+
+// RunName names a run in failure messages: its parameters as JSON and its seed.
+func RunName(params map[string]any, seed int64) string {
+	b, _ := json.Marshal(params)
+	return fmt.Sprintf("%s seed %d", b, seed)
+}
+
+// RandomDelay draws a delay range min..max with 0 ≤ min ≤ max ≤ 15, for
+// the property tests' random schedules.
+func RandomDelay(r *rand.Rand) map[string]any {
+	lo := r.IntN(6)
+	return map[string]any{"min": lo, "max": lo + r.IntN(11)}
 }

@@ -1,17 +1,15 @@
 package echoelection_test
 
 import (
-	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"distviz/algos/algotest"
 	"distviz/algos/echoelection"
+	"distviz/algos/kit/graph"
 )
 
 // Tests for the echo election, tied to ALGORITHMS.md 1.8 (Echo/Election).
@@ -48,7 +46,7 @@ func TestElectsTheLargestInitiator(t *testing.T) {
 		n := 2 + r.IntN(30)
 		params := map[string]any{
 			"n": n, "m": n - 1 + r.IntN(n*(n-1)/2-n+2), "initiatorCount": 1 + r.IntN(n),
-			"delay": delay(r), "fifo": r.IntN(2) == 0, "inform": r.IntN(4) != 0,
+			"delay": algotest.RandomDelay(r), "fifo": r.IntN(2) == 0, "inform": r.IntN(4) != 0,
 		}
 		if run%3 == 0 {
 			params["initiatorCount"] = 1
@@ -60,7 +58,7 @@ func TestElectsTheLargestInitiator(t *testing.T) {
 			}
 		}
 		seed := int64(run)
-		what := runName(params, seed)
+		what := algotest.RunName(params, seed)
 		tl, s := algotest.RunToEnd(t, echoelection.Algorithm, params, seed)
 		if len(s.Violations) > 0 || !s.Terminated {
 			t.Fatalf("%s: violations %s", what, algotest.Violations(s))
@@ -77,7 +75,7 @@ func TestElectsTheLargestInitiator(t *testing.T) {
 		if params["inform"].(bool) && (!o.Agree || o.Knowing != n || *o.Leader != largest) {
 			t.Fatalf("%s: outcome %+v, want %d known by all", what, o.Outcome, largest)
 		}
-		if err := spanningTree(o.Tree, o.Edges, o.Elected[0]); err != nil {
+		if err := graph.SpanningTree(o.Tree, o.Edges, o.Elected[0]); err != nil {
 			t.Fatalf("%s: tree %v: %v", what, o.Tree, err)
 		}
 		m := s.Messages.ByType
@@ -89,25 +87,6 @@ func TestElectsTheLargestInitiator(t *testing.T) {
 			t.Fatalf("%s: %d initiators: %d explorers and echoes, 2|E| = %d", what, len(inits), waves, e)
 		}
 	}
-}
-
-// spanningTree says why parent (−1 at the root) is not a spanning tree of
-// the graph's edges rooted at root.
-func spanningTree(parent []int, edges [][2]int, root int) error {
-	for p, q := range parent {
-		switch {
-		case p == root && q != -1:
-			return fmt.Errorf("the root %d has parent %d", p, q)
-		case p != root && !slices.Contains(edges, [2]int{min(p, q), max(p, q)}):
-			return fmt.Errorf("%d's parent %d is not a neighbour", p, q)
-		}
-		for at, steps := p, 0; at != root; at, steps = parent[at], steps+1 {
-			if steps > len(parent) {
-				return fmt.Errorf("the parents from %d go round in a cycle", p)
-			}
-		}
-	}
-	return nil
 }
 
 // The scenarios' counts agree with the registry's theory.
@@ -146,15 +125,4 @@ func TestRefusesBadGraphs(t *testing.T) {
 			t.Errorf("%v: %v, want %q", c.params, err, c.want)
 		}
 	}
-}
-
-func runName(params map[string]any, seed int64) string {
-	b, _ := json.Marshal(params)
-	return fmt.Sprintf("%s seed %d", b, seed)
-}
-
-// delay draws a random delay range min..max with 0 ≤ min ≤ max ≤ 15.
-func delay(r *rand.Rand) map[string]any {
-	lo := r.IntN(6)
-	return map[string]any{"min": lo, "max": lo + r.IntN(11)}
 }

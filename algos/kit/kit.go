@@ -67,11 +67,12 @@ func Network(cfg *engine.Config, v param.Values) {
 }
 
 // CompleteIDs fills "ids" from idOrder (or the identity when there is no
-// idOrder parameter) and checks a given list: one per process, distinct.
+// idOrder parameter) when none are given (an empty list, as a cleared form
+// field sends, is none) and checks a given list: one per process, distinct.
 func CompleteIDs(v param.Values, rng *rand.Rand) error {
 	n := v.Int("n")
 	ids := v.Ints("ids")
-	if !v.Has("ids") {
+	if !v.Has("ids") || len(ids) == 0 {
 		ids = make([]int, n)
 		for i := range ids {
 			ids[i] = i

@@ -9,6 +9,7 @@ package graph
 import (
 	"cmp"
 	"embed"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 
@@ -30,7 +31,7 @@ var Shapes = []string{"random", "grid", "complete", "ring", "wheel", "hypercube"
 // Params are the topology and starter parameters every graph algorithm takes.
 func Params() []param.Spec {
 	return []param.Spec{
-		{Name: "edges", Type: param.Lists, Default: [][]int{}, Min: param.Bound(0), Max: param.Bound(1e6)},
+		{Name: "edges", Type: param.Lists, Default: [][]int{}, Min: param.Bound(0), Max: param.Bound(1e6), Use: "graphEdges"},
 		{Name: "shape", Type: param.Enum, Default: "random", Options: Shapes},
 		{Name: "m", Type: param.Int, Default: 0, Min: param.Bound(0), Max: param.Bound(1e6)},
 		kit.Positions("initiators"),
@@ -174,4 +175,27 @@ func sortPairs(edges [][]int) [][]int {
 	}
 	slices.SortFunc(edges, func(a, b []int) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
 	return edges
+}
+
+// SpanningTree says why parent (−1 at the root) is not a spanning tree of
+// the graph's links rooted at root: the outcomes' trees are checked by it.
+func SpanningTree(parent []int, links [][2]int, root int) error {
+	linked := map[[2]int]bool{}
+	for _, e := range links {
+		linked[[2]int{min(e[0], e[1]), max(e[0], e[1])}] = true
+	}
+	for p, q := range parent {
+		switch {
+		case p == root && q != -1:
+			return fmt.Errorf("the root %d has parent %d", p, q)
+		case p != root && (q < 0 || q >= len(parent) || !linked[[2]int{min(p, q), max(p, q)}]):
+			return fmt.Errorf("%d's parent %d is not a neighbour", p, q)
+		}
+		for at, steps := p, 0; at != root; at, steps = parent[at], steps+1 {
+			if steps > len(parent) {
+				return fmt.Errorf("the parents from %d go round in a cycle", p)
+			}
+		}
+	}
+	return nil
 }

@@ -74,3 +74,24 @@ func TestCheckSaysWhy(t *testing.T) {
 		}
 	}
 }
+
+// SpanningTree accepts a tree of parents and says why other lists are not one.
+func TestSpanningTree(t *testing.T) {
+	links := [][2]int{{0, 1}, {1, 2}, {0, 2}, {2, 3}}
+	if err := SpanningTree([]int{-1, 0, 1, 2}, links, 0); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		parent []int
+		root   int
+		want   string
+	}{
+		{[]int{1, 0, 1, 2}, 0, "root 0 has parent"},
+		{[]int{-1, 0, 1, 0}, 0, "not a neighbour"},
+		{[]int{-1, 2, 1, 2}, 0, "cycle"},
+	} {
+		if err := SpanningTree(c.parent, links, c.root); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want %q", c.parent, err, c.want)
+		}
+	}
+}

@@ -13,7 +13,7 @@ export function createForm(els, registry, {onRun}) {
 	const {form, algorithm, summary, scenario, scenarioDesc, fields, seed, reset, error} = els;
 	let alg = null;
 	let fieldEls = new Map(); // name → {wrap, inputs, err, spec}
-	let editor = null; // the topology editor of an algorithm drawn as a tree
+	let editor = null; // the topology editor of an algorithm drawn as a tree or a graph
 	let lastRun = null; // {alg, n, edges}: the tree the last run resolved (the editor starts from it)
 
 	const byId = (id) => registry.find((a) => a.id === id) || null;
@@ -123,6 +123,22 @@ export function createForm(els, registry, {onRun}) {
 			}
 		}
 		editor = null;
+		// the graph editor for the parameter that holds a graph's edges
+		const graphEdges = paramOfUse(alg, "graphEdges");
+		if (graphEdges && fieldEls.has(graphEdges.name)) {
+			const fields = fieldEls;
+			const a = alg;
+			import("./graphedit.js").then(({createGraphEditor}) => {
+				if (fieldEls !== fields) return; // the form has been built again since
+				const nSpec = fields.has("n") ? fields.get("n").spec : {};
+				editor = createGraphEditor(
+					fields.get(graphEdges.name).wrap,
+					{edges: fields.get(graphEdges.name).inputs[0], n: fields.has("n") ? fields.get("n").inputs[0] : null},
+					{nMin: nSpec.min, nMax: nSpec.max, name: graphEdges.name},
+					(n) => (lastRun && lastRun.alg === a.id && lastRun.n === n ? lastRun.edges : null),
+				);
+			});
+		}
 		// the tree editor for the parameter that holds a tree's cables, within
 		// the port limit (loaded when an algorithm has such a parameter)
 		const cables = paramOfUse(alg, "treeCables");
@@ -339,7 +355,7 @@ export function createForm(els, registry, {onRun}) {
 		if (!a) return;
 		const rp = r.params || {};
 		// the run's resolved tree, for the tree editor
-		const cables = paramOfUse(a, "treeCables");
+		const cables = paramOfUse(a, "treeCables") || paramOfUse(a, "graphEdges");
 		const edges = cables ? rp[cables.name] : null;
 		lastRun = Array.isArray(edges) ? {alg: a.id, n: rp.n, edges} : null;
 		let texts = q;

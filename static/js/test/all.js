@@ -16,5 +16,6 @@ import "./model.test.js";
 import "./views.test.js";
 import "./clocks.test.js";
 import "./labels.test.js";
+import "./graph.test.js";
 
 export {run} from "./harness.js";

@@ -92,7 +92,7 @@ export function create(host, handlers) {
 	function layout() {
 		if (!run || !raw) return;
 		const {w, h} = kit.size();
-		L = fitLayout(raw, w, h, {margin: 30, top: 30});
+		L = fitLayout(raw, w, h, run.n > 30 ? {margin: 26, top: 24} : {margin: 48, top: 24});
 		root.classList.toggle("dense", L.r < 11);
 		clear(g.edges);
 		clear(g.labels);
@@ -144,10 +144,12 @@ export function create(host, handlers) {
 			return;
 		}
 		if (!L) return;
-		const M = graphModel(run.alg, frame);
-		clear(g.marks);
-		for (const [a, b] of edges) drawEdge(M, a, b);
-		for (const fn of frame.nodes) drawNode(fn, M);
+		if (!changes || changes.whole || changes.nodes.size > 0) {
+			const M = graphModel(run.alg, frame);
+			clear(g.marks);
+			for (const [a, b] of edges) drawEdge(M, a, b);
+			for (const fn of frame.nodes) drawNode(fn, M);
+		}
 		const sel = opts.selected;
 		if (sel !== null && sel !== undefined && sel < run.n) kit.select(L.xs[sel], L.ys[sel], L.r + 9);
 		else kit.select(null);

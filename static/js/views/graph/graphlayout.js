@@ -73,7 +73,16 @@ export function stressLayout(n, edges, rounds = 300) {
 	const d = hops(n, edges);
 	let {xs, ys} = pivots(d);
 	const wsum = new Float64Array(n);
-	for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (i !== j) wsum[i] += 1 / (d[i][j] * d[i][j]);
+	const dist = new Float64Array(n * n);
+	const weight = new Float64Array(n * n);
+	for (let i = 0; i < n; i++) {
+		for (let j = 0; j < n; j++) {
+			if (i === j) continue;
+			dist[i * n + j] = d[i][j];
+			weight[i * n + j] = 1 / (d[i][j] * d[i][j]);
+			wsum[i] += weight[i * n + j];
+		}
+	}
 	for (let r = 0; r < rounds; r++) {
 		const nx = new Float64Array(n);
 		const ny = new Float64Array(n);
@@ -83,12 +92,12 @@ export function stressLayout(n, edges, rounds = 300) {
 			let sy = 0;
 			for (let j = 0; j < n; j++) {
 				if (i === j) continue;
-				const w = 1 / (d[i][j] * d[i][j]);
+				const w = weight[i * n + j];
 				const dx = xs[i] - xs[j];
 				const dy = ys[i] - ys[j];
-				const len = Math.hypot(dx, dy) || 1e-9;
-				sx += w * (xs[j] + (d[i][j] * dx) / len);
-				sy += w * (ys[j] + (d[i][j] * dy) / len);
+				const len = Math.sqrt(dx * dx + dy * dy) || 1e-9;
+				sx += w * (xs[j] + (dist[i * n + j] * dx) / len);
+				sy += w * (ys[j] + (dist[i * n + j] * dy) / len);
 			}
 			nx[i] = sx / wsum[i];
 			ny[i] = sy / wsum[i];
@@ -98,7 +107,38 @@ export function stressLayout(n, edges, rounds = 300) {
 		ys = ny;
 		if (moved < 1e-4) break;
 	}
+	spread(xs, ys, 0.6);
 	return {xs, ys};
+}
+
+// spread pushes apart, in a fixed number of sweeps, every two positions
+// closer than gap hops: a graph of small diameter (a random one) puts many
+// positions at the same distances, which stress alone lets coincide.
+function spread(xs, ys, gap, sweeps = 60) {
+	const n = xs.length;
+	for (let s = 0; s < sweeps; s++) {
+		let pushed = false;
+		for (let i = 0; i < n; i++) {
+			for (let j = i + 1; j < n; j++) {
+				let dx = xs[j] - xs[i];
+				let dy = ys[j] - ys[i];
+				let len = Math.hypot(dx, dy);
+				if (len >= gap) continue;
+				if (len < 1e-9) {
+					dx = Math.cos(i + j);
+					dy = Math.sin(i + j);
+					len = 1;
+				}
+				const k = (gap - len) / (2 * len);
+				xs[i] -= dx * k;
+				ys[i] -= dy * k;
+				xs[j] += dx * k;
+				ys[j] += dy * k;
+				pushed = true;
+			}
+		}
+		if (!pushed) break;
+	}
 }
 
 // turned is the layout turned by angle a (radians) about the origin.
@@ -127,7 +167,7 @@ function span(vs) {
  * two positions, which decides how much a message token may say).
  */
 export function fitLayout(raw, w, h, {margin = 40, top = 12} = {}) {
-	const STRETCH = 1.4;
+	const STRETCH = 1.8;
 	const n = raw.xs.length;
 	const bw = w - 2 * margin;
 	const bh = h - 2 * margin - top;

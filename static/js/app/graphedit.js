@@ -1,0 +1,199 @@
+// The graph editor of the set-up form (algorithms drawn by the graph
+// view): the graph of the parameter that holds the edges (declared with the
+// use graphEdges) drawn small, and buttons that add a process joined to the
+// chosen one, remove the chosen one, or join or part it from the next one
+// clicked; an edit that would part the graph is refused. Every edit writes
+// the edges and `n` into the form (and so into the run's deep link). The
+// graph also reads and writes DOT (Graphviz). The server checks the graph
+// again; this only keeps the edits sensible.
+
+import {el, svg, clear} from "./dom.js";
+import {t} from "../i18n/i18n.js";
+import {formatEdges, parseEdges, canonEdges, adjacency} from "../views/tree/treelayout.js";
+import {stressLayout, fitLayout, edgeEnds} from "../views/graph/graphlayout.js";
+import {checkGraph, addNode, removeNode, toggleEdge, toDOT, fromDOT} from "../views/graph/graphdata.js";
+
+/**
+ * createGraphEditor draws into the edges field's wrap. inputs = {edges, n}
+ * (the fields' inputs), limits = {nMin, nMax, name: the edges parameter's
+ * name}; lastEdges(n) gives the last run's resolved graph for the same
+ * algorithm and n, if any.
+ */
+export function createGraphEditor(wrap, inputs, limits, lastEdges = () => null) {
+	const button = (id) => el("button", {type: "button", class: "tool small", "data-testid": id});
+	const box = el("div", {class: "tree-editor graph-editor", "data-testid": "graph-editor"});
+	const pic = svg("svg", {class: "tree-editor-svg", "data-testid": "graph-editor-svg", role: "img"});
+	const status = el("p", {class: "tree-editor-status", "data-testid": "graph-editor-status", role: "status"});
+	const [start, random, add, remove, join, dot, read] = ["start", "random", "add", "remove", "join", "dot", "read"].map((k) => button("graph-edit-" + k));
+	const dotText = el("textarea", {class: "graph-dot", "data-testid": "graph-dot", rows: "6", spellcheck: "false", hidden: ""});
+	const bar = el("div", {class: "tree-editor-bar"}, add, remove, join);
+	const foot = el("div", {class: "tree-editor-bar"}, start, random, dot, read);
+	box.append(pic, status, bar, foot, dotText);
+	wrap.insertBefore(box, wrap.querySelector(".desc"));
+
+	let selected = null; // the chosen process
+	let joining = false; // the next click joins or parts the chosen process and the one clicked
+	let shown = null; // {key, raw}: the layout drawn, made again only when the graph changes
+
+	const nNow = () => {
+		const v = inputs.n ? Number(String(inputs.n.value).trim() || inputs.n.placeholder) : NaN;
+		return Number.isInteger(v) ? v : 0;
+	};
+
+	// current: the graph the form says, {n, edges, error} (edges null: drawn from the shape)
+	function current() {
+		const n = nNow();
+		const text = inputs.edges.value.trim();
+		if (text === "") return {n, edges: null, error: null};
+		const edges = parseEdges(text);
+		if (!edges) return {n, edges: null, error: t("form.err.lists", {name: limits.name})};
+		const bad = checkGraph(n, edges);
+		return {n, edges: canonEdges(edges), error: bad ? t(bad.key, bad.vars) : null};
+	}
+
+	function write(n, edges) {
+		inputs.edges.value = formatEdges(canonEdges(edges));
+		if (inputs.n && nNow() !== n) inputs.n.value = String(n);
+		for (const inp of [inputs.edges, inputs.n]) if (inp) inp.dispatchEvent(new Event("input", {bubbles: true}));
+		refresh();
+	}
+
+	function refresh(note = "") {
+		const c = current();
+		const editable = !!c.edges && !c.error;
+		if (selected !== null && (!editable || selected >= c.n)) selected = null;
+		if (!editable || selected === null) joining = false;
+		pic.toggleAttribute("hidden", !editable);
+		draw(editable ? c : null);
+		bar.hidden = !editable;
+		start.hidden = editable;
+		random.hidden = !c.edges && !c.error;
+		read.hidden = dotText.hidden;
+		add.disabled = selected === null || c.n >= (limits.nMax ?? Infinity);
+		remove.disabled = selected === null || c.n <= (limits.nMin ?? 2);
+		join.disabled = selected === null;
+		join.setAttribute("aria-pressed", String(joining));
+		join.classList.toggle("on", joining);
+		if (editable && !dotText.hidden && document.activeElement !== dotText) dotText.value = toDOT(c.n, c.edges);
+		let msg = note;
+		if (!msg) {
+			if (c.error) msg = c.error;
+			else if (!c.edges) msg = t("gedit.random");
+			else if (joining) msg = t("gedit.joinHint", {p: selected});
+			else if (selected === null) msg = t("gedit.pick");
+			else msg = t("gedit.chosen", {p: selected});
+		}
+		status.textContent = msg;
+		status.classList.toggle("bad", !!c.error || !!note);
+	}
+
+	function draw(c) {
+		clear(pic);
+		if (!c) return;
+		const w = Math.max(200, pic.clientWidth || 300);
+		const h = Math.max(120, pic.clientHeight || 190);
+		pic.setAttribute("viewBox", `0 0 ${w} ${h}`);
+		const key = c.n + ":" + formatEdges(c.edges);
+		if (!shown || shown.key !== key) shown = {key, raw: stressLayout(c.n, c.edges, 150)};
+		const L = fitLayout(shown.raw, w, h, {margin: 20, top: 0});
+		const r = Math.min(L.r, 15);
+		for (const [a, b] of c.edges) {
+			const e = edgeEnds({...L, r: 0}, a, b, 0);
+			svg("line", {class: "te-edge", x1: e.x1, y1: e.y1, x2: e.x2, y2: e.y2, "data-edit-edge": a + "-" + b}, pic);
+		}
+		const adj = adjacency(c.n, c.edges);
+		for (let p = 0; p < c.n; p++) {
+			const cl = "te-node" + (p === selected ? " selected" : "") + (joining && p !== selected && adj[selected].includes(p) ? " target" : "");
+			const g = svg("g", {class: cl, "data-edit-node": p, transform: `translate(${L.xs[p]},${L.ys[p]})`}, pic);
+			svg("circle", {r}, g);
+			const tx = svg("text", {"font-size": Math.max(13, Math.min(16, r * 1.05))}, g);
+			tx.textContent = String(p);
+		}
+	}
+
+	pic.addEventListener("click", (ev) => {
+		const g = ev.target.closest && ev.target.closest("[data-edit-node]");
+		const c = current();
+		if (!c.edges || c.error) return;
+		if (!g) {
+			selected = null;
+			return refresh();
+		}
+		const p = Number(g.dataset.editNode);
+		if (joining && selected !== null && p !== selected) {
+			joining = false;
+			const r = toggleEdge(c.n, c.edges, selected, p);
+			return r ? write(r.n, r.edges) : refresh(t("gedit.wouldPart", {a: selected, b: p}));
+		}
+		joining = false;
+		selected = selected === p ? null : p;
+		refresh();
+	});
+	add.addEventListener("click", () => {
+		const c = current();
+		if (selected === null || !c.edges) return;
+		const r = addNode(c.n, c.edges, selected);
+		selected = r.n - 1;
+		write(r.n, r.edges);
+	});
+	remove.addEventListener("click", () => {
+		const c = current();
+		if (selected === null || !c.edges) return;
+		const r = removeNode(c.n, c.edges, selected);
+		if (!r) return refresh(t("gedit.removeParts", {p: selected}));
+		selected = null;
+		write(r.n, r.edges);
+	});
+	join.addEventListener("click", () => {
+		joining = !joining && selected !== null;
+		refresh();
+	});
+	start.addEventListener("click", () => {
+		const n = Math.max(nNow(), limits.nMin || 2);
+		const last = lastEdges(n);
+		const ring = Array.from({length: n}, (_, p) => [p, (p + 1) % n]).slice(0, n > 2 ? n : 1);
+		write(n, last && !checkGraph(n, last) ? last : ring);
+	});
+	random.addEventListener("click", () => {
+		selected = null;
+		inputs.edges.value = "";
+		inputs.edges.dispatchEvent(new Event("input", {bubbles: true}));
+		refresh();
+	});
+	dot.addEventListener("click", () => {
+		dotText.hidden = !dotText.hidden;
+		refresh();
+	});
+	read.addEventListener("click", () => {
+		dotText.hidden = false;
+		const g = fromDOT(dotText.value);
+		if (g.error) return refresh(t(g.error.key, g.error.vars));
+		selected = null;
+		write(g.n, g.edges);
+	});
+	for (const inp of [inputs.edges, inputs.n]) if (inp) inp.addEventListener("input", () => refresh());
+
+	function relabel() {
+		start.textContent = t("gedit.start");
+		random.textContent = t("gedit.randomButton");
+		add.textContent = t("gedit.add");
+		remove.textContent = t("gedit.remove");
+		join.textContent = t("gedit.join");
+		dot.textContent = t("gedit.dot");
+		read.textContent = t("gedit.read");
+		pic.setAttribute("aria-label", t("gedit.title"));
+		dotText.setAttribute("aria-label", t("gedit.dotLabel"));
+		refresh();
+	}
+	relabel();
+	return {
+		refresh,
+		relabel,
+		/** reset forgets the choice: the form shows other values (a run, a scenario, the defaults). */
+		reset() {
+			selected = null;
+			joining = false;
+			refresh();
+		},
+	};
+}
