@@ -2,6 +2,7 @@ package algos
 
 import (
 	"distviz/algo"
+	"distviz/algos/berkeley"
 	"distviz/algos/bully"
 	"distviz/algos/centralmutex"
 	"distviz/algos/changroberts"
@@ -33,4 +34,5 @@ var catalog = []*algo.Algorithm{
 	firewire.Algorithm,
 	treeecho.Algorithm,
 	cristian.Algorithm,
+	berkeley.Algorithm,
 }

@@ -139,3 +139,18 @@ func TestLinkDelayPerDirection(t *testing.T) {
 		t.Errorf("the exchange ended at %d, want 10", s.Now())
 	}
 }
+
+func TestReadingAtLooksBack(t *testing.T) {
+	spec := &engine.ClockSpec{Offsets: map[int]float64{0: 5}, Drifts: map[int]float64{0: 0}}
+	k := &ticker{set: 100, slew: 10, over: 20}
+	runTicker(t, spec, 1, k)
+	// 5 + t until 10; jumps to 100; slews from 110 at 20 at 1.5 until 40; then 1
+	for _, c := range []struct {
+		at   engine.Time
+		want float64
+	}{{0, 5}, {9, 14}, {10, 100}, {15, 105}, {30, 125}, {40, 140}, {50, 150}} {
+		if got := k.clock.ReadingAt(float64(c.at)); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("ReadingAt(%d) = %g, want %g", c.at, got, c.want)
+		}
+	}
+}
