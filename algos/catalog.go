@@ -10,6 +10,7 @@ import (
 	"distviz/algos/firewire"
 	"distviz/algos/lamportmutex"
 	"distviz/algos/maekawa"
+	"distviz/algos/ntp"
 	"distviz/algos/peterson"
 	"distviz/algos/ricartagrawala"
 	"distviz/algos/ringlist"
@@ -35,4 +36,5 @@ var catalog = []*algo.Algorithm{
 	treeecho.Algorithm,
 	cristian.Algorithm,
 	berkeley.Algorithm,
+	ntp.Algorithm,
 }

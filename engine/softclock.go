@@ -73,9 +73,10 @@ func (c *Clock) remaining(h float64) float64 {
 
 // Target is the reading the clock is heading for now: its reading with a
 // slew under way completed (its reading when none is).
-func (c *Clock) Target(env *Env) float64 {
-	return c.Read(env) + c.remaining(c.hw.At(env.Now()))
-}
+func (c *Clock) Target(env *Env) float64 { return c.TargetAt(env.Now()) }
+
+// TargetAt is Target at real time t (not before the clock's last change).
+func (c *Clock) TargetAt(t Time) float64 { return c.At(t) + c.remaining(c.hw.At(t)) }
 
 // Rate is how fast the clock runs against real time at t.
 func (c *Clock) Rate(t Time) float64 {
