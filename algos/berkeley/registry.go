@@ -71,11 +71,11 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 		{ID: "master-crash", Params: map[string]any{"n": 5, "rounds": 4, "crashAt": 150}, Seed: 1},
 	},
 	Experiments: []algo.Preset{
-		{ID: "faulty-skew", Params: map[string]any{"n": 9, "rounds": 1},
+		{ID: "faulty-skew", Params: map[string]any{"n": 9, "rounds": 1, "maxOffset": 5},
 			Vary:  map[string][]any{"faulty": {0, 1, 2, 3, 4, 5, 6}, "x": {20, 100000}},
 			Seeds: algo.Seeds{From: 1, Count: 30},
 			Plot:  algo.Plot{Kind: algo.PlotLine, X: "faulty", Y: "outcome.lastSkewAfter", Series: "x"}},
-		{ID: "faulty-offset", Params: map[string]any{"n": 9, "rounds": 1},
+		{ID: "faulty-offset", Params: map[string]any{"n": 9, "rounds": 1, "maxOffset": 5},
 			Vary:  map[string][]any{"faulty": {0, 1, 2, 3, 4, 5, 6}, "x": {20, 100000}},
 			Seeds: algo.Seeds{From: 1, Count: 30},
 			Plot:  algo.Plot{Kind: algo.PlotLine, X: "faulty", Y: "outcome.maxOffsetAfter", Series: "x"}},
@@ -117,7 +117,9 @@ func build(v param.Values) (engine.Config, []algo.Node, error) {
 	for p := range procs {
 		faulty := p < v.Int("faulty")
 		if faulty {
-			spec.Offsets[p], spec.Drifts[p] = float64(v.Int("faultOffset")), v.Float("faultDrift")
+			// faulty clocks are broken each its own way: no two agree
+			spec.Offsets[p] = float64(v.Int("faultOffset")*(p+1)) * float64(1-2*(p%2))
+			spec.Drifts[p] = v.Float("faultDrift")
 		}
 		procs[p] = &node{sys: sys, self: p, master: n - 1, elected: p == n-1, faulty: faulty}
 		starts[p] = engine.StartAt{Node: p}
