@@ -2,6 +2,7 @@ package algos
 
 import (
 	"distviz/algo"
+	"distviz/algos/berkeley"
 	"distviz/algos/bully"
 	"distviz/algos/centralmutex"
 	"distviz/algos/changroberts"
@@ -13,6 +14,7 @@ import (
 	"distviz/algos/logicalclocks"
 	"distviz/algos/maekawa"
 	"distviz/algos/nack"
+	"distviz/algos/ntp"
 	"distviz/algos/peterson"
 	"distviz/algos/positiveack"
 	"distviz/algos/ricartagrawala"
@@ -41,6 +43,8 @@ var catalog = []*algo.Algorithm{
 	dfstraversal.Algorithm,
 	logicalclocks.Algorithm,
 	cristian.Algorithm,
+	berkeley.Algorithm,
+	ntp.Algorithm,
 	positiveack.Algorithm,
 	nack.Algorithm,
 }

@@ -80,3 +80,19 @@ func TestClocksView(t *testing.T) {
 		shoot(t, p, "clocks-"+l.lang+".png")
 	}
 }
+
+// TestClocksViewBerkeley: the lecture's Berkeley round (3:00, 2:50, 3:25)
+// ends with three corrections (+5, +15, −20) and no skew.
+func TestClocksViewBerkeley(t *testing.T) {
+	p := newPage(t)
+	p.open("/?algorithm=berkeley&scenario=lecture")
+	p.waitFor("the clocks view", fmt.Sprintf(`!!document.querySelector(%s) && !document.querySelector(%s).hasAttribute('hidden')`,
+		jsString(selClocks), jsString(selClocks)))
+	p.waitFor("the first frame", fmt.Sprintf(`%s >= 0 && !document.querySelector(%s).disabled`, jsStep, jsString(tid(hookScrubber))))
+	p.click(tid(hookLast))
+	p.waitFor("three corrections at the end", `(`+jsClocks+`).jumps === 3`)
+	if s := eval[clocksSeen](p, jsClocks); s.Lines != 3 || s.Skew != "skew 0" {
+		p.fatalf("the lecture's round: %+v; want 3 lines and skew 0", s)
+	}
+	shoot(t, p, "clocks-berkeley-en.png")
+}

@@ -139,3 +139,55 @@ func TestLinkDelayPerDirection(t *testing.T) {
 		t.Errorf("the exchange ended at %d, want 10", s.Now())
 	}
 }
+
+func TestReadingAtLooksBack(t *testing.T) {
+	spec := &engine.ClockSpec{Offsets: map[int]float64{0: 5}, Drifts: map[int]float64{0: 0}}
+	k := &ticker{set: 100, slew: 10, over: 20}
+	runTicker(t, spec, 1, k)
+	// 5 + t until 10; jumps to 100; slews from 110 at 20 at 1.5 until 40; then 1
+	for _, c := range []struct {
+		at   engine.Time
+		want float64
+	}{{0, 5}, {9, 14}, {10, 100}, {15, 105}, {30, 125}, {40, 140}, {50, 150}} {
+		if got := k.clock.ReadingAt(float64(c.at)); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("ReadingAt(%d) = %g, want %g", c.at, got, c.want)
+		}
+	}
+}
+
+// adjuster slews by +10 over 20 at t = 0 and, at t = 5, adjusts by +1: the
+// rest of the slew (7.5) is done at once with the adjustment.
+type adjuster struct {
+	clock  engine.Clock
+	target float64
+	after  float64
+}
+
+func (a *adjuster) Start(env *engine.Env) {
+	a.clock.Start(env)
+	a.clock.Slew(env, 10, 20, 0)
+	env.SetTimer("adjust", 5)
+}
+func (a *adjuster) Receive(*engine.Env, int, engine.Message) {}
+func (a *adjuster) Timer(env *engine.Env, _ string) {
+	a.target = a.clock.Target(env)
+	a.clock.Adjust(env, 1, 0)
+	a.after = a.clock.Read(env)
+}
+func (a *adjuster) View() engine.NodeView { return engine.NodeView{Role: "idle"} }
+func (a *adjuster) Clone() engine.Process { c := *a; return &c }
+
+func TestTargetCountsTheSlewUnderWay(t *testing.T) {
+	a := &adjuster{}
+	s, err := engine.New(engine.Config{Procs: []engine.Process{a}, Starts: []engine.StartAt{{Node: 0}}}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Init()
+	for s.Step() {
+	}
+	// at t = 5 the clock reads 5 + 2.5 and heads for 5 + 10
+	if a.target != 15 || a.after != 16 {
+		t.Fatalf("target %g, after the adjustment %g; want 15 and 16", a.target, a.after)
+	}
+}

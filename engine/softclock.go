@@ -62,6 +62,22 @@ func (c *Clock) At(t Time) float64 { return c.at(c.hw.At(t)) }
 // Read is the clock's reading now.
 func (c *Clock) Read(env *Env) float64 { return c.At(env.Now()) }
 
+// remaining is the part of a slew still to come when the hardware clock
+// reads h.
+func (c *Clock) remaining(h float64) float64 {
+	if !c.slewing || h >= c.slewEnd {
+		return 0
+	}
+	return float64((c.alpha - c.base) * (c.slewEnd - h))
+}
+
+// Target is the reading the clock is heading for now: its reading with a
+// slew under way completed (its reading when none is).
+func (c *Clock) Target(env *Env) float64 { return c.TargetAt(env.Now()) }
+
+// TargetAt is Target at real time t (not before the clock's last change).
+func (c *Clock) TargetAt(t Time) float64 { return c.At(t) + c.remaining(c.hw.At(t)) }
+
 // Rate is how fast the clock runs against real time at t.
 func (c *Clock) Rate(t Time) float64 {
 	if c.slewing && c.hw.At(t) < c.slewEnd {
@@ -98,10 +114,12 @@ func (c *Clock) Set(env *Env, v, band float64) {
 	c.marks = append(c.marks, ClockMark{T: float64(now), C: v, Before: before, Rate: c.Rate(now), Kind: "jump", Band: band})
 }
 
-// Adjust jumps the clock by delta now, known to within ±band.
-func (c *Clock) Adjust(env *Env, delta, band float64) { c.Set(env, c.Read(env)+delta, band) }
+// Adjust jumps the clock by delta from its Target now (a slew under way
+// is completed at once), known to within ±band.
+func (c *Clock) Adjust(env *Env, delta, band float64) { c.Set(env, c.Target(env)+delta, band) }
 
-// Slew corrects the clock by delta gradually: it runs faster (or slower)
+// Slew corrects the clock by delta from its Target gradually (what is left
+// of a slew under way is added): it runs faster (or slower)
 // for about the given real time, so that it never jumps and never runs
 // backwards. A correction backwards by more than half that time takes
 // longer (the clock runs at half speed at least). The target is known to
@@ -109,6 +127,7 @@ func (c *Clock) Adjust(env *Env, delta, band float64) { c.Set(env, c.Read(env)+d
 func (c *Clock) Slew(env *Env, delta float64, over Time, band float64) {
 	now := env.Now()
 	cur := c.At(now)
+	delta += c.remaining(c.hw.At(now))
 	c.settle(now)
 	span := float64(float64(max(over, 1)) * c.hw.Rate()) // hardware ticks of the slew
 	if minSpan := 2 * -delta / c.alpha; span < minSpan {
@@ -130,3 +149,20 @@ func (c *Clock) Marks() []ClockMark { return c.marks }
 
 // Hardware is the hardware clock the clock runs on.
 func (c *Clock) Hardware() Hardware { return c.hw }
+
+// ReadingAt is the clock's reading at real time t from its recorded course
+// (At reads it on its current course, right only after its last change):
+// for the checks and outcomes that look back.
+func (c *Clock) ReadingAt(t float64) float64 {
+	var m *ClockMark
+	for i := range c.marks {
+		if c.marks[i].T > t {
+			break
+		}
+		m = &c.marks[i]
+	}
+	if m == nil {
+		return c.hw.Offset + float64(c.hw.Rate()*t)
+	}
+	return m.C + float64(m.Rate*(t-m.T))
+}

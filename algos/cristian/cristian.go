@@ -94,7 +94,7 @@ func (c *node) Receive(env *engine.Env, from int, m engine.Message) {
 // measures RTT on its hardware clock, whose rate is within 1 ± ρ, not on
 // the software clock, which may be slewing.
 func (c *node) synchronise(env *engine.Env, t float64) {
-	now := c.clock.Read(env)
+	now := c.clock.Target(env)
 	rtt := env.HardwareNow() - c.sentAt
 	set := t + rtt/2
 	band := rtt/2 - c.sys.min

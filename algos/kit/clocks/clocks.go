@@ -78,7 +78,7 @@ func (k Corrector) Correct(env *engine.Env, c *engine.Clock, delta, band float64
 func R(x float64) engine.Arg { return engine.Float(Round(x)) }
 
 // Round rounds to two decimals.
-func Round(x float64) float64 { return math.Round(x*100) / 100 }
+func Round(x float64) float64 { return math.Round(x*100)/100 + 0 } // + 0: no −0
 
 // Var is the process variable that holds the software clock for the
 // clocks view (its course: engine.ClockMark).

@@ -157,6 +157,12 @@ export function create(host, handlers) {
 	function placeLabels(ends, x, H) {
 		ends.sort((a, b) => a.y - b.y);
 		const gap = 13;
+		// too many to write them all: every k-th, the others hidden
+		const k = Math.max(1, Math.ceil((ends.length * gap) / Math.max(H, gap)));
+		ends = ends.filter((e, i) => {
+			set(e.ln.label, "visibility", i % k === 0 ? "visible" : "hidden");
+			return i % k === 0;
+		});
 		let prev = -Infinity;
 		for (const e of ends) {
 			e.y = Math.max(e.y, prev + gap);
