@@ -54,6 +54,16 @@ type Config struct {
 	// message, never seen by the algorithms) so that Stamp.Before can tell
 	// happened-before. Off by default: it costs n numbers per message.
 	Causality bool
+	// Tail gives messages a rare long delay, a long-tailed distribution:
+	// each message, with probability Tail.P, takes a delay drawn from
+	// Tail.Delay instead of Delay. Nil: none (and no random number drawn).
+	Tail *Tail
+}
+
+// Tail is a rare long delay: probability P, delay uniform in Delay.
+type Tail struct {
+	P     float64
+	Delay Delay
 }
 
 // Scheduled is an action a scenario performs at a virtual time (for example a
@@ -137,6 +147,9 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 	}
 	if cfg.Delay.Min < 0 || cfg.Delay.Max < cfg.Delay.Min {
 		return nil, fmt.Errorf("engine: delay [%d, %d] is not a range of non-negative times", cfg.Delay.Min, cfg.Delay.Max)
+	}
+	if t := cfg.Tail; t != nil && (t.Delay.Min < 0 || t.Delay.Max < t.Delay.Min || t.P < 0 || t.P > 1) {
+		return nil, fmt.Errorf("engine: a tail delay [%d, %d] with probability %v is not a range of non-negative times and a probability", t.Delay.Min, t.Delay.Max, t.P)
 	}
 	c := cfg
 	gen := newGen()
