@@ -20,6 +20,7 @@ const (
 	FamilyElection = "election"
 	FamilyMutex    = "mutex"
 	FamilyTime     = "time"
+	FamilyFailure  = "failure"
 )
 
 // Views say which SVG view draws an algorithm.

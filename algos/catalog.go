@@ -6,6 +6,7 @@ import (
 	"distviz/algos/centralmutex"
 	"distviz/algos/changroberts"
 	"distviz/algos/firewire"
+	"distviz/algos/heartbeatdetector"
 	"distviz/algos/lamportmutex"
 	"distviz/algos/logicalclocks"
 	"distviz/algos/maekawa"
@@ -33,4 +34,5 @@ var catalog = []*algo.Algorithm{
 	firewire.Algorithm,
 	treeecho.Algorithm,
 	logicalclocks.Algorithm,
+	heartbeatdetector.Algorithm,
 }

@@ -51,6 +51,7 @@ var familyTitles = map[string]string{
 	algo.FamilyElection: "Leader election",
 	algo.FamilyMutex:    "Mutual exclusion",
 	algo.FamilyTime:     "Time and clocks",
+	algo.FamilyFailure:  "Failure detectors",
 }
 
 // Families groups algorithms by family, in the order the families first

@@ -11,6 +11,7 @@ export const STRINGS = {
 		"family.election": "Leader election",
 		"family.mutex": "Mutual exclusion",
 		"family.time": "Time and clocks",
+		"family.failure": "Failure detectors",
 		"app.tagline": "Distributed algorithms, one message at a time",
 		"app.skip": "Skip to the controls",
 		// the Experiment tab (experiment.js)
@@ -306,6 +307,7 @@ export const STRINGS = {
 		"family.election": "Wahl eines Anführers",
 		"family.mutex": "Wechselseitiger Ausschluss",
 		"family.time": "Zeit und Uhren",
+		"family.failure": "Ausfallerkennung",
 		"app.tagline": "Verteilte Algorithmen, eine Nachricht nach der anderen",
 		"app.skip": "Zur Steuerung springen",
 		// the Experiment tab (experiment.js)
@@ -601,6 +603,7 @@ export const STRINGS = {
 		"family.election": "Elección de líder",
 		"family.mutex": "Exclusión mutua",
 		"family.time": "Tiempo y relojes",
+		"family.failure": "Detectores de fallos",
 		"app.tagline": "Algoritmos distribuidos, mensaje a mensaje",
 		"app.skip": "Ir a los controles",
 		// the Experiment tab (experiment.js)
