@@ -29,11 +29,10 @@ func reliable(synchronous bool) engine.Invariant {
 		if last.until >= 0 || last.from.Seq() != s.Seq() || w.Crashed(last.suspect) {
 			return engine.Text{}
 		}
-		key := "violation.falseSuspicion"
-		if !synchronous {
-			key = "note.falseSuspicion"
+		if !synchronous { // narrated as a note of q
+			return engine.T("note.falseSuspicion", engine.Pos(last.suspect))
 		}
-		return engine.T(key, engine.Pos(q), engine.Pos(last.suspect))
+		return engine.T("violation.falseSuspicion", engine.Pos(q), engine.Pos(last.suspect))
 	}}
 }
 
