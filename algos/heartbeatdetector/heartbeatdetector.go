@@ -56,12 +56,18 @@ type node struct {
 	beats    int
 }
 
-func (c *node) Start(env *engine.Env) {
-	n := env.N()
-	c.heard = make([]engine.Time, n)
-	c.suspects = make([]bool, n)
+// newNode is a process of n before its start (a message the user delivers
+// early may reach it then).
+func newNode(set settings, n int) *node {
+	c := &node{set: set, heard: make([]engine.Time, n), suspects: make([]bool, n)}
 	for p := range n {
-		c.heard[p] = -c.set.period // as if a heartbeat had come at −T: the first is due by D
+		c.heard[p] = -set.period // as if a heartbeat had come at −T: the first is due by D
+	}
+	return c
+}
+
+func (c *node) Start(env *engine.Env) {
+	for p := range env.N() {
 		if p != env.Self() {
 			c.arm(env, p)
 		}

@@ -110,7 +110,7 @@ func build(v param.Values) (engine.Config, []algo.Node, error) {
 	starts := make([]engine.StartAt, n)
 	ids := make([]int, n)
 	for p := range n {
-		procs[p] = &node{set: set}
+		procs[p] = newNode(set, n)
 		starts[p] = engine.StartAt{Node: p}
 		ids[p] = p
 	}
