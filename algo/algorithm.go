@@ -19,9 +19,11 @@ import (
 const (
 	FamilyElection = "election"
 	FamilyMutex    = "mutex"
-	FamilyTime     = "time"
-	FamilyFailure  = "failure"
+	FamilyTime     = "time" // clocks and their synchronisation
 )
+
+// FamilyFailure is the failure detectors' family.
+const FamilyFailure = "failure"
 
 // Views say which SVG view draws an algorithm.
 const (

@@ -48,10 +48,10 @@ type Endpoint struct {
 }
 
 var familyTitles = map[string]string{
+	algo.FamilyFailure:  "Failure detectors",
 	algo.FamilyElection: "Leader election",
 	algo.FamilyMutex:    "Mutual exclusion",
 	algo.FamilyTime:     "Time and clocks",
-	algo.FamilyFailure:  "Failure detectors",
 }
 
 // Families groups algorithms by family, in the order the families first

@@ -8,10 +8,10 @@ export const LANG_NAMES = {en: "English", de: "Deutsch", es: "Español"};
 
 export const STRINGS = {
 	en: {
+		"family.failure": "Failure detectors",
 		"family.election": "Leader election",
 		"family.mutex": "Mutual exclusion",
 		"family.time": "Time and clocks",
-		"family.failure": "Failure detectors",
 		"app.tagline": "Distributed algorithms, one message at a time",
 		"app.skip": "Skip to the controls",
 		// the Experiment tab (experiment.js)
@@ -304,10 +304,10 @@ export const STRINGS = {
 		"err.server": "Server: {error}",
 	},
 	de: {
+		"family.failure": "Ausfallerkennung",
 		"family.election": "Wahl eines Anführers",
 		"family.mutex": "Wechselseitiger Ausschluss",
 		"family.time": "Zeit und Uhren",
-		"family.failure": "Ausfallerkennung",
 		"app.tagline": "Verteilte Algorithmen, eine Nachricht nach der anderen",
 		"app.skip": "Zur Steuerung springen",
 		// the Experiment tab (experiment.js)
@@ -600,10 +600,10 @@ export const STRINGS = {
 		"err.server": "Server: {error}",
 	},
 	es: {
+		"family.failure": "Detectores de fallos",
 		"family.election": "Elección de líder",
 		"family.mutex": "Exclusión mutua",
 		"family.time": "Tiempo y relojes",
-		"family.failure": "Detectores de fallos",
 		"app.tagline": "Algoritmos distribuidos, mensaje a mensaje",
 		"app.skip": "Ir a los controles",
 		// the Experiment tab (experiment.js)
