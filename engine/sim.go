@@ -13,6 +13,12 @@ type Delay struct {
 	Max Time `json:"max"`
 }
 
+// Tail is a rare long delay: probability P, delay uniform in Delay.
+type Tail struct {
+	P     float64
+	Delay Delay
+}
+
 // StartAt starts process Node at virtual time At.
 type StartAt struct {
 	Node int
@@ -42,6 +48,7 @@ type Config struct {
 	Starts       []StartAt // who starts, and when; ties in time start in this order
 	Crashed      []int     // positions crashed from the beginning
 	Delay        Delay
+	Tail         *Tail   // rare long delays: a message takes one from Tail.Delay with probability Tail.P; nil: none (no number drawn)
 	NonFIFO      bool    // allow a later message to overtake an earlier one on a link
 	Loss         float64 // default loss probability of every link
 	MessageTypes []string
@@ -54,16 +61,6 @@ type Config struct {
 	// message, never seen by the algorithms) so that Stamp.Before can tell
 	// happened-before. Off by default: it costs n numbers per message.
 	Causality bool
-	// Tail gives messages a rare long delay, a long-tailed distribution:
-	// each message, with probability Tail.P, takes a delay drawn from
-	// Tail.Delay instead of Delay. Nil: none (and no random number drawn).
-	Tail *Tail
-}
-
-// Tail is a rare long delay: probability P, delay uniform in Delay.
-type Tail struct {
-	P     float64
-	Delay Delay
 }
 
 // Scheduled is an action a scenario performs at a virtual time (for example a
