@@ -23,6 +23,9 @@ const (
 	FamilyTime     = "time" // clocks and their synchronisation
 )
 
+// FamilyFailure is the failure detectors' family.
+const FamilyFailure = "failure"
+
 // Views say which SVG view draws an algorithm.
 const (
 	ViewRing     = "ring"

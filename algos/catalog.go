@@ -10,6 +10,7 @@ import (
 	"distviz/algos/dfstraversal"
 	"distviz/algos/echoelection"
 	"distviz/algos/firewire"
+	"distviz/algos/heartbeatdetector"
 	"distviz/algos/lamportmutex"
 	"distviz/algos/logicalclocks"
 	"distviz/algos/maekawa"
@@ -45,6 +46,7 @@ var catalog = []*algo.Algorithm{
 	cristian.Algorithm,
 	berkeley.Algorithm,
 	ntp.Algorithm,
+	heartbeatdetector.Algorithm,
 	positiveack.Algorithm,
 	nack.Algorithm,
 }

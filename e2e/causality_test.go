@@ -18,6 +18,8 @@ const jsStampLabels = `[...document.querySelectorAll('[data-testid="spacetime"] 
 // pickStamps chooses what the diagram's events are labelled with.
 func (p *page) pickStamps(mode string) {
 	p.t.Helper()
+	// the vector stamps are offered once events carrying them have come
+	p.waitFor("the stamps "+mode+" offered", fmt.Sprintf(`[...document.querySelector(%s).options].some((o) => o.value === %q)`, jsString(tid("st-stamps")), mode))
 	p.do("choosing the stamps "+mode, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
 		const s = document.querySelector(%s);
 		s.value = %q;

@@ -13,6 +13,12 @@ type Delay struct {
 	Max Time `json:"max"`
 }
 
+// Tail is a rare long delay: probability P, delay uniform in Delay.
+type Tail struct {
+	P     float64
+	Delay Delay
+}
+
 // StartAt starts process Node at virtual time At.
 type StartAt struct {
 	Node int
@@ -42,6 +48,7 @@ type Config struct {
 	Starts       []StartAt // who starts, and when; ties in time start in this order
 	Crashed      []int     // positions crashed from the beginning
 	Delay        Delay
+	Tail         *Tail   // rare long delays: a message takes one from Tail.Delay with probability Tail.P; nil: none (no number drawn)
 	NonFIFO      bool    // allow a later message to overtake an earlier one on a link
 	Loss         float64 // default loss probability of every link
 	MessageTypes []string
@@ -144,6 +151,9 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 	}
 	if cfg.Delay.Min < 0 || cfg.Delay.Max < cfg.Delay.Min {
 		return nil, fmt.Errorf("engine: delay [%d, %d] is not a range of non-negative times", cfg.Delay.Min, cfg.Delay.Max)
+	}
+	if t := cfg.Tail; t != nil && (t.Delay.Min < 0 || t.Delay.Max < t.Delay.Min || t.P < 0 || t.P > 1) {
+		return nil, fmt.Errorf("engine: a tail delay [%d, %d] with probability %v is not a range of non-negative times and a probability", t.Delay.Min, t.Delay.Max, t.P)
 	}
 	c := cfg
 	gen := newGen()

@@ -17,9 +17,13 @@ func (s *Sim) send(from, to int, m Message) {
 	}
 	s.nextMsg++
 	id := s.nextMsg
-	d := s.cfg.Delay
+	base := s.cfg.Delay
 	if s.cfg.LinkDelay != nil {
-		d = s.cfg.LinkDelay(from, to)
+		base = s.cfg.LinkDelay(from, to)
+	}
+	d := base
+	if t := s.cfg.Tail; t != nil && t.P > 0 && s.netRand.Float64() < t.P {
+		d = t.Delay
 	}
 	at := s.now + d.Min
 	if d.Max > d.Min {
@@ -29,7 +33,7 @@ func (s *Sim) send(from, to int, m Message) {
 	key := s.linkKey(from, to)
 	// With a fixed delay and no link state, FIFO holds by construction and
 	// the link table is not consulted: this is the hot path.
-	useLink := s.linkSet || (!s.cfg.NonFIFO && d.Max > d.Min)
+	useLink := s.linkSet || (!s.cfg.NonFIFO && (base.Max > base.Min || s.cfg.Tail != nil))
 	if useLink {
 		l = s.links[key]
 		if !s.cfg.NonFIFO && at < l.lastAt {

@@ -63,10 +63,7 @@ func (s *Session) eventsMsg(tl *timeline.Timeline, first, last int64) []byte {
 		}
 	}
 	b = append(b, `],"stamps":`...)
-	b, err := s.stamps.appendStamps(b, tl, evs, first)
-	if err != nil {
-		return s.refuse("events", s.failure("events", err))[0]
-	}
+	b = s.stamps.appendStamps(b, tl, evs, first)
 	lines := narrate.For(tl.Alg, tl.Nodes).In(s.lang).Lines(evs)
 	if lines == nil {
 		lines = []narrate.Line{}

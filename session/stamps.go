@@ -1,7 +1,7 @@
 package session
 
 import (
-	"encoding/json"
+	"strconv"
 
 	"distviz/causal"
 	"distviz/engine"
@@ -20,7 +20,7 @@ type stamps struct {
 // appendStamps writes the stamps of evs, the events from seq first on, as
 // a JSON array (null for an event that is not a send, a receive or a
 // local event).
-func (x *stamps) appendStamps(b []byte, tl *timeline.Timeline, evs []engine.Event, first int64) ([]byte, error) {
+func (x *stamps) appendStamps(b []byte, tl *timeline.Timeline, evs []engine.Event, first int64) []byte {
 	at := func(seq int64) (engine.Event, bool) {
 		if seq < 1 || seq > tl.Len() {
 			return engine.Event{}, false
@@ -44,11 +44,25 @@ func (x *stamps) appendStamps(b []byte, tl *timeline.Timeline, evs []engine.Even
 			b = append(b, "null"...)
 			continue
 		}
-		j, err := json.Marshal(st)
-		if err != nil {
-			return b, err
-		}
-		b = append(b, j...)
+		b = appendStamp(b, st)
 	}
-	return append(b, ']'), nil
+	return append(b, ']')
+}
+
+// appendStamp writes a stamp as json.Marshal would, without reflection:
+// a batch has thousands.
+func appendStamp(b []byte, st causal.Stamp) []byte {
+	b = append(b, `{"l":`...)
+	b = strconv.AppendInt(b, st.L, 10)
+	if len(st.V) > 0 {
+		b = append(b, `,"v":[`...)
+		for i, x := range st.V {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendUint(b, uint64(x), 10)
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
 }

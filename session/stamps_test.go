@@ -2,8 +2,12 @@ package session_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
+
+	"distviz/causal"
+	"distviz/session"
 )
 
 // Every event of every run comes with its Lamport and vector stamps, or
@@ -45,6 +49,16 @@ func TestStampsAfterAFork(t *testing.T) {
 	for i := range c.stamps {
 		if !bytes.Equal(c.stamps[i], fresh.stamps[i]) {
 			t.Fatalf("event %d: %s after the fork, %s afresh", i+1, c.stamps[i], fresh.stamps[i])
+		}
+	}
+}
+
+// A stamp is written as encoding/json writes causal.Stamp.
+func TestStampJSON(t *testing.T) {
+	for _, st := range []causal.Stamp{{L: 3}, {L: 12, V: []uint32{2, 0, 10}}, {L: 0, V: []uint32{}}} {
+		want, _ := json.Marshal(st)
+		if got := session.AppendStamp(nil, st); !bytes.Equal(got, want) {
+			t.Errorf("%+v: %s, want %s", st, got, want)
 		}
 	}
 }

@@ -52,6 +52,7 @@ type Endpoint struct {
 }
 
 var familyTitles = map[string]string{
+	algo.FamilyFailure:  "Failure detectors",
 	algo.FamilyElection: "Leader election",
 	algo.FamilyMutex:    "Mutual exclusion",
 	algo.FamilyGroup:    "Reliable group communication",

@@ -72,7 +72,6 @@ type node struct {
 }
 
 func (c *node) Start(env *engine.Env) {
-	c.vector = make([]int64, env.N())
 	env.Note("note.init", engine.Raw(vectorText(c.vector)))
 	c.arm(env)
 }

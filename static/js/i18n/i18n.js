@@ -10,6 +10,7 @@ export const LANG_NAMES = {en: "English", de: "Deutsch", es: "Español"};
 
 export const STRINGS = {
 	en: {
+		"family.failure": "Failure detectors",
 		"family.election": "Leader election",
 		"family.mutex": "Mutual exclusion",
 		"family.time": "Time and clocks",
@@ -344,6 +345,7 @@ export const STRINGS = {
 		"err.server": "Server: {error}",
 	},
 	de: {
+		"family.failure": "Ausfallerkennung",
 		"family.election": "Wahl eines Anführers",
 		"family.mutex": "Wechselseitiger Ausschluss",
 		"family.time": "Zeit und Uhren",
@@ -678,6 +680,7 @@ export const STRINGS = {
 		"err.server": "Server: {error}",
 	},
 	es: {
+		"family.failure": "Detectores de fallos",
 		"family.election": "Elección de líder",
 		"family.mutex": "Exclusión mutua",
 		"family.time": "Tiempo y relojes",

@@ -83,7 +83,19 @@ export function createStampLabels(layer) {
 		const start = edges && !end && x - half < edges.l;
 		set(el, "text-anchor", end ? "end" : start ? "start" : "middle");
 		set(el, "x", end ? x + gap : start ? x - gap : x);
-		set(el, "y", y - gap - 3);
+		set(el, "y", y - gap - 3 - 11 * stackedUnder(seq, e, p));
+	}
+
+	// stackedUnder counts the stamped events drawn at the same point before
+	// seq (a multicast's sends): its label goes above theirs.
+	function stackedUnder(seq, e, p) {
+		let k = 0;
+		for (let s = seq - 1; s >= 1; s--) {
+			const f = log.at(s);
+			if (!f || f.time !== e.time) break;
+			if (procOf(f) === p && log.stamp(s)) k++;
+		}
+		return k;
 	}
 
 	function drop(seq) {

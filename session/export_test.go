@@ -1,0 +1,4 @@
+package session
+
+// AppendStamp is appendStamp, for the tests.
+var AppendStamp = appendStamp
