@@ -54,6 +54,9 @@ type Config struct {
 	// message, never seen by the algorithms) so that Stamp.Before can tell
 	// happened-before. Off by default: it costs n numbers per message.
 	Causality bool
+	// LinkDelay gives a link its own delay (a tree of links of different
+	// lengths); nil: Delay for every link. It must be a pure function.
+	LinkDelay func(from, to int) Delay
 }
 
 // Scheduled is an action a scenario performs at a virtual time (for example a

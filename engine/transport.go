@@ -17,15 +17,19 @@ func (s *Sim) send(from, to int, m Message) {
 	}
 	s.nextMsg++
 	id := s.nextMsg
-	at := s.now + s.cfg.Delay.Min
-	if s.cfg.Delay.Max > s.cfg.Delay.Min {
-		at += s.netRand.Int64N(s.cfg.Delay.Max - s.cfg.Delay.Min + 1)
+	d := s.cfg.Delay
+	if s.cfg.LinkDelay != nil {
+		d = s.cfg.LinkDelay(from, to)
+	}
+	at := s.now + d.Min
+	if d.Max > d.Min {
+		at += s.netRand.Int64N(d.Max - d.Min + 1)
 	}
 	var l link
 	key := s.linkKey(from, to)
 	// With a fixed delay and no link state, FIFO holds by construction and
 	// the link table is not consulted: this is the hot path.
-	useLink := s.linkSet || (!s.cfg.NonFIFO && s.cfg.Delay.Max > s.cfg.Delay.Min)
+	useLink := s.linkSet || (!s.cfg.NonFIFO && d.Max > d.Min)
 	if useLink {
 		l = s.links[key]
 		if !s.cfg.NonFIFO && at < l.lastAt {
