@@ -13,6 +13,7 @@ import (
 	"distviz/algos/positiveack"
 	"distviz/algos/ricartagrawala"
 	"distviz/algos/ringlist"
+	"distviz/algos/srm"
 	"distviz/algos/tokenringelection"
 	"distviz/algos/tokenringmutex"
 	"distviz/algos/treeecho"
@@ -35,4 +36,5 @@ var catalog = []*algo.Algorithm{
 	treeecho.Algorithm,
 	positiveack.Algorithm,
 	nack.Algorithm,
+	srm.Algorithm,
 }
