@@ -17,6 +17,7 @@ import (
 	"distviz/algos/tokenringelection"
 	"distviz/algos/tokenringmutex"
 	"distviz/algos/treeecho"
+	"distviz/algos/virtualsynchrony"
 )
 
 // catalog lists the algorithms in the picker's order: adding an algorithm
@@ -37,4 +38,5 @@ var catalog = []*algo.Algorithm{
 	positiveack.Algorithm,
 	nack.Algorithm,
 	srm.Algorithm,
+	virtualsynchrony.Algorithm,
 }
