@@ -132,8 +132,8 @@ type Installed struct {
 // what it delivered in it.
 type Outcome struct {
 	Installs []Installed `json:"installs"`
-	// ViewsOf is per position the numbers of the views it installed, in order.
-	ViewsOf [][]int `json:"viewsOf"`
+	// Views is per position the numbers of the views it installed, in order.
+	Views [][]int `json:"views"`
 	Agree   bool    `json:"agree"` // the live members are in one view and delivered alike in it
 }
 
@@ -142,7 +142,7 @@ var outcomeVars = []algo.Var{
 		{Name: "node", Kind: "position"}, {Name: "view", Kind: "number"},
 		{Name: "members", Kind: "positions"}, {Name: "delivered", Kind: "text"},
 	}},
-	{Name: "viewsOf", Kind: "value"},
+	{Name: "views", Kind: "value"},
 	{Name: "agree", Kind: "flag"},
 }
 
@@ -150,18 +150,18 @@ func outcomeOf(w engine.World) any { return Of(w) }
 
 // Of is the outcome of a run's current state.
 func Of(w engine.World) Outcome {
-	o := Outcome{Installs: []Installed{}, ViewsOf: make([][]int, w.N()), Agree: true}
+	o := Outcome{Installs: []Installed{}, Views: make([][]int, w.N()), Agree: true}
 	var first *member
 	for p := range w.N() {
 		m := memberAt(w, p)
-		o.ViewsOf[p] = []int{}
+		o.Views[p] = []int{}
 		for i, v := range m.views {
 			names := make([]string, len(m.got[i]))
 			for k, id := range m.got[i] {
 				names[k] = id.String()
 			}
 			o.Installs = append(o.Installs, Installed{Node: p, View: v.ID, Members: v.Members, Delivered: strings.Join(names, " ")})
-			o.ViewsOf[p] = append(o.ViewsOf[p], v.ID)
+			o.Views[p] = append(o.Views[p], v.ID)
 		}
 		if w.Crashed(p) || !m.inGroup {
 			continue

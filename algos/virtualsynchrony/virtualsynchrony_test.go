@@ -49,7 +49,7 @@ func TestInvariantsUnderCrashesAndJoins(t *testing.T) {
 		if !o.Agree {
 			t.Fatalf("%s: the live members disagree at the end: %+v", what, o.Installs)
 		}
-		for p, vs := range o.ViewsOf {
+		for p, vs := range o.Views {
 			if !slices.IsSorted(vs) || len(slices.Compact(slices.Clone(vs))) != len(vs) {
 				t.Fatalf("%s: P%d installed views %v", what, p, vs)
 			}
@@ -105,7 +105,7 @@ func TestCrashMidMulticastFlush(t *testing.T) {
 		}
 	}
 	for p := 1; p < 5; p++ {
-		if got := fmt.Sprint(o.ViewsOf[p]); got != "[0 1]" {
+		if got := fmt.Sprint(o.Views[p]); got != "[0 1]" {
 			t.Errorf("P%d installed views %s, want [0 1]", p, got)
 		}
 	}

@@ -75,9 +75,10 @@ export function create(host, handlers) {
 		return {x: c.x + ((d.x - c.x) / len) * L.r, y: c.y + ((d.y - c.y) / len) * L.r};
 	}
 
-	// full labels when the rows are roomy and few
+	// full labels when the rows are roomy and few, and the messages leave a
+	// sender's column (between rows the curves start too close together)
 	function full() {
-		return L.rowH >= 40 && run.receivers.length <= 6;
+		return L.rowH >= 40 && run.receivers.length <= 6 && run.senders.length > 0;
 	}
 
 	function setRun(r) {
