@@ -134,7 +134,7 @@ type Outcome struct {
 	Installs []Installed `json:"installs"`
 	// Views is per position the numbers of the views it installed, in order.
 	Views [][]int `json:"views"`
-	Agree   bool    `json:"agree"` // the live members are in one view and delivered alike in it
+	Agree bool    `json:"agree"` // the live members are in one view and delivered alike in it
 }
 
 var outcomeVars = []algo.Var{
