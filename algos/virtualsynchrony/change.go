@@ -140,6 +140,7 @@ func (m *member) install(env *engine.Env, nv newView) {
 	m.inGroup = true
 	m.view = nv.View
 	m.views = append(m.views, nv.View)
+	m.at = append(m.at, env.Now())
 	m.got = append(m.got, nil)
 	m.held, m.nextG, m.seqG, m.outbox = nil, 1, 0, nil
 	m.flushed, m.proposal, m.maxRound = false, nil, 0 // rounds count the attempts at one change

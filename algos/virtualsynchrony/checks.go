@@ -122,10 +122,11 @@ func atomic() engine.Invariant {
 
 // Installed is one view a member installed and what it delivered in it.
 type Installed struct {
-	Node      int    `json:"node"`
-	View      int    `json:"view"`
-	Members   []int  `json:"members"`
-	Delivered string `json:"delivered"` // the messages in delivery order: P1.1 P3.1
+	Node      int         `json:"node"`
+	View      int         `json:"view"`
+	Time      engine.Time `json:"time"`
+	Members   []int       `json:"members"`
+	Delivered string      `json:"delivered"` // the messages in delivery order: P1.1 P3.1
 }
 
 // Outcome is a run's result: per member the views it installed, each with
@@ -138,8 +139,9 @@ type Outcome struct {
 }
 
 var outcomeVars = []algo.Var{
-	{Name: "installs", Kind: "records", Fields: []algo.Var{
-		{Name: "node", Kind: "position"}, {Name: "view", Kind: "number"},
+	{Name: "installs", Kind: "records", Use: "barriers", Fields: []algo.Var{
+		{Name: "node", Kind: "position"}, {Name: "view", Kind: "number", Use: "barrierOf"},
+		{Name: "time", Kind: "duration", Use: "seekTime"},
 		{Name: "members", Kind: "positions"}, {Name: "delivered", Kind: "text"},
 	}},
 	{Name: "views", Kind: "value"},
@@ -160,7 +162,7 @@ func Of(w engine.World) Outcome {
 			for k, id := range m.got[i] {
 				names[k] = id.String()
 			}
-			o.Installs = append(o.Installs, Installed{Node: p, View: v.ID, Members: v.Members, Delivered: strings.Join(names, " ")})
+			o.Installs = append(o.Installs, Installed{Node: p, View: v.ID, Time: m.at[i], Members: v.Members, Delivered: strings.Join(names, " ")})
 			o.Views[p] = append(o.Views[p], v.ID)
 		}
 		if w.Crashed(p) || !m.inGroup {

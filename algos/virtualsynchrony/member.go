@@ -30,8 +30,9 @@ type member struct {
 	n       int
 	inGroup bool
 	view    View
-	views   []View    // installed, in order
-	got     [][]MsgID // per installed view: the messages delivered in it
+	views   []View        // installed, in order
+	at      []engine.Time // when each was installed
+	got     [][]MsgID     // per installed view: the messages delivered in it
 
 	// the current view's messages
 	held  []Order // received, waiting for a lower number
@@ -274,6 +275,7 @@ func (m *member) Clone() engine.Process {
 	c := *m
 	c.view.Members = slices.Clone(m.view.Members) // views are replaced, never changed: shallow is safe
 	c.views = slices.Clone(m.views)
+	c.at = slices.Clone(m.at)
 	c.got = slices.Clone(m.got)
 	if len(c.got) > 0 {
 		c.got[len(c.got)-1] = slices.Clone(m.got[len(m.got)-1])

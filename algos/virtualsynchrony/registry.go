@@ -127,7 +127,7 @@ func build(v param.Values) (engine.Config, []algo.Node, error) {
 	for p := range procs {
 		m := &member{self: p, n: n, spacing: engine.Time(v.Int("spacing"))}
 		if slices.Contains(initial, p) {
-			m.inGroup, m.view, m.views, m.got, m.nextG = true, v0, []View{v0}, [][]MsgID{nil}, 1
+			m.inGroup, m.view, m.views, m.at, m.got, m.nextG = true, v0, []View{v0}, []engine.Time{0}, [][]MsgID{nil}, 1
 		}
 		procs[p] = m
 	}
