@@ -112,6 +112,9 @@ var Uses = map[string]string{
 	"heldBack":      "value, numbers: messages a receiver holds back behind a gap, ascending",
 	"missingSeqs":   "value, numbers: the messages a receiver knows it lacks (its gaps)",
 	"controlSent":   "number: the control messages (ACK, NACK, repair requests) a process has sent",
+	// the space-time diagram
+	"barriers":  "outcome, records: the processes crossing barriers (group views installed): each record a position field, a seekTime field (when) and a barrierOf field; the diagram joins the records of one barrier by a line",
+	"barrierOf": "record field, number: the barrier a record belongs to (a view's number)",
 	// the ring and complete graph
 	"tokenHeld": "flag: the process holds the token",
 	// the clocks view

@@ -20,9 +20,11 @@ import (
 	"distviz/algos/positiveack"
 	"distviz/algos/ricartagrawala"
 	"distviz/algos/ringlist"
+	"distviz/algos/srm"
 	"distviz/algos/tokenringelection"
 	"distviz/algos/tokenringmutex"
 	"distviz/algos/treeecho"
+	"distviz/algos/virtualsynchrony"
 )
 
 // catalog lists the algorithms in the picker's order: adding an algorithm
@@ -49,4 +51,6 @@ var catalog = []*algo.Algorithm{
 	heartbeatdetector.Algorithm,
 	positiveack.Algorithm,
 	nack.Algorithm,
+	srm.Algorithm,
+	virtualsynchrony.Algorithm,
 }

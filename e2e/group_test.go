@@ -83,3 +83,32 @@ func TestGroupDropCopyNackRepair(t *testing.T) {
 		p.fatalf("receivers %v miss a message at the end", missing)
 	}
 }
+
+// TestGroupSuppressionPreset runs SRM's preset from the Experiment tab: NACKs
+// per loss against n, one line with suppression and one without; the one
+// without lies above.
+func TestGroupSuppressionPreset(t *testing.T) {
+	p := newPage(t)
+	p.open("/?algorithm=srm&scenario=subtree-loss")
+	p.waitFor("the first frame", fmt.Sprintf(`%s >= 0 && !document.querySelector(%s).disabled`, jsStep, jsString(tid(hookScrubber))))
+	p.press(hookTabExperiment)
+	p.waitFor("the Experiment tab", fmt.Sprintf(`!document.querySelector(%s).hidden`, jsString(tid("experiment"))))
+	eval[bool](p, `(() => { const s = document.querySelector('[data-testid="exp-preset"]'); s.value = 'suppression'; s.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`)
+	p.fill(hookExpSeeds, "3")
+	p.press(hookExpRun)
+	p.waitFor("the experiment's plot", jsExp+`.result !== null && document.querySelector(`+jsString(tid(hookExpPlot))+`) !== null`)
+	s := eval[expState](p, jsExp)
+	if s.Data == nil || len(s.Data.Series) != 2 {
+		p.fatalf("want two series (with and without suppression), got %+v", s.Data)
+	}
+	mean := map[string]float64{}
+	for _, sr := range s.Data.Series {
+		last := sr.Points[len(sr.Points)-1]
+		mean[sr.Group] = last.Mean
+	}
+	with, ok1 := mean["suppression = true"]
+	without, ok2 := mean["suppression = false"]
+	if !ok1 || !ok2 || with > 2 || without < 4*with {
+		p.fatalf("NACKs per loss at the largest n: %v, want near 1 with suppression and far more without", mean)
+	}
+}

@@ -96,3 +96,27 @@ func TestMulticastCopiesAreLostIndependently(t *testing.T) {
 		t.Fatalf("after dropping one copy P1 got %d and P2 %d, want one of them 1", a, b)
 	}
 }
+
+// A link's own delay (Config.LinkDelay) decides when its copy arrives.
+func TestLinkDelayGivesEachLinkItsLength(t *testing.T) {
+	group := []int{0, 1, 2, 3}
+	procs := make([]engine.Process, 4)
+	for p := range procs {
+		procs[p] = &caster{group: group}
+	}
+	s, err := engine.New(engine.Config{Procs: procs, Starts: []engine.StartAt{{Node: 0}}, Delay: engine.Delay{Min: 1, Max: 1},
+		LinkDelay: func(from, to int) engine.Delay {
+			return engine.Delay{Min: engine.Time(10 * to), Max: engine.Time(10 * to)}
+		},
+		MessageTypes: []string{"CAST"}}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Init()
+	s.Step()
+	for _, f := range s.InFlight() {
+		if f.Arrive != engine.Time(10*f.To) {
+			t.Errorf("the copy to P%d arrives at %d, want %d", f.To, f.Arrive, 10*f.To)
+		}
+	}
+}

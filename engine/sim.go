@@ -64,8 +64,9 @@ type Config struct {
 	// Clocks gives every process a hardware clock drawn from the seed
 	// (clock.go); nil: perfect clocks, H(t) = t.
 	Clocks *ClockSpec
-	// LinkDelay, if set, is the delay of the link from one process to
-	// another (asymmetric links), in place of Delay.
+	// LinkDelay, if set, gives a link its own delay in place of Delay
+	// (asymmetric links, a tree of links of different lengths). It must
+	// be a pure function.
 	LinkDelay func(from, to int) Delay
 }
 

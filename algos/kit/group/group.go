@@ -73,13 +73,23 @@ func (s Seqs) Label() string {
 func Params(own ...param.Spec) []param.Spec {
 	return append([]param.Spec{
 		kit.N(2, 5, 64),
-		{Name: "messages", Type: param.Int, Default: 3, Min: param.Bound(1), Max: param.Bound(100)},
-		{Name: "interval", Type: param.Int, Default: 5, Min: param.Bound(1), Max: param.Bound(1e6)},
+		Messages(),
+		Interval(),
 		{Name: "timeout", Type: param.Int, Default: 10, Min: param.Bound(1), Max: param.Bound(1e6)},
 		kit.Delay(engine.Delay{Min: 2, Max: 2}),
 		kit.FIFO(),
 		kit.Loss(),
 	}, own...)
+}
+
+// Messages is how many messages the sender multicasts.
+func Messages() param.Spec {
+	return param.Spec{Name: "messages", Type: param.Int, Default: 3, Min: param.Bound(1), Max: param.Bound(100)}
+}
+
+// Interval is the time between two multicasts of the sender.
+func Interval() param.Spec {
+	return param.Spec{Name: "interval", Type: param.Int, Default: 5, Min: param.Bound(1), Max: param.Bound(1e6)}
 }
 
 // Members are the positions of a group of n, the sender first.

@@ -38,10 +38,18 @@ func (s *Source) Sent() int { return len(s.Records) }
 // MulticastNext multicasts the next message to the group, records it and
 // arms the timer for the one after; it returns the message's number.
 func (s *Source) MulticastNext(env *engine.Env, group []int) int {
+	return s.MulticastNextVia(env, len(group)-1, func(m engine.Message) { env.Multicast(group, m) },
+		func(seq int) any { return Seq{N: seq} })
+}
+
+// MulticastNextVia is MulticastNext for a protocol with its own way to
+// multicast (send: over a tree, say) and its own body for a message
+// number; copies is how many members the multicast reaches.
+func (s *Source) MulticastNextVia(env *engine.Env, copies int, send func(engine.Message), body func(seq int) any) int {
 	seq := len(s.Records) + 1
 	env.Note("note.multicasts", engine.Num(seq), engine.Num(s.K))
-	env.Multicast(group, engine.Message{Type: MsgData, Body: Seq{N: seq}})
-	s.Records = append(s.Records, Record{Msg: seq, SentAt: env.Now(), Copies: len(group) - 1})
+	send(engine.Message{Type: MsgData, Body: body(seq)})
+	s.Records = append(s.Records, Record{Msg: seq, SentAt: env.Now(), Copies: copies})
 	if seq < s.K {
 		env.SetTimer(TimerNext, engine.Time(s.Interval))
 	}

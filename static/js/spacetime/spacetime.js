@@ -9,8 +9,9 @@ import {stScale, timeDomain, stInFlight, rowOf, causalPast, causalFuture} from "
 import {niceCeil} from "../views/kit/geometry.js";
 import {viewScale} from "../views/kit/scale.js";
 import {svg, set, clear} from "../app/dom.js";
-import {msgLook} from "../i18n/vocab.js";
+import {msgLook, outcomeUse, outcomeOfUse} from "../i18n/vocab.js";
 import {createHbQuery} from "./hbquery.js";
+import {barrierLines} from "./barriers.js";
 
 // The events drawn at most: fewer when there are many processes, whose
 // rows are too thin to tell a thousand arrows apart anyway.
@@ -26,7 +27,7 @@ export function createSpacetime(root, handlers) {
 	root.innerHTML =
 		`<defs>${defs}</defs><rect class="bg" width="100%" height="100%"/>` +
 		'<g class="st-axis"></g><g class="st-ticks"></g>' +
-		'<g class="st-plot" clip-path="url(#st-clip)"><g class="st-crashes"></g><line class="st-now"/><g class="st-arrows"></g><g class="st-flights"></g><g class="st-dots"></g><g class="st-stamps"></g></g>';
+		'<g class="st-plot" clip-path="url(#st-clip)"><g class="st-crashes"></g><line class="st-now"/><g class="st-arrows"></g><g class="st-flights"></g><g class="st-barriers"></g><g class="st-dots"></g><g class="st-stamps"></g></g>';
 	const g = {
 		axis: root.querySelector(".st-axis"),
 		ticks: root.querySelector(".st-ticks"),
@@ -36,6 +37,7 @@ export function createSpacetime(root, handlers) {
 		now: root.querySelector(".st-now"),
 		clip: root.querySelector(".st-cliprect"),
 		stamps: root.querySelector(".st-stamps"),
+		barriers: root.querySelector(".st-barriers"),
 	};
 
 	let run = null;
@@ -67,6 +69,8 @@ export function createSpacetime(root, handlers) {
 	}
 
 	function reset() {
+		clear(g.barriers);
+		barrierKey = "";
 		clear(g.arrows);
 		clear(g.dots);
 		clear(g.flights);
@@ -93,6 +97,7 @@ export function createSpacetime(root, handlers) {
 	// update draws a frame; changes (model.js) say what changed since the
 	// last (none given: anything may have).
 	let lastTime = null;
+	let barrierKey = ""; // what the barriers were drawn for
 	function update(frame, changes) {
 		if (!run) return;
 		const all = !changes || changes.whole || lastFrame === null;
@@ -177,6 +182,7 @@ export function createSpacetime(root, handlers) {
 			}
 			if (changes.added.size) for (const fl of frame.flights) if (changes.added.has(fl.id)) placeFlight(fl, frame.time);
 		}
+		drawBarriers(frame, domainChanged || resized);
 		lastTime = frame.time;
 		hb.frame(lo, hi);
 		const x = S.x(frame.time);
@@ -185,6 +191,23 @@ export function createSpacetime(root, handlers) {
 		set(g.now, "y1", 4);
 		set(g.now, "y2", h - pad.b + 4);
 		return {domain, lo, hi};
+	}
+
+	// drawBarriers joins the processes' crossings of one barrier (a group
+	// view installed, as the outcome declares them) by a line
+	function drawBarriers(frame, moved) {
+		const lines = barrierLines(outcomeOfUse(run.alg, "barriers"), outcomeUse(run.alg, frame, "barriers"));
+		const key = JSON.stringify(lines);
+		if (!moved && key === barrierKey) return;
+		barrierKey = key;
+		clear(g.barriers);
+		for (const b of lines) {
+			const pts = b.points.map((q) => `${S.x(q.time).toFixed(1)},${S.y(q.node).toFixed(1)}`).join(" ");
+			svg("polyline", {class: "st-barrier", points: pts, "data-barrier": b.id}, g.barriers);
+			const top = b.points[0];
+			const tx = svg("text", {class: "st-barrier-label", x: S.x(top.time) + 3, y: S.y(top.node) - 6}, g.barriers);
+			tx.textContent = "v" + b.id;
+		}
 	}
 
 	function placeFlight(fl, now) {

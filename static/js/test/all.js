@@ -8,6 +8,7 @@ import "./tr.test.js";
 import "./tree.test.js";
 import "./gridlayout.test.js";
 import "./grouplayout.test.js";
+import "./barriers.test.js";
 import "./grid.test.js";
 import "./values.test.js";
 import "./expdata.test.js";

@@ -1,5 +1,5 @@
 import {test, eq, ok} from "./harness.js";
-import {splitMembers, groupLayout, laneCells, lanePlaces, alongLink, innerLabel} from "../views/group/grouplayout.js";
+import {splitMembers, groupLayout, laneCells, lanePlaces, alongLink, linkCurve, innerLabel} from "../views/group/grouplayout.js";
 
 test("splitMembers: the processes that deliver nothing are the senders", () => {
 	eq(splitMembers(4, (p) => p !== 0), {senders: [0], receivers: [1, 2, 3]});
@@ -28,4 +28,13 @@ test("alongLink: the way from a to b, off to the left of the direction of travel
 	eq(alongLink({x: 0, y: 0}, {x: 10, y: 0}, 0.5, 2), {x: 5, y: -2});
 	eq(innerLabel("DATA(3)", "DATA"), "3");
 	eq(innerLabel("NACK(1,2,3,4,5)", "NACK"), "N");
+});
+
+test("linkCurve: straight between columns, bulging left between two rows of one column", () => {
+	const s = linkCurve({x: 0, y: 0}, {x: 10, y: 0}, 5);
+	eq(s.at(0.5, 0), {x: 5, y: 0});
+	const c = linkCurve({x: 100, y: 0}, {x: 100, y: 40}, 20);
+	eq(c.at(0, 0), {x: 100, y: 0});
+	eq(c.at(1, 0), {x: 100, y: 40});
+	ok(c.at(0.5, 0).x < 100, "the middle lies left of the column");
 });

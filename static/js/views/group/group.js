@@ -8,12 +8,12 @@
 // declares for the uses deliveredSeqs, heldBack, missingSeqs and
 // controlSent (views/kit/kit.js says the contract this module keeps).
 
-import {splitMembers, groupLayout, laneCells, lanePlaces, alongLink, innerLabel} from "./grouplayout.js";
+import {splitMembers, groupLayout, laneCells, lanePlaces, linkCurve, innerLabel} from "./grouplayout.js";
 import {tokenText, tokenSize, fitFont} from "../kit/geometry.js";
 import {createKit, view} from "../kit/kit.js";
 import {createFlights} from "../kit/flights.js";
 import {svg, set, cls, clear} from "../../app/dom.js";
-import {roleLook, useOf, varOfUse, label as vocabLabel} from "../../i18n/vocab.js";
+import {roleLook, useOf, varOfUse, outcomeUse, label as vocabLabel} from "../../i18n/vocab.js";
 
 export function create(host, handlers) {
 	const kit = createKit(host, {
@@ -48,17 +48,24 @@ export function create(host, handlers) {
 			m.label.textContent = txt;
 		},
 		place(m, f, fr, slot) {
-			const a = edge(L.pos[f.from], L.pos[f.to]);
-			const b = edge(L.pos[f.to], L.pos[f.from]);
-			if (!a || !b) return;
+			const c = curve(f.from, f.to);
+			if (!c) return;
 			// the two directions of a link apart; queued messages further out
 			const side = (f.from < f.to ? 1 : -1) * (L.dense ? 2 : 7 + slot * 10);
 			// a message just sent stands off the sender, so that the copies of a
 			// multicast fan out from it
-			const p = alongLink(a, b, 0.1 + 0.8 * fr, side);
+			const p = c.at(0.1 + 0.8 * fr, side);
 			set(m.g, "transform", `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`);
 		},
 	});
+
+	// curve is the way from position p to q, rim to rim
+	function curve(p, q) {
+		const a = edge(L.pos[p], L.pos[q]);
+		const b = edge(L.pos[q], L.pos[p]);
+		if (!a || !b) return null;
+		return linkCurve(a, b, Math.min(L.pos[p].x * 0.5, 20 + Math.abs(a.y - b.y) * 0.25));
+	}
 
 	// edge is the point on the rim of the node at c that faces d: a message
 	// leaves and arrives there, clear of the label inside
@@ -68,9 +75,10 @@ export function create(host, handlers) {
 		return {x: c.x + ((d.x - c.x) / len) * L.r, y: c.y + ((d.y - c.y) / len) * L.r};
 	}
 
-	// full labels when the rows are roomy and few
+	// full labels when the rows are roomy and few, and the messages leave a
+	// sender's column (between rows the curves start too close together)
 	function full() {
-		return L.rowH >= 40 && run.receivers.length <= 6;
+		return L.rowH >= 40 && run.receivers.length <= 6 && run.senders.length > 0;
 	}
 
 	function setRun(r) {
@@ -98,6 +106,14 @@ export function create(host, handlers) {
 		run.receivers = s.receivers;
 	}
 
+	// links are the links the outcome declares (a tree), else every sender
+	// with every receiver
+	function links() {
+		const declared = outcomeUse(run.alg, kit.frame, "links");
+		if (Array.isArray(declared)) return declared.filter((e) => L.pos[e[0]] && L.pos[e[1]]);
+		return run.senders.flatMap((s) => run.receivers.map((p) => [s, p]));
+	}
+
 	// layout places everything again: on a new run's first frame and on resize
 	function layout() {
 		if (!run || !kit.frame) return;
@@ -107,13 +123,10 @@ export function create(host, handlers) {
 		clear(g.links);
 		clear(g.labels);
 		clear(g.lanes);
-		for (const s of run.senders) {
-			for (const p of run.receivers) {
-				const a = L.pos[s];
-				const b = L.pos[p];
-				svg("line", {class: "glink-hit", x1: a.x, y1: a.y, x2: b.x, y2: b.y, "data-link": s, "data-link-to": p}, g.links);
-				svg("line", {class: "glink", x1: a.x, y1: a.y, x2: b.x, y2: b.y}, g.links);
-			}
+		for (const [a, b] of links()) {
+			const c = curve(a, b);
+			svg("path", {class: "glink-hit", d: c.d, "data-link": a, "data-link-to": b}, g.links);
+			svg("path", {class: "glink", d: c.d}, g.links);
 		}
 		for (let p = 0; p < run.n; p++) {
 			const nd = nodes[p];

@@ -82,6 +82,25 @@ export function alongLink(a, b, fr, side) {
 	return {x: a.x + dx * fr + (dy / len) * side, y: a.y + dy * fr - (dx / len) * side};
 }
 
+/**
+ * linkCurve is how a link between a and b is drawn: straight between the
+ * columns; between two rows of one column a curve that bulges out to the
+ * left (bend pixels), clear of the rows between. at(fr, side) is the point
+ * at fraction fr of the way from a to b, side pixels off it; d the SVG path.
+ */
+export function linkCurve(a, b, bend) {
+	if (Math.abs(a.x - b.x) > 1) {
+		return {d: `M${a.x},${a.y}L${b.x},${b.y}`, at: (fr, side) => alongLink(a, b, fr, side)};
+	}
+	const cx = a.x - bend;
+	const cy = (a.y + b.y) / 2;
+	const at = (fr, side) => {
+		const u = 1 - fr;
+		return {x: u * u * a.x + 2 * u * fr * cx + fr * fr * b.x - side, y: u * u * a.y + 2 * u * fr * cy + fr * fr * b.y};
+	};
+	return {d: `M${a.x},${a.y}Q${cx},${cy} ${b.x},${b.y}`, at};
+}
+
 /** innerLabel is what a small token says: the body of TYPE(body) when short, else the type's first letter. */
 export function innerLabel(label, type) {
 	const m = /\((.*)\)$/.exec(label || "");
