@@ -21,6 +21,7 @@ import {createChrome, store} from "./chrome.js";
 import {createInteractions} from "./interact.js";
 import {applyMessage, merge, everything, noChanges} from "./model.js";
 import {createBranches} from "./branches.js";
+import {createKeyOverlay, markAround} from "./keys.js";
 
 const $ = (id) => document.getElementById(id);
 // The registry (GET /api/algorithms, which the browser keeps and revalidates
@@ -176,6 +177,7 @@ const controls = createControls(
 		last: $("last"),
 		speed: $("speed"),
 		manual: $("manual"),
+		root: $("controls"),
 		scrubber: $("scrubber"),
 		marks: $("marks"),
 		seq: $("seq"),
@@ -191,13 +193,26 @@ const controls = createControls(
 			if (!state.manual) send({type: "play", speed: state.speed});
 		},
 		pause: () => send({type: "pause"}),
+		// by the app's state, which the server's answers set at once (the controls' follows at the next drawing)
+		togglePlay: () => (state.playing ? send({type: "pause"}) : !state.manual && send({type: "play", speed: state.speed})),
 		seek: (step) => send({type: "seek", step}),
 		seekSeq: (seq) => send({type: "seekSeq", seq}),
 		setSpeed,
 		setManual,
 		undo: () => branches.undo(),
+		mark: (dir) => {
+			const seq = state.frame ? markAround(state.log, state.frame.seq, dir) : null;
+			if (seq !== null) send({type: "seekSeq", seq});
+		},
+		scenario: (k) => {
+			const sc = (state.run.algorithm.scenarios || [])[k - 1];
+			if (sc) openRun({algorithm: state.run.algorithm.id, scenario: sc.id, query: {}});
+		},
+		help: () => keyOverlay.toggle(),
+		closeHelp: () => keyOverlay.isOpen && (keyOverlay.hide(), true),
 	},
 );
+const keyOverlay = createKeyOverlay();
 state.log = new EventLog();
 narration.setLog(state.log);
 
@@ -551,6 +566,7 @@ function setLang(l) {
 	controls.fillSpeeds(state.speed);
 	chrome.relabel();
 	branches.relabel();
+	keyOverlay.relabel();
 	runTitle();
 	legend();
 	if (experiment) experiment.relabel();

@@ -1,10 +1,13 @@
 // Playback controls: buttons, speed, manual scheduling, the scrubber over
 // the run's steps with marks for decisions and violations, and the keyboard
-// (→ ← space Home End + − and PageDown/PageUp for presentation clickers).
+// (→ ← space Home End + − and PageDown/PageUp for presentation clickers,
+// N B and ⇧→ ⇧← for the marked events, M, U, 1–9 for scenarios, ? for the
+// list: keys.js), whatever control has the focus but text entry.
 
 import {markBuckets} from "./marks.js";
 import {set, text, clear} from "./dom.js";
 import {t} from "../i18n/i18n.js";
+import {ownsKeys} from "./keys.js";
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, 128, 500, 2000];
 
@@ -66,24 +69,44 @@ export function createControls(els, actions) {
 		if (m) actions.seekSeq(Number(m.dataset.seq));
 	});
 
+	let tookSpace = false; // the run took a space: the focused control must not click on its keyup
 	function onKey(ev) {
 		if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-		const tg = ev.target;
-		const tag = tg && tg.tagName;
-		if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || (tg && tg.isContentEditable)) return;
+		if (ownsKeys(ev.target, ev.key, els.root)) return;
+		if (ev.key === "?") {
+			actions.help();
+			ev.preventDefault();
+			return;
+		}
+		if (ev.key === "Escape") {
+			if (actions.closeHelp()) ev.preventDefault();
+			return;
+		}
 		if (!state.hasRun) return;
 		switch (ev.key) {
 			case "ArrowRight":
 			case "PageDown":
-				actions.step();
+				ev.shiftKey ? actions.mark(+1) : actions.step();
 				break;
 			case "ArrowLeft":
 			case "PageUp":
-				actions.back();
+				ev.shiftKey ? actions.mark(-1) : actions.back();
+				break;
+			case "n":
+			case "N":
+				actions.mark(+1);
+				break;
+			case "b":
+			case "B":
+				actions.mark(-1);
+				break;
+			case "m":
+			case "M":
+				actions.setManual(!state.manual);
 				break;
 			case " ":
 			case "Spacebar":
-				state.playing ? actions.pause() : actions.play();
+				actions.togglePlay();
 				break;
 			case "Home":
 				actions.first();
@@ -104,11 +127,24 @@ export function createControls(els, actions) {
 				actions.undo();
 				break;
 			default:
+				if (/^[1-9]$/.test(ev.key)) {
+					actions.scenario(Number(ev.key));
+					break;
+				}
 				return;
 		}
 		ev.preventDefault();
+		tookSpace = ev.key === " ";
+		// arrows and space leave the control they were pressed on: its own
+		// meaning of them (a speed box's ←, a switch's space) is not the run's
+		const tag = ev.target && ev.target.tagName;
+		if (tag === "SELECT" || tag === "INPUT") ev.target.blur();
 	}
 	document.addEventListener("keydown", onKey);
+	document.addEventListener("keyup", (ev) => {
+		if (ev.key === " " && tookSpace) ev.preventDefault();
+		tookSpace = false;
+	});
 
 	function update(s) {
 		state = s;

@@ -12,5 +12,6 @@ import "./expdata.test.js";
 import "./vocab.test.js";
 import "./model.test.js";
 import "./views.test.js";
+import "./keys.test.js";
 
 export {run} from "./harness.js";
