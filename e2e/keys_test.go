@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -146,4 +147,31 @@ func TestKeysOverlayMarksScenarios(t *testing.T) {
 
 	p.key("2")
 	p.waitFor("2 to open the second scenario", `new URLSearchParams(location.search).get('scenario') === 'timeout-too-short' && /Timeout shorter/.test(document.querySelector('[data-testid="run-title"]').textContent)`)
+}
+
+// TestScrubberSpansRun: from its first frame the scrubber spans the whole
+// run (computed ahead) and one counter says the step of how many; a run
+// longer than what is computed ahead says it grows.
+func TestScrubberSpansRun(t *testing.T) {
+	d := simulate(t, bullyBody)
+	p := openRun(t, bullyLink, 8)
+	top := eval[int](p, fmt.Sprintf(`Number(document.querySelector(%s).max)`, jsString(tid(hookScrubber))))
+	total := eval[string](p, `document.querySelector('[data-testid="steps-total"]').textContent`)
+	if top < 10 || total != fmt.Sprint(top) || eval[string](p, fmt.Sprintf(`document.querySelector(%s).textContent`, jsString(tid(hookStep)))) != "0" {
+		p.fatalf("at the start the scrubber spans %d steps, the counter says %q of %q", top, eval[string](p, fmt.Sprintf(`document.querySelector(%s).textContent`, jsString(tid(hookStep)))), total)
+	}
+	if eval[bool](p, `!!document.querySelector('.scrub.growing')`) {
+		p.fatalf("a run computed to its end is marked as growing")
+	}
+	p.pressUntil(hookLast, fmt.Sprintf("=== %d", len(d.Events)))
+	if got := eval[string](p, fmt.Sprintf(`document.querySelector(%s).textContent`, jsString(tid(hookStep)))); got != fmt.Sprint(top) {
+		p.fatalf("at the end the counter says step %s, want %d", got, top)
+	}
+
+	// 600 processes with decreasing IDs: some 360,000 events, more than a
+	// session computes ahead
+	q := openRun(t, "/?algorithm=chang-roberts&n=600&idOrder=decreasing&seed=1", 600)
+	if got := eval[string](q, `document.querySelector('[data-testid="steps-total"]').textContent`); !strings.HasSuffix(got, "+") || !eval[bool](q, `!!document.querySelector('.scrub.growing')`) {
+		q.fatalf("a run longer than computed ahead shows %q steps, not marked as growing", got)
+	}
 }

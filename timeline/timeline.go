@@ -199,6 +199,31 @@ func (t *Timeline) Run(maxSteps int) error {
 	return nil
 }
 
+// Ahead computes the run's future, without moving the cursor, until the
+// run ends, its event limit is reached or maxEvents more events have been
+// recorded: a scrubber can then span the whole run from the start. It
+// reports whether the run now ends within the history.
+func (t *Timeline) Ahead(maxEvents int64) (bool, error) {
+	k := t.cursor
+	if err := t.Seek(t.steps.Len() - 1); err != nil {
+		return false, err
+	}
+	stop := t.head.Seq() + maxEvents
+	for t.head.Seq() < stop {
+		ok, err := t.Forward()
+		if errors.Is(err, ErrTooLong) {
+			break
+		}
+		if err != nil {
+			return false, err
+		}
+		if !ok {
+			break
+		}
+	}
+	return t.head.Ended(), t.Seek(k)
+}
+
 // Back moves the cursor one step back; at step 0 it stays.
 func (t *Timeline) Back() error {
 	if t.cursor == 0 {

@@ -5,7 +5,7 @@
 // list: keys.js), whatever control has the focus but text entry.
 
 import {markBuckets} from "./marks.js";
-import {set, text, clear} from "./dom.js";
+import {set, text, clear, el} from "./dom.js";
 import {t} from "../i18n/i18n.js";
 import {ownsKeys} from "./keys.js";
 
@@ -20,6 +20,18 @@ export function createControls(els, actions) {
 	let marksKey = "";
 	let marksAt = 0;
 	let state = {hasRun: false, playing: false, manual: false, frame: null};
+
+	// One counter: "Step 6 / 25", the steps of the whole run (computed
+	// ahead; "25+" while it is still growing). The event at the cursor is
+	// the counter's data-seq; the events' count stays for screen readers.
+	const position = seq.closest(".position");
+	const posLabel = position.querySelector(".pos-label");
+	posLabel.dataset.i18n = "ctl.stepLabel";
+	posLabel.textContent = t("ctl.stepLabel");
+	const total = el("span", {class: "steps-total", "data-testid": "steps-total"});
+	const posOf = eventsCount.parentElement;
+	posOf.replaceChildren("/", total);
+	posOf.after(el("span", {class: "vh"}, " · ", el("span", {"data-i18n": "ctl.event", text: t("ctl.event")}), " ", eventsCount));
 
 	function fillSpeeds(current) {
 		clear(speed);
@@ -163,18 +175,26 @@ export function createControls(els, actions) {
 		if (Number(speed.value) !== s.speed) speed.value = String(s.speed);
 		if (!f) {
 			text(seq, "0");
+			seq.dataset.seq = "0";
+			text(total, "0");
 			text(eventsCount, "0");
 			text(stepInfo, "");
 			scrubber.max = "0";
 			scrubber.value = "0";
 			return;
 		}
-		text(seq, String(f.seq));
+		const end = Math.max(0, f.steps - 1);
+		const growing = !f.ended; // the run goes on past what is computed
+		text(seq, String(f.step));
+		seq.dataset.seq = String(f.seq);
+		text(total, growing ? `${end}+` : String(end));
 		text(eventsCount, String(f.events));
-		text(stepInfo, `${t("ctl.stepOf", {k: f.step, n: Math.max(0, f.steps - 1)})} · ${t("ctl.time", {t: f.time})}${f.ended && f.atEnd ? " · " + t("ctl.ended") : ""}`);
-		scrubber.max = String(Math.max(0, f.steps - 1));
+		text(stepInfo, `${t("ctl.time", {t: f.time})}${f.ended && f.atEnd ? " · " + t("ctl.ended") : ""}`);
+		position.title = t(growing ? "ctl.positionGrowing" : "ctl.positionTitle", {k: f.step, n: end, seq: f.seq, events: f.events});
+		scrubber.parentElement.classList.toggle("growing", growing);
+		scrubber.max = String(end);
 		if (!dragging && pendingSeek === null) scrubber.value = String(f.step);
-		set(scrubber, "aria-valuetext", `${t("ctl.stepOf", {k: f.step, n: Math.max(0, f.steps - 1)})}, ${t("ctl.event")} ${f.seq}`);
+		set(scrubber, "aria-valuetext", `${t("ctl.stepOf", {k: f.step, n: end})}, ${t("ctl.event")} ${f.seq}`);
 	}
 
 	/** updateMarks places the decision and violation marks; cheap to call often. */
