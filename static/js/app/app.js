@@ -194,6 +194,7 @@ const controls = createControls(
 		},
 		pause: () => send({type: "pause"}),
 		// by the app's state, which the server's answers set at once (the controls' follows at the next drawing)
+		toggleManual: () => setManual(!state.manual),
 		togglePlay: () => (state.playing ? send({type: "pause"}) : !state.manual && send({type: "play", speed: state.speed})),
 		seek: (step) => send({type: "seek", step}),
 		seekSeq: (seq) => send({type: "seekSeq", seq}),

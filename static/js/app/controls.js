@@ -30,7 +30,7 @@ export function createControls(els, actions) {
 	posLabel.textContent = t("ctl.stepLabel");
 	const total = el("span", {class: "steps-total", "data-testid": "steps-total"});
 	const posOf = eventsCount.parentElement;
-	posOf.replaceChildren("/", total);
+	posOf.replaceChildren("/ ", total);
 	posOf.after(el("span", {class: "vh"}, " · ", el("span", {"data-i18n": "ctl.event", text: t("ctl.event")}), " ", eventsCount));
 
 	function fillSpeeds(current) {
@@ -114,7 +114,7 @@ export function createControls(els, actions) {
 				break;
 			case "m":
 			case "M":
-				actions.setManual(!state.manual);
+				actions.toggleManual();
 				break;
 			case " ":
 			case "Spacebar":
