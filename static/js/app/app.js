@@ -16,7 +16,7 @@ import {createControls, nextSpeed, SPEEDS} from "./controls.js";
 import {createMenu, createTooltip} from "./menu.js";
 import {traceURL, fileName, importTrace, download, onFileDrop} from "./io.js";
 import {parseLocation, buildSearch} from "./params.js";
-import {text, clear} from "./dom.js";
+import {text, clear, el} from "./dom.js";
 import {createChrome, store} from "./chrome.js";
 import {createInteractions} from "./interact.js";
 import {applyMessage, merge, everything, noChanges} from "./model.js";
@@ -360,12 +360,13 @@ function runTitle() {
 	if (!r) return;
 	const sc = (r.algorithm.scenarios || []).find((s) => s.id === (r.query || {}).scenario);
 	const changed = state.fromFile ? t("run.fromFile") : state.query.acts ? t("run.changed") : null;
-	const title = [tr(r.algorithm, r.algorithm.name), sc ? tr(r.algorithm, sc.name) : null, changed].filter(Boolean).join(" · ");
+	const title = [tr(r.algorithm, r.algorithm.name), sc ? tr(r.algorithm, sc.name) : null].filter(Boolean).join(" · ");
 	const rt = $("run-title");
-	rt.textContent = title;
+	// the mark comes first: a narrow top bar cuts the title's end
+	rt.replaceChildren(...(changed ? [el("span", {class: "run-changed", "data-testid": "run-changed", text: changed}), " "] : []), title);
 	rt.dataset.changed = changed ? "true" : "false";
 	const why = state.fromFile ? t("run.fromFileNote", {k: state.fromFile}) : state.query.acts ? t("run.changedTitle", {k: state.actsCount}) : "";
-	rt.title = `${title} · ${t("form.seed")} ${r.seed}${why ? "\n" + why : ""}`;
+	rt.title = `${title}${changed ? " · " + changed : ""} · ${t("form.seed")} ${r.seed}${why ? "\n" + why : ""}`;
 	document.title = `${tr(r.algorithm, r.algorithm.name)} · distviz`;
 }
 

@@ -4,9 +4,9 @@
 
 export const LECTURE_STRINGS = {
 	en: {
-		"run.changed": "changed by hand",
-		"run.changedTitle": "{k} actions of yours: the address bar holds them, a reload gives this run again",
-		"run.fromFile": "from a file",
+		"run.changed": "changed",
+		"run.changedTitle": "Changed by hand, {k} actions of yours: the address bar holds them, a reload gives this run again",
+		"run.fromFile": "file",
 		"run.fromFileNote": "This run came from a file: its {k} actions are too many for a link, so the address bar does not reproduce it. Keep the file.",
 		"branch.title": "{k} branches: the runs as they were before your actions (U goes back)",
 		"branch.list": "Branches",
@@ -46,9 +46,9 @@ export const LECTURE_STRINGS = {
 		"ctl.positionGrowing": "Step {k} of {n} computed so far: the run goes on (event {seq} of {events})",
 	},
 	de: {
-		"run.changed": "von Hand verändert",
-		"run.changedTitle": "{k} Eingriffe von Ihnen: die Adresszeile enthält sie, Neuladen ergibt wieder diesen Lauf",
-		"run.fromFile": "aus einer Datei",
+		"run.changed": "geändert",
+		"run.changedTitle": "Von Hand verändert, {k} Eingriffe von Ihnen: die Adresszeile enthält sie, Neuladen ergibt wieder diesen Lauf",
+		"run.fromFile": "Datei",
 		"run.fromFileNote": "Dieser Lauf stammt aus einer Datei: seine {k} Eingriffe sind zu viele für einen Link, die Adresszeile gibt ihn also nicht wieder. Bewahren Sie die Datei auf.",
 		"branch.title": "{k} Zweige: die Läufe, wie sie vor Ihren Eingriffen waren (U geht zurück)",
 		"branch.list": "Zweige",
@@ -88,9 +88,9 @@ export const LECTURE_STRINGS = {
 		"ctl.positionGrowing": "Schritt {k} von {n} bisher berechneten: der Lauf geht weiter (Ereignis {seq} von {events})",
 	},
 	es: {
-		"run.changed": "modificado a mano",
-		"run.changedTitle": "{k} acciones suyas: la barra de direcciones las guarda, al recargar vuelve esta ejecución",
-		"run.fromFile": "de un archivo",
+		"run.changed": "modificado",
+		"run.changedTitle": "Modificado a mano, {k} acciones suyas: la barra de direcciones las guarda, al recargar vuelve esta ejecución",
+		"run.fromFile": "archivo",
 		"run.fromFileNote": "Esta ejecución viene de un archivo: sus {k} acciones son demasiadas para un enlace, así que la barra de direcciones no la reproduce. Guarde el archivo.",
 		"branch.title": "{k} ramas: las ejecuciones tal como eran antes de sus acciones (U vuelve atrás)",
 		"branch.list": "Ramas",
