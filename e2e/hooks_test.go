@@ -17,7 +17,7 @@ func tid(name string) string { return fmt.Sprintf(`[data-testid=%q]`, name) }
 
 // The data-testids of the lecture view.
 const (
-	hookStep       = "step"         // <output>: the event (seq) at the cursor
+	hookStep       = "step"         // <output>: the step counter ("Step 6 / 25"); its data-seq is the event at the cursor
 	hookEvents     = "events-count" // how many events exist
 	hookPlay       = "play"
 	hookPause      = "pause"
@@ -56,11 +56,11 @@ func msg(id int) string { return fmt.Sprintf(`%s [data-msg="%d"]`, selTopology, 
 // menuItem selects an entry of the open menu: crash, recover, deliver, drop, …
 func menuItem(action string) string { return fmt.Sprintf(selMenuItem, action) }
 
-// jsStep reads the event shown in data-testid=step; -1 when it is missing.
+// jsStep reads the event at the cursor, the data-seq of data-testid=step;
+// -1 when it is missing.
 const jsStep = `(() => {
 	const el = document.querySelector('[data-testid="step"]');
-	const m = el ? el.textContent.match(/\d+/) : null;
-	return m ? Number(m[0]) : -1;
+	return el && el.dataset.seq !== undefined ? Number(el.dataset.seq) : -1;
 })()`
 
 // jsCrashed reports whether the process at a position shows both cues of a

@@ -61,8 +61,9 @@ func TestLinkReproducesActions(t *testing.T) {
 	p.forward()
 	p.forward()
 	title := eval[string](p, `document.querySelector('[data-testid="run-title"]').textContent`)
-	if !strings.Contains(title, "changed by hand") {
-		p.fatalf("after a fork the title %q does not say the run was changed", title)
+	badge := eval[bool](p, `(() => { const b = document.querySelector('[data-testid="run-changed"]'); if (!b) return false; const r = b.getBoundingClientRect(), t = document.querySelector('[data-testid="run-title"]').getBoundingClientRect(); return r.width > 0 && r.right <= t.right + 1; })()`)
+	if !strings.HasPrefix(title, "changed ") || !badge {
+		p.fatalf("after a fork the title %q does not say, visibly, that the run was changed", title)
 	}
 	p.waitFor("the cursor in the address bar", `new URLSearchParams(location.search).get('step') === '8'`)
 	link := eval[string](p, `location.pathname + location.search`)
@@ -139,7 +140,7 @@ func TestMenuSafeAndBranches(t *testing.T) {
 	}
 	p.waitFor("the branch button", `(() => { const b = document.querySelector('[data-testid="branches"]'); return b && !b.hidden && b.textContent.includes('1'); })()`)
 	p.key("u")
-	p.waitFor("U to bring the run before the crash back at step 5", jsActs+` === '' && window.distviz.state.frame && window.distviz.state.frame.step === 5 && !/changed/.test(document.querySelector('[data-testid="run-title"]').textContent)`)
+	p.waitFor("U to bring the run before the crash back at step 5", jsActs+` === '' && window.distviz.state.frame && window.distviz.state.frame.step === 5 && !document.querySelector('[data-testid="run-changed"]')`)
 	p.press(hookLast)
 	p.waitFor(fmt.Sprintf("the whole run back (%d events)", events), fmt.Sprintf(`%s === %d`, jsEvents, events))
 	// the crashed version is a branch now

@@ -74,5 +74,13 @@ func (s *Session) eventsMsg(tl *timeline.Timeline, first, last int64) []byte {
 	}
 	b = append(b, `,"lines":`...)
 	b = append(b, lb...)
-	return append(b, '}')
+	// the steps, as the run has them (several idle ones may be one)
+	b = append(b, `,"starts":[`...)
+	for i, seq := range tl.StepStarts(first, last) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, seq, 10)
+	}
+	return append(b, ']', '}')
 }

@@ -64,6 +64,9 @@ func (s *Session) open(req request) [][]byte {
 	err = s.heavy(func() error {
 		var err error
 		tl, r, err = launch.Open(alg, lreq, s.cfg.MaxEvents)
+		if err == nil {
+			err = s.ahead(tl)
+		}
 		return err
 	})
 	if err != nil {
@@ -154,6 +157,15 @@ func (s *Session) takeFork(run Run, query map[string]string, forkOf string) [][]
 		s.sent, s.forks, s.dirty, s.drop = 0, tl.Forks(), true, false
 	})
 	return out
+}
+
+// ahead computes the run's future as far as Config.Ahead allows.
+func (s *Session) ahead(tl *timeline.Timeline) error {
+	if s.cfg.Ahead <= 0 {
+		return nil
+	}
+	_, err := tl.Ahead(s.cfg.Ahead)
+	return err
 }
 
 // actsMsg tells the client the user's actions that make the run as it is

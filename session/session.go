@@ -93,6 +93,12 @@ type Config struct {
 	// MaxNodes, if positive, refuses runs of more processes than a frame
 	// should carry.
 	MaxNodes int
+	// Ahead, if positive, is how many events a run is computed ahead of
+	// the cursor when it opens and after each action (up to its end or
+	// event limit): the client's timeline then spans the whole run from
+	// the start, not only what was played. Zero: runs grow as they are
+	// stepped.
+	Ahead int64
 }
 
 // Session is one client's view of one run. Not safe for concurrent use: one

@@ -123,6 +123,9 @@ func (s *Session) act(a engine.Action) [][]byte {
 			return
 		}
 		failed = apply(tl, a)
+		if failed == nil {
+			failed = s.ahead(tl)
+		}
 		s.dirty = true
 		out = append(out, s.frameMsg(tl))
 		if failed == nil {
@@ -164,7 +167,7 @@ func (s *Session) actOnCopy(a engine.Action) [][]byte {
 	if err != nil {
 		return s.refuse(typ, s.failure(typ, err))
 	}
-	if err := apply(b, a); err != nil {
+	if err := errors.Join(apply(b, a), s.ahead(b)); err != nil {
 		b.ReleaseMemory()
 		return s.refuse(typ, s.failure(typ, err))
 	}

@@ -86,13 +86,14 @@ func (t *Timeline) measure() {
 	c := memsize.NewCounter()
 	// The configuration is shared by every state of the run (and its
 	// processes are the head's), so it is not charged to each; the log is
-	// the run's, counted once.
+	// the run's, counted once, first: a state restored from a snapshot
+	// reaches it through its queue (the bodies of messages in flight).
+	a.log, a.events = c.Of(&t.log), t.Len()
 	a.sim = c.Of(t.head, "cfg", "log")
 	a.cp = a.sim
 	if n := len(t.cps); n > 0 {
 		a.cp = c.Of(t.cps[n-1].snap, "cfg", "log")
 	}
-	a.log, a.events = memsize.Of(&t.log), t.Len()
 }
 
 // estimate is the last measurement plus what has grown since.

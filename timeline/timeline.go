@@ -94,10 +94,6 @@ func (t *Timeline) Seq() int64 { return t.steps.End(t.cursor) }
 // StepEnd is the sequence number of step k's last event.
 func (t *Timeline) StepEnd(k int) int64 { return t.steps.End(k) }
 
-// UserStep reports whether step k was made by a user action (its first
-// event is the action).
-func (t *Timeline) UserStep(k int) bool { return k > 0 && k < t.steps.Len() && t.steps.User(k) }
-
 // Len is the number of events recorded.
 func (t *Timeline) Len() int64 { return t.log.Len() }
 
@@ -164,8 +160,12 @@ func (t *Timeline) Forward() (bool, error) {
 	if err := t.reserve(t.stepExtra()); err != nil {
 		return false, err
 	}
+	first := t.head.Seq() + 1
 	if !t.head.Step() {
 		return false, nil
+	}
+	if t.idle(first, t.head.Seq()) {
+		t.groupIdle()
 	}
 	t.commit(false)
 	return true, nil
@@ -274,13 +274,15 @@ func (t *Timeline) replayOne(sim *engine.Sim, s int) error {
 		if err := sim.Apply(*t.log.ActionAt(start)); err != nil {
 			return fmt.Errorf("replaying step %d: %w", s, err)
 		}
-	case !t.narrates && !t.violated(start, t.steps.End(s)):
+	default:
 		// the checks found nothing the first time: they need not look again
-		if !sim.StepUnchecked() {
-			return fmt.Errorf("replaying step %d: the run ended early", s)
+		unchecked := !t.narrates && !t.violated(start, t.steps.End(s))
+		// a step may group several idle ones (groupIdle)
+		for sim.Seq() < t.steps.End(s) {
+			if unchecked && !sim.StepUnchecked() || !unchecked && !sim.Step() {
+				return fmt.Errorf("replaying step %d: the run ended early", s)
+			}
 		}
-	case !sim.Step():
-		return fmt.Errorf("replaying step %d: the run ended early", s)
 	}
 	if end := t.steps.End(s); sim.Seq() != end {
 		return fmt.Errorf("replaying step %d: reached event %d, recorded %d (the simulation is not deterministic)", s, sim.Seq(), end)

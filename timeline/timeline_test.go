@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"distviz/algos"
 	"distviz/engine"
 	"distviz/timeline"
 )
@@ -233,5 +234,45 @@ func TestCountersAfterSeekMatchTheEvents(t *testing.T) {
 		if got := tl.State().Metrics().ByProcess; !slices.Equal(got, want) {
 			t.Fatalf("at step %d (event %d) the per-process counters differ from the events", k, tl.Seq())
 		}
+	}
+}
+
+// Ahead computes the whole run and leaves the cursor where it was; the
+// run is the one stepping computes.
+func TestAhead(t *testing.T) {
+	alg, err := algos.Get("bully")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := alg.Resolve(nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stepped, err := timeline.New(alg, v, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stepped.Run(0); err != nil {
+		t.Fatal(err)
+	}
+	ahead, err := timeline.New(alg, v, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ahead.Forward(); err != nil {
+		t.Fatal(err)
+	}
+	ended, err := ahead.Ahead(1_000_000)
+	if err != nil || !ended {
+		t.Fatalf("Ahead: ended %v, %v", ended, err)
+	}
+	if ahead.Cursor() != 1 || ahead.Steps() != stepped.Steps() || ahead.Len() != stepped.Len() {
+		t.Fatalf("cursor %d, %d steps, %d events; stepping made %d steps, %d events", ahead.Cursor(), ahead.Steps(), ahead.Len(), stepped.Steps(), stepped.Len())
+	}
+	// a budget: a few events more, not the end
+	short, _ := timeline.New(alg, v, 1, 0)
+	ended, err = short.Ahead(5)
+	if err != nil || ended || short.Len() < 5 || short.Len() >= stepped.Len() || short.Cursor() != 0 {
+		t.Fatalf("Ahead(5): ended %v, %d events, cursor %d, %v", ended, short.Len(), short.Cursor(), err)
 	}
 }

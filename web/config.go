@@ -82,6 +82,12 @@ type Config struct {
 	// 100,000 would send 20 MB a step. A larger one is refused with advice
 	// (an experiment, or POST /api/simulate). Default 10,000.
 	MaxFrameNodes int
+	// Ahead is how many events a session computes a run ahead of its
+	// cursor when it opens and after each action (to its end or event
+	// limit), so that the page's timeline spans the whole run from the
+	// start. Default DefaultMaxEvents; negative: none, runs grow as they
+	// are stepped.
+	Ahead int64
 	// MaxSessions caps the WebSocket sessions open at once. A client beyond
 	// it gets an error saying the server is full and the close code 1013
 	// (try again later). Default 1000.
@@ -138,6 +144,9 @@ func (c Config) withDefaults() Config {
 	set(&c.DefaultMaxEvents, min(defDefaultMaxEvents, c.MaxEvents))
 	set(&c.MemoryBudget, defMemoryBudget)
 	c.DefaultMaxEvents = min(c.DefaultMaxEvents, c.MaxEvents)
+	if c.Ahead == 0 {
+		c.Ahead = c.DefaultMaxEvents
+	}
 	if c.MaxRuns <= 0 {
 		c.MaxRuns = defMaxRuns
 	}

@@ -113,7 +113,8 @@ func (s *server) serveSession(c *websocket.Conn, log *slog.Logger) {
 	exps := &sessionExperiments{s: s, log: log, reports: make(chan session.ExperimentReport, 4), done: done}
 	sess := session.New(session.Config{Store: sessionStore{s.runs}, MaxEvents: s.cfg.MaxEvents, Log: log,
 		Experiments: exps, ExperimentLimits: s.cfg.experimentLimits(),
-		Meter: s.mem, Gate: sessionGate{s}, MaxNodes: s.cfg.MaxFrameNodes})
+		Meter: s.mem, Gate: sessionGate{s}, MaxNodes: s.cfg.MaxFrameNodes,
+		Ahead: s.cfg.Ahead})
 	defer sess.Close()
 	defer func() {
 		if v := recover(); v != nil {

@@ -254,7 +254,7 @@ func (w *wsClient) sameAsExport(h http.Handler) {
 }
 
 func TestWSOpenAndMove(t *testing.T) {
-	srv, url := startWS(t, Config{})
+	srv, url := startWS(t, Config{Ahead: -1}) // the run grows as it is stepped
 	w := mustDial(t, url)
 	w.send(`{"type":"open","algorithm":"chang-roberts","params":{"n":6},"seed":2}`)
 	if m := w.next(); m.Type != "run" || m.ID == "" || m.Seed != 2 || m.Query["n"] != "6" {
@@ -352,8 +352,25 @@ func TestWSOpenByScenario(t *testing.T) {
 	}
 }
 
+// A session computes its run ahead: the first frame knows every step, and
+// so does the frame after an action.
+func TestWSAhead(t *testing.T) {
+	_, url := startWS(t, Config{})
+	w := mustDial(t, url)
+	w.send(`{"type":"open","algorithm":"bully","scenario":"lecture"}`)
+	if f := w.until("frame"); f.Step != 0 || !f.Ended || f.AtEnd || f.Steps < 10 {
+		t.Fatalf("the first frame of a run computed ahead: %+v", f)
+	}
+	w.send(`{"type":"seek","step":2}`)
+	w.until("frame")
+	w.send(`{"type":"action","action":{"type":"act","node":4,"name":"notice"}}`)
+	if f := w.until("frame"); f.Step != 3 || !f.Ended || f.AtEnd {
+		t.Fatalf("after an action: %+v", f)
+	}
+}
+
 func TestWSActionsAndFork(t *testing.T) {
-	srv, url := startWS(t, Config{})
+	srv, url := startWS(t, Config{Ahead: -1})
 	w := mustDial(t, url)
 	w.send(`{"type":"open","algorithm":"bully","scenario":"lecture"}`)
 	w.until("frame")
@@ -460,7 +477,7 @@ func TestWSPlayToTheEnd(t *testing.T) {
 }
 
 func TestWSLang(t *testing.T) {
-	_, url := startWS(t, Config{})
+	_, url := startWS(t, Config{Ahead: -1}) // every event comes after lang
 	w := mustDial(t, url)
 	w.send(`{"type":"open","algorithm":"chang-roberts","params":{"n":4}}`)
 	w.until("frame")

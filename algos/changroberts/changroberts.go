@@ -13,6 +13,9 @@ import (
 const (
 	msgElection = "ELECTION"
 	msgElected  = "ELECTED"
+	// actStart is the user's action: this process starts an election
+	// (variant participant; in lcr everyone starts at the beginning).
+	actStart = "startElection"
 )
 
 // idBody is the ID an ELECTION or ELECTED message carries. Forwarding passes
@@ -44,6 +47,25 @@ func (c *node) Start(env *engine.Env) {
 	}
 	c.participant = true
 	env.Send(c.next(env), engine.Message{Type: msgElection, Body: &idBody{ID: c.id}})
+}
+
+// Act starts an election at this process, as an initiator does at its
+// start: only in variant participant, and only by a process that takes no
+// part in one and does not know the leader.
+func (c *node) Act(env *engine.Env, action string) error {
+	switch {
+	case action != actStart:
+		return engine.Errorf("note.unknownAction", engine.Raw(action), engine.Raw(actStart))
+	case c.lcr:
+		return engine.Errorf("note.startLCR")
+	case c.knows:
+		return engine.Errorf("note.startKnows", engine.Num(c.leader))
+	case c.participant:
+		return engine.Errorf("note.alreadyParticipant")
+	}
+	env.Note("note.startsElection")
+	c.Start(env)
+	return nil
 }
 
 func (c *node) Receive(env *engine.Env, _ int, m engine.Message) {

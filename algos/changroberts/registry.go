@@ -51,7 +51,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 		{Name: "leader", Kind: "number"},
 	},
 	Outcome:    election.OutcomeVars,
-	Actions:    []algo.ActionSpec{},
+	Actions:    []algo.ActionSpec{{ID: actStart}},
 	Invariants: []algo.Doc{{Name: "uniqueness"}, {Name: "agreement"}, {Name: "termination"}},
 	Theory: []algo.Bound{
 		{ID: "worst", Formula: "n(n+1)/2", Counts: msgElection, Measure: byType + msgElection, Applies: isLCR,

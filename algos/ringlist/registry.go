@@ -42,7 +42,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 	},
 	Vars:       []algo.Var{{Name: "id", Kind: "number"}, {Name: "coordinator", Kind: "number"}},
 	Outcome:    election.OutcomeVars,
-	Actions:    []algo.ActionSpec{},
+	Actions:    []algo.ActionSpec{{ID: actStart}},
 	Invariants: []algo.Doc{{Name: "agreement"}, {Name: "uniqueness"}, {Name: "termination"}},
 	Theory: []algo.Bound{
 		{ID: "one", Formula: "2k", Measure: "messages.sent", Eval: messages, Applies: func(v param.Values) bool { return len(v.Ints("initiators")) == 1 }},

@@ -12,6 +12,9 @@ import "distviz/engine"
 const (
 	msgElection    = "ELECTION"
 	msgCoordinator = "COORDINATOR"
+	// actStart is the user's action: this process (say, having noticed
+	// that its coordinator is gone) starts an election.
+	actStart = "startElection"
 )
 
 type node struct {
@@ -92,6 +95,23 @@ func (r *node) Start(env *engine.Env) {
 		return
 	}
 	send(env, to, engine.Message{Type: msgElection, Body: prepend(r.id, nil)})
+}
+
+// Act starts an election at this process, as an initiator does: any
+// process may, also after an election has ended (its coordinator may have
+// crashed since), but not while its own is still under way.
+func (r *node) Act(env *engine.Env, action string) error {
+	r.fresh = false
+	switch {
+	case action != actStart:
+		return engine.Errorf("note.unknownAction", engine.Raw(action), engine.Raw(actStart))
+	case r.initiator && !r.knows:
+		return engine.Errorf("note.electionUnderWay")
+	}
+	r.knows = false // it no longer trusts the coordinator it knew
+	env.Note("note.startsElection")
+	r.Start(env)
+	return nil
 }
 
 func (r *node) Receive(env *engine.Env, _ int, m engine.Message) {

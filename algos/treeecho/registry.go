@@ -40,7 +40,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 		{Type: msgEcho, Color: 1, Glyph: "square", Short: "ECHO"},
 		{Type: msgInfo, Color: 2, Glyph: "diamond", Short: "INFO"},
 	},
-	Actions: []algo.ActionSpec{},
+	Actions: []algo.ActionSpec{{ID: actStart}},
 	Invariants: []algo.Doc{
 		{Name: "uniqueness"}, {Name: "agreement"}, {Name: "first two"}, {Name: "termination"},
 	},

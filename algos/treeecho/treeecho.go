@@ -21,6 +21,9 @@ const (
 	msgExplosion = "EXPLOSION"
 	msgEcho      = "ECHO"
 	msgInfo      = "INFO"
+	// actStart is the user's action: this process starts an election, as a
+	// starter does.
+	actStart = "startElection"
 )
 
 type node struct {
@@ -44,6 +47,20 @@ func (t *node) Start(env *engine.Env) {
 	}
 	env.Note("note.startsExplosion")
 	t.explode(env, -1)
+}
+
+// Act makes this process a starter now: it starts the explosion, unless
+// an explosion has reached it already (it is part of that election).
+func (t *node) Act(env *engine.Env, action string) error {
+	switch {
+	case action != actStart:
+		return engine.Errorf("note.unknownAction", engine.Raw(action), engine.Raw(actStart))
+	case t.awake:
+		return engine.Errorf("note.alreadyExploded")
+	}
+	t.starter = true
+	t.Start(env)
+	return nil
 }
 
 // explode wakes the process: EXPLOSION to every neighbour but the one it came from.

@@ -16,11 +16,12 @@ import {createControls, nextSpeed, SPEEDS} from "./controls.js";
 import {createMenu, createTooltip} from "./menu.js";
 import {traceURL, fileName, importTrace, download, onFileDrop} from "./io.js";
 import {parseLocation, buildSearch} from "./params.js";
-import {text, clear} from "./dom.js";
+import {text, clear, el} from "./dom.js";
 import {createChrome, store} from "./chrome.js";
 import {createInteractions} from "./interact.js";
 import {applyMessage, merge, everything, noChanges} from "./model.js";
 import {createBranches} from "./branches.js";
+import {createKeyOverlay, markAround} from "./keys.js";
 
 const $ = (id) => document.getElementById(id);
 // The registry (GET /api/algorithms, which the browser keeps and revalidates
@@ -177,6 +178,7 @@ const controls = createControls(
 		last: $("last"),
 		speed: $("speed"),
 		manual: $("manual"),
+		root: $("controls"),
 		scrubber: $("scrubber"),
 		marks: $("marks"),
 		seq: $("seq"),
@@ -192,13 +194,27 @@ const controls = createControls(
 			if (!state.manual) send({type: "play", speed: state.speed});
 		},
 		pause: () => send({type: "pause"}),
+		// by the app's state, which the server's answers set at once (the controls' follows at the next drawing)
+		toggleManual: () => setManual(!state.manual),
+		togglePlay: () => (state.playing ? send({type: "pause"}) : !state.manual && send({type: "play", speed: state.speed})),
 		seek: (step) => send({type: "seek", step}),
 		seekSeq: (seq) => send({type: "seekSeq", seq}),
 		setSpeed,
 		setManual,
 		undo: () => branches.undo(),
+		mark: (dir) => {
+			const seq = state.frame ? markAround(state.log, state.frame.seq, dir) : null;
+			if (seq !== null) send({type: "seekSeq", seq});
+		},
+		scenario: (k) => {
+			const sc = (state.run.algorithm.scenarios || [])[k - 1];
+			if (sc) openRun({algorithm: state.run.algorithm.id, scenario: sc.id, query: {}});
+		},
+		help: () => keyOverlay.toggle(),
+		closeHelp: () => keyOverlay.isOpen && (keyOverlay.hide(), true),
 	},
 );
+const keyOverlay = createKeyOverlay();
 state.log = new EventLog();
 narration.setLog(state.log);
 
@@ -345,12 +361,13 @@ function runTitle() {
 	if (!r) return;
 	const sc = (r.algorithm.scenarios || []).find((s) => s.id === (r.query || {}).scenario);
 	const changed = state.fromFile ? t("run.fromFile") : state.query.acts ? t("run.changed") : null;
-	const title = [tr(r.algorithm, r.algorithm.name), sc ? tr(r.algorithm, sc.name) : null, changed].filter(Boolean).join(" · ");
+	const title = [tr(r.algorithm, r.algorithm.name), sc ? tr(r.algorithm, sc.name) : null].filter(Boolean).join(" · ");
 	const rt = $("run-title");
-	rt.textContent = title;
+	// the mark comes first: a narrow top bar cuts the title's end
+	rt.replaceChildren(...(changed ? [el("span", {class: "run-changed", "data-testid": "run-changed", text: changed}), " "] : []), title);
 	rt.dataset.changed = changed ? "true" : "false";
 	const why = state.fromFile ? t("run.fromFileNote", {k: state.fromFile}) : state.query.acts ? t("run.changedTitle", {k: state.actsCount}) : "";
-	rt.title = `${title} · ${t("form.seed")} ${r.seed}${why ? "\n" + why : ""}`;
+	rt.title = `${title}${changed ? " · " + changed : ""} · ${t("form.seed")} ${r.seed}${why ? "\n" + why : ""}`;
 	document.title = `${tr(r.algorithm, r.algorithm.name)} · distviz`;
 }
 
@@ -552,6 +569,7 @@ function setLang(l) {
 	controls.fillSpeeds(state.speed);
 	chrome.relabel();
 	branches.relabel();
+	keyOverlay.relabel();
 	runTitle();
 	legend();
 	if (experiment) experiment.relabel();

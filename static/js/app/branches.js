@@ -21,6 +21,10 @@ export function createBranches({after, menu, open, step}) {
 	let nodes = [];
 	const versions = []; // [{acts, step}], the order they were left in
 	const button = el("button", {type: "button", id: "branches", class: "branches", "data-testid": "branches", hidden: true});
+	// a fork: two lines from one point (drawn, not a glyph the fonts may lack)
+	button.innerHTML = `<svg class="bi branch-icon" viewBox="0 0 24 24" aria-hidden="true"><circle cx="6" cy="5" r="2.5"/><circle cx="6" cy="19" r="2.5"/><circle cx="18" cy="6" r="2.5"/><path d="M6 7.5v9M18 8.5c0 6-12 3-12 8"/></svg>`;
+	const count = el("span", {class: "branch-count"});
+	button.append(count);
 	after.after(button);
 	button.addEventListener("click", (ev) => {
 		const r = button.getBoundingClientRect();
@@ -30,7 +34,7 @@ export function createBranches({after, menu, open, step}) {
 	function relabel() {
 		const k = versions.filter((v) => v.acts !== current).length;
 		button.hidden = k === 0;
-		button.textContent = `⑂ ${k}`;
+		count.textContent = String(k);
 		button.title = t("branch.title", {k});
 		button.setAttribute("aria-label", t("branch.title", {k}));
 	}

@@ -3,6 +3,7 @@
 // browser remembers between visits.
 
 import {t} from "../i18n/i18n.js";
+import {ownsKeys} from "./keys.js";
 
 /** store remembers small settings (theme, language, speed) in localStorage. */
 export const store = {
@@ -79,8 +80,7 @@ export function createChrome({onLayout, isMenuOpen}) {
 		if (!document.fullscreenElement && presenting()) setPresenter(false);
 	});
 	document.addEventListener("keydown", (ev) => {
-		const tag = ev.target && ev.target.tagName;
-		if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+		if (ownsKeys(ev.target, ev.key, null) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
 		if (ev.key === "p" || ev.key === "P") setPresenter(!presenting());
 		else if (ev.key === "Escape" && !isMenuOpen() && presenting()) setPresenter(false);
 	});

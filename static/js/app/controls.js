@@ -1,10 +1,13 @@
 // Playback controls: buttons, speed, manual scheduling, the scrubber over
 // the run's steps with marks for decisions and violations, and the keyboard
-// (→ ← space Home End + − and PageDown/PageUp for presentation clickers).
+// (→ ← space Home End + − and PageDown/PageUp for presentation clickers,
+// N B and ⇧→ ⇧← for the marked events, M, U, 1–9 for scenarios, ? for the
+// list: keys.js), whatever control has the focus but text entry.
 
 import {markBuckets} from "./marks.js";
-import {set, text, clear} from "./dom.js";
+import {set, text, clear, el} from "./dom.js";
 import {t} from "../i18n/i18n.js";
+import {ownsKeys} from "./keys.js";
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, 128, 500, 2000];
 
@@ -17,6 +20,18 @@ export function createControls(els, actions) {
 	let marksKey = "";
 	let marksAt = 0;
 	let state = {hasRun: false, playing: false, manual: false, frame: null};
+
+	// One counter: "Step 6 / 25", the steps of the whole run (computed
+	// ahead; "25+" while it is still growing). The event at the cursor is
+	// the counter's data-seq; the events' count stays for screen readers.
+	const position = seq.closest(".position");
+	const posLabel = position.querySelector(".pos-label");
+	posLabel.dataset.i18n = "ctl.stepLabel";
+	posLabel.textContent = t("ctl.stepLabel");
+	const total = el("span", {class: "steps-total", "data-testid": "steps-total"});
+	const posOf = eventsCount.parentElement;
+	posOf.replaceChildren("/ ", total);
+	posOf.after(el("span", {class: "vh"}, " · ", el("span", {"data-i18n": "ctl.event", text: t("ctl.event")}), " ", eventsCount));
 
 	function fillSpeeds(current) {
 		clear(speed);
@@ -66,24 +81,44 @@ export function createControls(els, actions) {
 		if (m) actions.seekSeq(Number(m.dataset.seq));
 	});
 
+	let tookSpace = false; // the run took a space: the focused control must not click on its keyup
 	function onKey(ev) {
 		if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-		const tg = ev.target;
-		const tag = tg && tg.tagName;
-		if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || (tg && tg.isContentEditable)) return;
+		if (ownsKeys(ev.target, ev.key, els.root)) return;
+		if (ev.key === "?") {
+			actions.help();
+			ev.preventDefault();
+			return;
+		}
+		if (ev.key === "Escape") {
+			if (actions.closeHelp()) ev.preventDefault();
+			return;
+		}
 		if (!state.hasRun) return;
 		switch (ev.key) {
 			case "ArrowRight":
 			case "PageDown":
-				actions.step();
+				ev.shiftKey ? actions.mark(+1) : actions.step();
 				break;
 			case "ArrowLeft":
 			case "PageUp":
-				actions.back();
+				ev.shiftKey ? actions.mark(-1) : actions.back();
+				break;
+			case "n":
+			case "N":
+				actions.mark(+1);
+				break;
+			case "b":
+			case "B":
+				actions.mark(-1);
+				break;
+			case "m":
+			case "M":
+				actions.toggleManual();
 				break;
 			case " ":
 			case "Spacebar":
-				state.playing ? actions.pause() : actions.play();
+				actions.togglePlay();
 				break;
 			case "Home":
 				actions.first();
@@ -104,11 +139,24 @@ export function createControls(els, actions) {
 				actions.undo();
 				break;
 			default:
+				if (/^[1-9]$/.test(ev.key)) {
+					actions.scenario(Number(ev.key));
+					break;
+				}
 				return;
 		}
 		ev.preventDefault();
+		tookSpace = ev.key === " ";
+		// arrows and space leave the control they were pressed on: its own
+		// meaning of them (a speed box's ←, a switch's space) is not the run's
+		const tag = ev.target && ev.target.tagName;
+		if (tag === "SELECT" || tag === "INPUT") ev.target.blur();
 	}
 	document.addEventListener("keydown", onKey);
+	document.addEventListener("keyup", (ev) => {
+		if (ev.key === " " && tookSpace) ev.preventDefault();
+		tookSpace = false;
+	});
 
 	function update(s) {
 		state = s;
@@ -127,18 +175,26 @@ export function createControls(els, actions) {
 		if (Number(speed.value) !== s.speed) speed.value = String(s.speed);
 		if (!f) {
 			text(seq, "0");
+			seq.dataset.seq = "0";
+			text(total, "0");
 			text(eventsCount, "0");
 			text(stepInfo, "");
 			scrubber.max = "0";
 			scrubber.value = "0";
 			return;
 		}
-		text(seq, String(f.seq));
+		const end = Math.max(0, f.steps - 1);
+		const growing = !f.ended; // the run goes on past what is computed
+		text(seq, String(f.step));
+		seq.dataset.seq = String(f.seq);
+		text(total, growing ? `${end}+` : String(end));
 		text(eventsCount, String(f.events));
-		text(stepInfo, `${t("ctl.stepOf", {k: f.step, n: Math.max(0, f.steps - 1)})} · ${t("ctl.time", {t: f.time})}${f.ended && f.atEnd ? " · " + t("ctl.ended") : ""}`);
-		scrubber.max = String(Math.max(0, f.steps - 1));
+		text(stepInfo, `${t("ctl.time", {t: f.time})}${f.ended && f.atEnd ? " · " + t("ctl.ended") : ""}`);
+		position.title = t(growing ? "ctl.positionGrowing" : "ctl.positionTitle", {k: f.step, n: end, seq: f.seq, events: f.events});
+		scrubber.parentElement.classList.toggle("growing", growing);
+		scrubber.max = String(end);
 		if (!dragging && pendingSeek === null) scrubber.value = String(f.step);
-		set(scrubber, "aria-valuetext", `${t("ctl.stepOf", {k: f.step, n: Math.max(0, f.steps - 1)})}, ${t("ctl.event")} ${f.seq}`);
+		set(scrubber, "aria-valuetext", `${t("ctl.stepOf", {k: f.step, n: end})}, ${t("ctl.event")} ${f.seq}`);
 	}
 
 	/** updateMarks places the decision and violation marks; cheap to call often. */

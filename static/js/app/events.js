@@ -55,19 +55,22 @@ export class EventLog {
 	/**
 	 * add takes an `events` message. If `from` is not one past what is held,
 	 * the events from `from` on are dropped first (the run was forked).
+	 * The steps are the server's (`starts`: the first events of steps), or
+	 * derived (startsStep) from a message without them.
 	 * Returns the seq from which the log changed.
 	 */
 	add(msg) {
 		const from = msg.from;
 		if (from <= this.events.length) this.truncate(from);
 		const events = msg.events || [];
+		const starts = Array.isArray(msg.starts) ? new Set(msg.starts) : null;
 		let step = this.stepOf.length ? this.stepOf[this.stepOf.length - 1] : 0;
 		for (const [i, e] of events.entries()) {
 			if (e.seq !== this.events.length + 1) {
 				// a gap: should not happen; keep the numbering honest
 				continue;
 			}
-			if (startsStep(this.events[this.events.length - 1], e)) step++;
+			if (starts ? starts.has(e.seq) : startsStep(this.events[this.events.length - 1], e)) step++;
 			this.events.push(e);
 			this.stepOf.push(step);
 			this.stamps.push((msg.stamps && msg.stamps[i]) || null);

@@ -18,5 +18,6 @@ import "./views.test.js";
 import "./clocks.test.js";
 import "./labels.test.js";
 import "./graph.test.js";
+import "./keys.test.js";
 
 export {run} from "./harness.js";

@@ -81,3 +81,19 @@ test("lowerBound", () => {
 	eq(lowerBound(a, 4, (x) => x), 3);
 	eq(lowerBound(a, 9, (x) => x), 4);
 });
+
+test("EventLog: the server's steps, several idle starts in one", () => {
+	const log = new EventLog();
+	log.add({
+		from: 1,
+		events: [
+			{seq: 1, time: 0, kind: "start", node: 0},
+			{seq: 2, time: 0, kind: "start", node: 1},
+			{seq: 3, time: 0, kind: "start", node: 2},
+			{seq: 4, time: 0, kind: "send", from: 2, to: 0, msg: {id: 1, type: "X"}},
+		],
+		starts: [1, 3],
+	});
+	log.add({from: 5, events: [{seq: 5, time: 1, kind: "deliver", from: 2, to: 0, msg: {id: 1, type: "X"}}], starts: [5]});
+	eq([1, 2, 3, 4, 5].map((s) => log.step(s)), [1, 1, 2, 2, 3]);
+});
