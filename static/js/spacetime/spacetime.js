@@ -116,7 +116,7 @@ export function createSpacetime(root, handlers) {
 		const domainChanged = !domain || d[0] !== domain[0] || d[1] !== domain[1];
 		domain = d;
 		from = Math.max(from, log.firstAtTime(domain[0]));
-		const pad = {l: labelWidth(), r: 14, t: 30, b: 30};
+		const pad = {l: labelWidth(), r: 14, t: 16, b: 30}; // (the title is above the drawing)
 		if (domainChanged || resized || !S) {
 			S = stScale(run.n, w, h, domain[0], domain[1], pad);
 			root.style.setProperty("--st-stroke", S.stroke + "px");

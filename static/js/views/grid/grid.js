@@ -200,14 +200,27 @@ export function create(host, handlers) {
 		// the caption: under the quorum matrix, in place of its hint
 		const m = L.matrix;
 		const fs = m.font + 1;
-		const room = m.labelW + run.n * m.cell + 8 - fs * 2;
+		// (beside the cards it may use the room from their right edge to the view's)
+		let x0 = m.x - m.labelW;
+		let x1 = m.x + run.n * m.cell + 8;
+		if (L.side === "side") {
+			x0 = Math.max(...L.xs) + L.cw / 2 + 6;
+			x1 = L.w - 4;
+		}
+		const room = x1 - x0 - fs * 2;
 		const words = t("grid.cycle", {cycle: names});
-		const size = Math.max(9, Math.min(fs, (fs * room) / Math.max(1, textWidth(words, fs))));
-		const cx = m.x - m.labelW / 2 + (run.n * m.cell) / 2 + fs;
-		const y = m.y + run.n * m.cell + m.capH * 0.74;
-		const w = Math.min(room, textWidth(words, size));
+		// on two lines (after the colon) when one would need small type
+		const fitting = (ls) => Math.max(9, Math.min(fs, (fs * room) / Math.max(1, ...ls.map((l) => textWidth(l, fs)))));
+		const colon = words.indexOf(": ");
+		let lines = [words];
+		if (fitting(lines) < fs * 0.85 && colon > 0) lines = [words.slice(0, colon + 1), words.slice(colon + 2)];
+		const size = fitting(lines);
+		const cx = (x0 + x1) / 2 + fs;
+		const y = m.y + run.n * m.cell + m.capH * 0.74 - ((lines.length - 1) * size * 1.2) / 2;
+		const w = Math.min(room, Math.max(...lines.map((l) => textWidth(l, size))));
 		svg("path", {class: "g-wait", d: `M${(cx - w / 2 - fs * 1.9).toFixed(1)},${y.toFixed(1)} h${(fs * 1.3).toFixed(1)}`, "marker-end": "url(#g-wait-arrow)"}, g.cycle);
-		txt(words, {class: "g-cycle-caption", "data-testid": "deadlock-caption", x: cx, y, "font-size": size.toFixed(1)}, g.cycle);
+		const cap = txt(lines[0], {class: "g-cycle-caption", "data-testid": "deadlock-caption", x: cx, y, "font-size": size.toFixed(1)}, g.cycle);
+		for (const line of lines.slice(1)) svg("tspan", {x: cx, dy: (size * 1.2).toFixed(1)}, cap).textContent = line;
 	}
 
 	// drawCard rebuilds a card's inside when what it shows changed.
@@ -389,11 +402,11 @@ export function create(host, handlers) {
 			text(e, s);
 			set(e, "font-size", Math.max(8, Math.min(base, room / Math.max(1e-9, textWidth(s, 1)))).toFixed(1));
 		};
-		fit(mx.caption, caption(a, b, H), L.matrix.font + 1);
-		// (the lecturer's hint, which presenter mode leaves out)
-		mx.caption.classList.toggle("hinting", a === null);
 		// a deadlock's caption takes the hint's place (drawCycle)
 		const deadlock = deadlockCycle(run.alg, frame, run.n).length > 0;
+		fit(mx.caption, a === null && deadlock ? "" : caption(a, b, H), L.matrix.font + 1);
+		// (the lecturer's hint, which presenter mode leaves out)
+		mx.caption.classList.toggle("hinting", a === null);
 		fit(mx.hint, a === null || deadlock ? "" : b === null ? t("grid.pick2") : "", L.matrix.font - 1);
 	}
 
