@@ -112,7 +112,7 @@ func TestExperimentCSV(t *testing.T) {
 		t.Fatalf("the CSV does not parse: %v", err)
 	}
 	head := strings.Join(records[0], ",")
-	want := "n,seed,messages.sent,messages.delivered,messages.dropped,messages.byType.REQUEST,messages.byType.REPLY,events,time,terminated,outcome.pending,outcome.messages,outcome.messagesPerEntry"
+	want := "n,seed,messages.sent,messages.delivered,messages.dropped,messages.byType.REQUEST,messages.byType.REPLY,messages.byType.TELL,events,time,terminated,outcome.pending,outcome.messages,outcome.messagesPerEntry"
 	if !strings.HasPrefix(head, want) || !strings.Contains(head, ",violations,theory.per entry") {
 		t.Fatalf("header %s", head)
 	}
@@ -121,7 +121,7 @@ func TestExperimentCSV(t *testing.T) {
 	}
 	for i, row := range res.Rows {
 		rec := records[i+1]
-		got := strings.Join([]string{rec[0], rec[1], rec[2], rec[5], rec[6], rec[7]}, ",")
+		got := strings.Join([]string{rec[0], rec[1], rec[2], rec[5], rec[6], rec[8]}, ",") // rec[7] is the TELLs
 		want := fmt.Sprintf("%v,%d,%d,%d,%d,%d", row.Params["n"], row.Seed, row.Messages.Sent,
 			row.Messages.ByType["REQUEST"], row.Messages.ByType["REPLY"], row.Events)
 		if got != want {

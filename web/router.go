@@ -107,6 +107,7 @@ func (s *server) routes() http.Handler {
 	r.Get("/ws", s.ws) // no middleware that wraps the ResponseWriter: Accept hijacks it
 	r.Method(http.MethodGet, "/static/*", s.assets)
 	r.Get("/favicon.ico", s.favicon) // browsers ask for it by this name
+	r.Get("/healthz", s.healthz)
 
 	r.Route("/api", func(r chi.Router) {
 		r.Use(s.logRequests)

@@ -25,7 +25,7 @@ type Lookup func(id string) (*algo.Algorithm, error)
 
 // Transcripts replays the folder's testdata/*.txt for alg: blocks of a
 // command, a line "----", and the narration it must produce, separated by
-// blank lines. Commands: run ALG seed=S k=v…  |  step [N]  |  end  |
+// blank lines. Commands: run ALG [scenario=ID] [seed=S] k=v…  |  step [N]  |  end  |
 // back [N]  |  crash P | recover P | act P NAME | drop MSG | deliver MSG |
 // fire P TIMER | cut A B | restore A B | plug P | unplug P | summary.
 // go test -run Transcripts -update rewrites them.
@@ -155,17 +155,22 @@ func transcriptCommand(t *testing.T, lookup Lookup, tlp **timeline.Timeline, cmd
 		if err != nil {
 			return nil, err
 		}
-		seed := int64(1)
-		text := map[string]string{}
+		// scenario=<id> starts from a scenario (its parameters and seed), so
+		// the transcript pins the scenario as the page offers it.
+		req := launch.Request{Query: map[string]string{}}
 		for _, kv := range f[2:] {
 			k, v, _ := strings.Cut(kv, "=")
-			if k == "seed" {
-				seed = mustInt(t, v)
-				continue
+			switch k {
+			case "seed":
+				seed := mustInt(t, v)
+				req.Seed = &seed
+			case "scenario":
+				req.Scenario = v
+			default:
+				req.Query[k] = v
 			}
-			text[k] = v
 		}
-		tl, _, err := launch.Open(a, launch.Request{Query: text, Seed: &seed}, 1_000_000)
+		tl, _, err := launch.Open(a, req, 1_000_000)
 		if err != nil {
 			return nil, err
 		}

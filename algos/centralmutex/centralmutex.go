@@ -78,6 +78,9 @@ func (c *node) Release(env *engine.Env) {
 // onRequest is the coordinator receiving a request (its own, locally).
 func (c *node) onRequest(env *engine.Env, p int) {
 	if c.holder < 0 {
+		if p != c.Self() {
+			env.Note("note.grantsAtOnce", engine.Pos(p))
+		}
 		c.grant(env, p)
 		return
 	}

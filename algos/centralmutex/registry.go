@@ -19,13 +19,9 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 	ID: "central-mutex", Family: algo.FamilyMutex, View: algo.ViewComplete,
 	Params: mutex.Params(4,
 		param.Spec{Name: "coordinator", Type: param.Int, Default: 0, Min: param.Bound(0), Max: param.Bound(mutex.MaxN - 1)}),
-	MessageTypes: []string{msgRequest, msgGrant, msgRelease},
-	Looks: []algo.MessageLook{
-		{Type: msgRequest, Color: 0, Glyph: "circle"},
-		{Type: msgGrant, Color: 1, Glyph: "square"},
-		{Type: msgRelease, Color: 2, Glyph: "diamond"},
-	},
-	Roles: mutex.Roles(),
+	MessageTypes: mutex.Types(msgRequest, msgGrant, msgRelease),
+	Looks:        mutex.Looks(mutex.InOrder(msgRequest, msgGrant, msgRelease)...),
+	Roles:        mutex.Roles(),
 	// granted and queue are the coordinator's, as labels (P1)
 	Vars:       mutex.Vars(algo.Var{Name: "granted", Kind: "text"}, algo.Var{Name: "queue", Kind: "text"}),
 	Outcome:    mutex.OutcomeVars,
@@ -36,6 +32,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 			Eval: func(param.Values) float64 { return 3 }},
 	},
 	Scenarios: []algo.Scenario{
+		{ID: "lecture", Params: map[string]any{"n": 4, "coordinator": 3, "requestNodes": []int{1, 2}, "requestTimes": []int{0, 2}}},
 		{ID: "all-at-once", Params: map[string]any{"n": 4}},
 		{ID: "random", Params: map[string]any{"n": 5, "count": 3, "spread": 60, "delay": map[string]any{"min": 1, "max": 5}}, Seed: 1},
 		{ID: "me3", Params: map[string]any{"n": 3, "requestNodes": []int{1}, "requestTimes": []int{0}, "tellFrom": []int{1}, "tellTo": []int{2},

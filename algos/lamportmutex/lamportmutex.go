@@ -8,9 +8,10 @@
 // RELEASE; a receiver removes the sender's request. 3(n−1) messages per
 // entry.
 //
-// Lamport clocks: LC1 ticks before a REQUEST or RELEASE is multicast, LC2
-// (max(own, received) + 1) when any message arrives; a REPLY is sent in the
-// same step as the REQUEST's arrival and carries that time. The algorithm
+// Lamport clocks: LC1 ticks before every send (a REQUEST's or RELEASE's
+// multicast is one event, each REPLY and TELL another), LC2 (max(own,
+// received) + 1) when any message arrives; a REPLY, sent in the same step
+// as the REQUEST's arrival, is a second event and ticks once more. The algorithm
 // assumes FIFO channels (a RELEASE must not overtake its REQUEST), so the
 // parameter fifo must stay on.
 package lamportmutex
@@ -122,6 +123,7 @@ func (l *node) Receive(env *engine.Env, from int, m engine.Message) {
 	case msgRequest:
 		s := *m.Body.(*mutex.Stamp)
 		l.enqueue(s)
+		l.clock++ // LC1: the REPLY's send is an event of its own, after the receipt
 		l.SendFor(env, from, engine.Message{Type: msgReply, Body: &mutex.LamportTime{T: l.clock}}, from, int64(s.T))
 	case msgRelease:
 		l.dequeue(from)
@@ -130,8 +132,12 @@ func (l *node) Receive(env *engine.Env, from int, m engine.Message) {
 	l.tryEnter(env)
 }
 
-// TellBody: a TELL carries the Lamport time, as every message does.
-func (l *node) TellBody() any { return &mutex.LamportTime{T: l.clock} }
+// TellBody: sending the TELLs is an event (LC1); they carry its time, as
+// every message does.
+func (l *node) TellBody() any {
+	l.clock++
+	return &mutex.LamportTime{T: l.clock}
+}
 
 func (l *node) View() engine.NodeView {
 	vars := l.Vars()

@@ -20,13 +20,9 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 	ID: "lamport-mutex", Family: algo.FamilyMutex, View: algo.ViewComplete,
 	Params: mutex.Params(3,
 		param.Spec{Name: "clocks", Type: param.Ints, Default: []int{}, Min: param.Bound(0), Max: param.Bound(1e9)}),
-	MessageTypes: []string{msgRequest, msgReply, msgRelease},
-	Looks: []algo.MessageLook{
-		{Type: msgRequest, Color: 0, Glyph: "circle"},
-		{Type: msgReply, Color: 1, Glyph: "square"},
-		{Type: msgRelease, Color: 2, Glyph: "diamond"},
-	},
-	Roles: mutex.Roles(),
+	MessageTypes: mutex.Types(msgRequest, msgReply, msgRelease),
+	Looks:        mutex.Looks(mutex.InOrder(msgRequest, msgReply, msgRelease)...),
+	Roles:        mutex.Roles(),
 	// request and the queue's stamps are written (8,1); awaiting are labels (P1)
 	Vars: mutex.Vars(algo.Var{Name: "clock", Kind: "number"}, algo.Var{Name: "request", Kind: "text"},
 		algo.Var{Name: "queue", Kind: "text"}, algo.Var{Name: "awaiting", Kind: "text"}),

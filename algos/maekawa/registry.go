@@ -32,17 +32,10 @@ var all13, zeros13 = everyone(13)
 var Algorithm = algo.MustDefine(&algo.Algorithm{
 	ID: "maekawa", Family: algo.FamilyMutex, View: algo.ViewGrid,
 	Params:       params(),
-	MessageTypes: []string{msgRequest, msgLocked, msgRelease, msgFailed, msgInquire, msgRelinquish},
-	// Glyphs that fit the types: FAILED a cross, RELINQUISH the INQUIRE's
-	// triangle turned round.
-	Looks: []algo.MessageLook{
-		{Type: msgRequest, Color: 0, Glyph: "circle"},
-		{Type: msgLocked, Color: 1, Glyph: "square"},
-		{Type: msgRelease, Color: 2, Glyph: "diamond"},
-		{Type: msgFailed, Color: 3, Glyph: "cross"},
-		{Type: msgInquire, Color: 4, Glyph: "up"},
-		{Type: msgRelinquish, Color: 5, Glyph: "down"},
-	},
+	MessageTypes: mutex.Types(msgRequest, msgLocked, msgRelease, msgFailed, msgInquire, msgRelinquish),
+	// The usual glyphs happen to fit the types: FAILED a cross, RELINQUISH
+	// the INQUIRE's triangle turned round.
+	Looks: mutex.Looks(mutex.InOrder(msgRequest, msgLocked, msgRelease, msgFailed, msgInquire, msgRelinquish)...),
 	Roles: mutex.Roles(),
 	Vars: mutex.Vars(
 		// what the grid view's cards show

@@ -19,12 +19,9 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 	ID: "ricart-agrawala", Family: algo.FamilyMutex, View: algo.ViewComplete,
 	Params: mutex.Params(3,
 		param.Spec{Name: "clocks", Type: param.Ints, Default: []int{}, Min: param.Bound(0), Max: param.Bound(1e9)}),
-	MessageTypes: []string{msgRequest, msgReply},
-	Looks: []algo.MessageLook{
-		{Type: msgRequest, Color: 0, Glyph: "circle"},
-		{Type: msgReply, Color: 1, Glyph: "square"},
-	},
-	Roles: mutex.Roles(),
+	MessageTypes: mutex.Types(msgRequest, msgReply),
+	Looks:        mutex.Looks(mutex.InOrder(msgRequest, msgReply)...),
+	Roles:        mutex.Roles(),
 	// request is written (8,1); deferred are labels (P1)
 	Vars: mutex.Vars(algo.Var{Name: "clock", Kind: "number"}, algo.Var{Name: "request", Kind: "text"},
 		algo.Var{Name: "awaiting", Kind: "number"}, algo.Var{Name: "deferred", Kind: "text"}),

@@ -5,9 +5,10 @@
 // once. On exit it replies to every deferred request. 2(n−1) messages per
 // entry.
 //
-// The Lamport clock ticks before a request is multicast (LC1) and when a
-// message arrives (LC2: max(own, received) + 1); a REPLY carries the
-// replier's time. The order of requests depends on REQUESTs, but without the
+// The Lamport clock ticks before every send (LC1: a REQUEST's multicast is
+// one event, each REPLY and TELL another) and when a message arrives (LC2:
+// max(own, received) + 1); a REPLY carries the replier's time after its
+// tick, so a hand computation by the lecture's rules gives the same stamps. The order of requests depends on REQUESTs, but without the
 // time on REPLYs a request could carry a smaller time than one that happened
 // before it, and be served first: ME3 would not hold.
 package ricartagrawala
@@ -119,11 +120,16 @@ func (r *node) deferredFrom() []int {
 	return out
 }
 
-// TellBody: a TELL carries the Lamport time, as every message does.
-func (r *node) TellBody() any { return &mutex.LamportTime{T: r.clock} }
+// TellBody: sending the TELLs is an event (LC1); they carry its time, as
+// every message does.
+func (r *node) TellBody() any {
+	r.clock++
+	return &mutex.LamportTime{T: r.clock}
+}
 
-// reply is a REPLY carrying the current Lamport time.
+// reply is a REPLY stamped after the tick of its send (LC1).
 func (r *node) reply() engine.Message {
+	r.clock++
 	return engine.Message{Type: msgReply, Body: &mutex.LamportTime{T: r.clock}}
 }
 

@@ -47,11 +47,14 @@ func TestLecture(t *testing.T) {
 	if p1.ExitTime == nil || p0.EnterTime <= *p1.ExitTime {
 		t.Errorf("P0 enters at %d, not after P1's exit at %v", p0.EnterTime, p1.ExitTime)
 	}
-	// P1's deferred REPLY to P0 is sent at its exit and lets P0 in.
+	// P1's deferred REPLY to P0 is sent at its exit and lets P0 in. Its
+	// stamp by the lecture's rules: P1 ticks to 8 for its REQUEST, to 13 on
+	// P0's REQUEST(12,0), to 15 on P0's REPLY(14), to 17 on P2's REPLY(16),
+	// and to 18 for the send of this REPLY (LC1).
 	lines := strings.Join(algotest.Narration(tl, 0, tl.Len()), "\n")
 	for _, want := range []string{
 		"t=1 P1: WANTED with the smaller (8,1) < (12,0): defers its reply to P0",
-		fmt.Sprintf("t=%d P1 sends REPLY(15) to P0", *p1.ExitTime),
+		fmt.Sprintf("t=%d P1 sends REPLY(18) to P0", *p1.ExitTime),
 		fmt.Sprintf("t=%d P0: enters the critical section", p0.EnterTime),
 	} {
 		if !strings.Contains(lines, want) {

@@ -2,6 +2,7 @@ package tokenringmutex
 
 import (
 	"embed"
+	"slices"
 
 	"distviz/algo"
 	"distviz/algos/kit"
@@ -18,11 +19,11 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 	ID: "token-ring-mutex", Family: algo.FamilyMutex, View: algo.ViewRing,
 	Params: mutex.Params(5,
 		param.Spec{Name: "rounds", Type: param.Int, Default: 0, Min: param.Bound(0), Max: param.Bound(1e6)}),
-	MessageTypes: []string{msgToken},
-	Looks:        []algo.MessageLook{{Type: msgToken, Color: 0, Glyph: "circle"}},
+	MessageTypes: mutex.Types(msgToken),
+	Looks:        mutex.Looks(mutex.InOrder(msgToken)...),
 	Roles:        mutex.Roles(algo.Role{Name: roleToken, Tone: "token", Halo: "solid"}),
 	Vars:         mutex.Vars(algo.Var{Name: "token", Kind: "flag", Use: "tokenHeld"}),
-	Outcome:      mutex.OutcomeVars,
+	Outcome:      append(slices.Clip(mutex.OutcomeVars), algo.Var{Name: "idlePasses", Kind: "number"}),
 	Actions:      mutex.Actions,
 	Invariants:   mutex.Invariants(algo.Doc{Name: "ME2"}),
 	Theory: []algo.Bound{
@@ -62,6 +63,7 @@ func build(v param.Values) (engine.Config, []algo.Node, error) {
 		return &node{Core: c, rounds: rounds, hasToken: p == 0}
 	})
 	cfg.Final = append(cfg.Final, mutex.OvertakeBound())
+	cfg.Outcome = outcomeOf
 	return cfg, mutex.Nodes(len(cfg.Procs)), nil
 }
 

@@ -13,6 +13,7 @@
 package tokenringmutex
 
 import (
+	"slices"
 	"strconv"
 
 	"distviz/algos/kit/mutex"
@@ -26,13 +27,11 @@ const (
 	roleToken = "token" // holds the token, outside the critical section
 )
 
-// token is the token's body: the round it is in, counted from 1, the
-// passes it has made so far, and the passes since the last entry (the
-// messages the next entry costs).
+// token is the token's body: the round it is in, counted from 1, and the
+// passes it has made so far.
 type token struct {
 	Round int `json:"round"`
 	Hops  int `json:"hops"`
-	Since int `json:"since"`
 }
 
 func (t *token) Label() string { return strconv.Itoa(t.Round) }
@@ -42,7 +41,10 @@ type node struct {
 	rounds   int  // the token stops after this many rounds
 	hasToken bool // holds the token
 	hops     int  // passes the token had made when it arrived here
-	since    int  // passes since the last entry, when it arrived here
+	// passed records the events at which this process passed the token:
+	// bookkeeping for the outcome, which charges entries with the passes
+	// (never read by the algorithm).
+	passed []int64
 }
 
 func (t *node) Start(env *engine.Env) {
@@ -88,18 +90,13 @@ func (t *node) pass(env *engine.Env) {
 	}
 	t.hasToken = false
 	t.hops++
-	t.since++
-	body := &token{Round: (t.hops-1)/n + 1, Hops: t.hops, Since: t.since}
+	t.passed = append(t.passed, env.Stamp().Seq())
+	body := &token{Round: (t.hops-1)/n + 1, Hops: t.hops}
 	t.SendFor(env, (t.Self()+1)%n, engine.Message{Type: msgToken, Body: body}, -1, 0)
 }
 
-// enterWithToken enters; the entry is charged the TOKEN passes since the
-// previous entry: what it took to bring the token here.
-func (t *node) enterWithToken(env *engine.Env) {
-	t.Enter(env)
-	t.CountEntry(int64(t.since))
-	t.since = 0
-}
+// enterWithToken enters (the outcome charges the entry; see outcome.go).
+func (t *node) enterWithToken(env *engine.Env) { t.Enter(env) }
 
 func (t *node) Receive(env *engine.Env, from int, m engine.Message) {
 	t.Step()
@@ -112,7 +109,7 @@ func (t *node) Receive(env *engine.Env, from int, m engine.Message) {
 	}
 	b := m.Body.(*token)
 	t.hasToken = true
-	t.hops, t.since = b.Hops, b.Since
+	t.hops = b.Hops
 	if t.State() == mutex.Wanted {
 		env.Note("note.hasTokenWants")
 		t.enterWithToken(env)
@@ -133,5 +130,6 @@ func (t *node) View() engine.NodeView {
 func (t *node) Clone() engine.Process {
 	d := *t
 	d.Core = t.Copy()
+	d.passed = slices.Clip(t.passed) // appends copy; the recorded part never changes
 	return &d
 }

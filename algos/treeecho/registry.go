@@ -16,6 +16,12 @@ import (
 //go:embed texts/*.json
 var files embed.FS
 
+// lecture18 is a tree of 18 processes shaped like the lecture's example: a
+// root with three subtrees of different depths and fan-outs, so that the
+// echoes return at different times.
+var lecture18 = [][]int{{0, 1}, {0, 2}, {0, 3}, {1, 4}, {1, 5}, {2, 6}, {2, 7}, {2, 8}, {3, 9},
+	{4, 10}, {4, 11}, {6, 12}, {7, 13}, {9, 14}, {9, 15}, {13, 16}, {15, 17}}
+
 // Algorithm is the election on a tree's registry entry.
 var Algorithm = algo.MustDefine(&algo.Algorithm{
 	ID: "tree-echo", Family: algo.FamilyElection, View: algo.ViewTree, Bus: true,
@@ -72,6 +78,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 	Scenarios: []algo.Scenario{
 		{ID: "one-starter", Params: map[string]any{"n": 8, "edges": [][]int{{0, 1}, {0, 2}, {1, 3}, {1, 4}, {2, 5}, {5, 6}, {5, 7}}, "starters": []int{0}}, Seed: 1},
 		{ID: "several-starters", Params: map[string]any{"n": 8, "edges": [][]int{{0, 1}, {0, 2}, {1, 3}, {1, 4}, {2, 5}, {5, 6}, {5, 7}}, "starters": []int{3, 6}}, Seed: 1},
+		{ID: "lecture-18", Params: map[string]any{"n": 18, "edges": lecture18, "ports": 4, "starters": []int{0}}, Seed: 1},
 		{ID: "random-tree", Params: map[string]any{"n": 15, "delay": map[string]any{"min": 1, "max": 5}}, Seed: 2},
 	},
 	Experiments: []algo.Preset{

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -24,6 +25,7 @@ import (
 	"syscall"
 	"time"
 
+	"distviz/internal/version"
 	"distviz/web"
 )
 
@@ -41,21 +43,47 @@ func run() error {
 	addr := flag.String("addr", "localhost:8080", "`host:port` to listen on (port 0 picks a free one)")
 	origins := flag.String("origins", "", "comma-separated `host patterns` (e.g. lecture.example.org,*.uni.de) whose pages may open WebSocket sessions besides the server's own origin")
 	memory := flag.String("memory", "1GiB", "the memory `budget` of everything the server holds for its clients (runs, downloads, uploads, experiments, sessions), e.g. 512MiB or 4GiB")
+	logLevel := flag.String("log-level", "info", "the least `level` logged: debug, info, warn or error")
+	logFormat := flag.String("log-format", "text", "the log's `format` on standard error: text (key=value) or json (one object per line)")
+	showVersion := flag.Bool("version", false, "print the version and exit")
 	flag.Parse()
 	if flag.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q; the flags are -addr, -origins and -memory", flag.Args())
+		return fmt.Errorf("unexpected arguments %q; the flags are -addr, -origins, -memory, -log-level, -log-format and -version", flag.Args())
+	}
+	if *showVersion {
+		fmt.Println("distviz", version.String())
+		return nil
 	}
 	budget, err := parseBytes(*memory)
 	if err != nil {
 		return fmt.Errorf("-memory: %w", err)
 	}
+	logger, err := newLogger(os.Stderr, *logLevel, *logFormat)
+	if err != nil {
+		return err
+	}
 	cfg := web.Config{AllowedOrigins: splitList(*origins), MemoryBudget: budget}
-	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	limitMemory(budget, logger)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	context.AfterFunc(ctx, stop) // after the first signal, a second one kills at once
 	return serve(ctx, *addr, cfg, logger, shutdownGrace, nil)
+}
+
+// newLogger makes the server's logger from the -log-level and -log-format flags.
+func newLogger(w io.Writer, level, format string) (*slog.Logger, error) {
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(level)); err != nil {
+		return nil, fmt.Errorf("-log-level: %q is not one of debug, info, warn, error", level)
+	}
+	opts := &slog.HandlerOptions{Level: lv}
+	switch format {
+	case "text":
+		return slog.New(slog.NewTextHandler(w, opts)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, opts)), nil
+	}
+	return nil, fmt.Errorf("-log-format: %q is neither text nor json", format)
 }
 
 // limitMemory tells the garbage collector to keep the heap within the

@@ -192,3 +192,24 @@ func TestShutdownCutsSlowDownloads(t *testing.T) {
 	}
 	io.Copy(io.Discard, resp.Body) // ends with the cut connection
 }
+
+// The log flags choose the level and the format; wrong values are refused
+// with the flag's name.
+func TestNewLogger(t *testing.T) {
+	var b bytes.Buffer
+	logger, err := newLogger(&b, "warn", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	logger.Info("hidden")
+	logger.Warn("shown", "k", 1)
+	var rec map[string]any
+	if err := json.Unmarshal(b.Bytes(), &rec); err != nil || rec["msg"] != "shown" || rec["k"] != 1.0 {
+		t.Errorf("log %q (%v): want one JSON record of the warning", b.String(), err)
+	}
+	for _, c := range [][2]string{{"loud", "text"}, {"info", "xml"}} {
+		if _, err := newLogger(&b, c[0], c[1]); err == nil || !strings.Contains(err.Error(), "-log-") {
+			t.Errorf("%v: error %v, want one naming the flag", c, err)
+		}
+	}
+}

@@ -47,11 +47,11 @@ func runToEnd(t testing.TB, id string, params map[string]any, seed int64) (*time
 
 func outcomeOf(t testing.TB, s trace.Summary) mutex.Outcome {
 	t.Helper()
-	o, ok := s.Outcome.(mutex.Outcome)
+	o, ok := s.Outcome.(interface{ Family() mutex.Outcome })
 	if !ok {
-		t.Fatalf("outcome is %T, want mutex.Outcome", s.Outcome)
+		t.Fatalf("outcome is %T, want one with a mutex.Outcome", s.Outcome)
 	}
-	return o
+	return o.Family()
 }
 
 // requestsOf is the positions of the requests in a run's resolved workload.

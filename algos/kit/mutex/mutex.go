@@ -77,14 +77,10 @@ type request struct {
 
 // entry is one stay in the critical section.
 type entry struct {
-	req   request
-	enter engine.Stamp // right after the note "enters the critical section"
-	exit  engine.Stamp // right after the note "leaves the critical section"
-	// counted marks an entry whose messages the algorithm counted itself (the
-	// token ring: the TOKEN passes that brought the token here).
-	counted  bool
-	messages int64
-	inside   bool
+	req    request
+	enter  engine.Stamp // right after the note "enters the critical section"
+	exit   engine.Stamp // right after the note "leaves the critical section"
+	inside bool
 }
 
 // Core is the shared part of a mutual-exclusion process. Requests are
@@ -244,13 +240,6 @@ func (c *Core) Enter(env *engine.Env) {
 	env.Note("note.enters", engine.Dur(d))
 	c.entries = append(c.entries, entry{req: c.pending[0], enter: env.Stamp(), inside: true})
 	env.SetTimer(TimerExit, d)
-}
-
-// CountEntry sets the messages of the entry just made, for an algorithm
-// that counts them itself rather than by charging (SendFor).
-func (c *Core) CountEntry(messages int64) {
-	e := &c.entries[len(c.entries)-1]
-	e.counted, e.messages = true, messages
 }
 
 func (c *Core) exit(env *engine.Env, r Rules) {

@@ -31,8 +31,8 @@ type Entry struct {
 	// Messages attributed to the entry: those the algorithm sent for this
 	// request, whenever they were sent: the requester's own (REQUEST,
 	// RELEASE) and those that answer it (REPLY, GRANT, …). The token ring
-	// counts the TOKEN passes since the previous entry. So far, while the
-	// process is inside.
+	// charges TOKEN passes its own way (tokenringmutex.Outcome). So far,
+	// while the process is inside.
 	Messages    int64       `json:"messages"`
 	ClientDelay engine.Time `json:"clientDelay"` // enterTime − requestedTime
 	// SyncDelay is enterTime − the previous entry's exitTime, when this
@@ -69,7 +69,7 @@ const maxME3Listed = 50
 // Outcome is a mutual-exclusion run's result.
 type Outcome struct {
 	Entries          []Entry      `json:"entries"`          // in order of entry
-	Pending          int          `json:"pending"`          // requests made and not yet served
+	Pending          int          `json:"pending"`          // requests of live processes made and not yet served
 	Messages         int64        `json:"messages"`         // messages the algorithm sent, in all
 	MessagesPerEntry *float64     `json:"messagesPerEntry"` // messages / entries; null before the first entry
 	MeanClientDelay  *float64     `json:"meanClientDelay"`  // null before the first entry
@@ -82,6 +82,10 @@ type Outcome struct {
 	ME3          []ME3Pair `json:"me3"`      // the first maxME3Listed pairs, by the later request's entry
 	ME3Count     int       `json:"me3Count"` // all pairs
 }
+
+// Family is the family's part of an outcome: an algorithm that extends the
+// Outcome by embedding it (the token ring's idle passes) still offers it.
+func (o Outcome) Family() Outcome { return o }
 
 // entryRec is an entry with its process, for sorting.
 type entryRec struct {
@@ -97,7 +101,9 @@ func OutcomeOf(w engine.World, label func(int) string) Outcome {
 	var waiting []entryRec // requests being served that have not entered yet
 	for p := range w.N() {
 		c := coreOf(w, p)
-		o.Pending += len(c.pending)
+		if !w.Crashed(p) { // a crashed process's requests are moot, as the deadlock check says
+			o.Pending += len(c.pending)
+		}
 		o.Messages += c.sent
 		for i := range c.entries {
 			recs = append(recs, entryRec{p, &c.entries[i]})
@@ -167,13 +173,11 @@ func OutcomeOf(w engine.World, label func(int) string) Outcome {
 func entryOut(w engine.World, p int, e *entry) Entry {
 	me := Entry{Node: p, RequestedAt: e.req.made.Time(), Requested: e.req.made.Seq(),
 		Enter: e.enter.Seq(), RequestedTime: e.req.made.Time(), EnterTime: e.enter.Time(),
-		ClientDelay: e.enter.Time() - e.req.made.Time(), Messages: e.messages}
+		ClientDelay: e.enter.Time() - e.req.made.Time(),
+		Messages:    w.Charged(engine.Account{Node: p, Tag: e.req.tag})}
 	if !e.inside {
 		x, t := e.exit.Seq(), e.exit.Time()
 		me.Exit, me.ExitTime = &x, &t
-	}
-	if !e.counted {
-		me.Messages = w.Charged(engine.Account{Node: p, Tag: e.req.tag})
 	}
 	return me
 }

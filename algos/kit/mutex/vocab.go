@@ -1,6 +1,10 @@
 package mutex
 
-import "distviz/algo"
+import (
+	"slices"
+
+	"distviz/algo"
+)
 
 // What every mutual-exclusion algorithm declares alike: the action, the
 // invariants, the vocabulary the page draws from and the experiment preset.
@@ -14,6 +18,27 @@ var Actions = []algo.ActionSpec{{ID: ActRequest}}
 // promises (its words in the algorithm's texts, invariant.ME2).
 func Invariants(own ...algo.Doc) []algo.Doc {
 	return append([]algo.Doc{{Name: "ME1"}, {Name: "deadlock"}, {Name: "ME3"}}, own...)
+}
+
+// Types are an algorithm's message types followed by the workload's TELL
+// (tellFrom/tellTo), which any of the family's runs may send.
+func Types(own ...string) []string { return append(slices.Clip(own), MsgTell) }
+
+// Looks are an algorithm's message looks followed by the TELL's, so that
+// the application message of an ME3 scenario is coloured and in the legend
+// like the algorithm's own.
+func Looks(own ...algo.MessageLook) []algo.MessageLook {
+	return append(slices.Clip(own), algo.MessageLook{Type: MsgTell, Color: len(own), Glyph: "star"})
+}
+
+// InOrder gives message types the family's usual looks: colours 0, 1, …
+// and the glyphs in algo.Glyphs' order.
+func InOrder(types ...string) []algo.MessageLook {
+	looks := make([]algo.MessageLook, len(types))
+	for i, t := range types {
+		looks[i] = algo.MessageLook{Type: t, Color: i, Glyph: algo.Glyphs[i%len(algo.Glyphs)]}
+	}
+	return looks
 }
 
 // Roles are the life cycle's roles and a crashed process's; an algorithm
