@@ -2,6 +2,8 @@
 // when a value differs (set/text remember the last value written), so a
 // frame costs DOM work in proportion to what changed.
 
+import {lang} from "../i18n/i18n.js";
+
 export const SVGNS = "http://www.w3.org/2000/svg";
 
 /** svg creates an SVG element with attributes, appended to parent if given. */
@@ -58,9 +60,20 @@ export function clear(e) {
 
 /** fmt writes a number for people: whole numbers as they are, others with up to 2 decimals. */
 export function fmt(x) {
-	if (typeof x !== "number") return String(x);
-	if (Number.isInteger(x)) return x.toLocaleString("en-US").replace(/,/g, "\u202f");
-	return (Math.round(x * 100) / 100).toString();
+	if (typeof x !== "number" || !Number.isFinite(x)) return String(x);
+	// groups of thousands by a thin space in every language (as SI, DIN 1333
+	// and the RAE allow), the decimal sign the language's: 1.97 · 1,97
+	return numberFormat(lang())
+		.formatToParts(x)
+		.map((p) => (p.type === "group" ? "\u202f" : p.value))
+		.join("");
+}
+
+const formats = new Map(); // language → Intl.NumberFormat
+function numberFormat(l) {
+	let f = formats.get(l);
+	if (!f) formats.set(l, (f = new Intl.NumberFormat(l, {maximumFractionDigits: 2})));
+	return f;
 }
 
 /**

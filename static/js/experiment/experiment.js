@@ -311,7 +311,12 @@ export function createExperiment({send, form}) {
 			E.bar.hidden = false;
 			E.bar.max = 1;
 			E.bar.value = 1;
-			E.progressText.textContent = result.truncated ? t("exp.doneTruncated", {runs: fmt(result.runs), planned: fmt(result.planned)}) : t("exp.done", {runs: fmt(result.runs)});
+			E.progressText.textContent = result.partial
+				? t("exp.partial", {runs: fmt(result.runs), planned: fmt(result.planned)})
+				: result.truncated
+					? t("exp.doneTruncated", {runs: fmt(result.runs), planned: fmt(result.planned)})
+					: t("exp.done", {runs: fmt(result.runs)});
+			E.progress.dataset.partial = String(!!result.partial);
 		} else {
 			E.bar.hidden = true;
 			E.progressText.textContent = note;
@@ -338,36 +343,18 @@ export function createExperiment({send, form}) {
 				if (!running) return true;
 				const r = running;
 				running = null;
-				const rows = msg.rows || r.rows;
-				const used = D.finished(rows);
-				const pp = (r.preset && r.preset.plot) || {};
-				const groupBy = pp.series && pp.series !== r.x ? [pp.series] : [];
-				const xs = [...new Set(used.map((row) => (row.params || {})[r.x]))].filter((v) => typeof v === "number");
-				result = {
-					alg: r.alg,
-					req: r.req,
-					x: r.x,
-					groupBy,
-					rows,
-					used,
-					stopped: D.stoppedCount(rows),
-					runs: msg.runs ?? rows.length,
-					planned: msg.planned ?? msg.runs ?? rows.length,
-					truncated: !!msg.truncated,
-					plot: {
-						kind: pp.kind === "histogram" || !r.x ? "histogram" : "line",
-						y: D.defaultMeasure(used.length ? used : rows, pp.y, r.alg),
-						log: pp.log !== undefined ? !!pp.log : D.logSuits(xs),
-						at: xs.length ? String(Math.max(...xs)) : "all",
-					},
-				};
-				progress();
-				buttons();
-				fillPlotControls();
-				draw();
+				settle(r, msg.rows || r.rows, msg, false);
 				return true;
 			}
 			case "experimentCancelled":
+				if (running && running.rows.length) {
+					// the runs done so far are kept and plotted, marked partial
+					const r = running;
+					running = null;
+					note = "";
+					settle(r, r.rows, {runs: r.rows.length, planned: r.total, truncated: true}, true);
+					return true;
+				}
 				if (running) note = t("exp.cancelled", {done: fmt(msg.done ?? running.done)});
 				running = null;
 				progress();
@@ -375,6 +362,38 @@ export function createExperiment({send, form}) {
 				return true;
 		}
 		return false;
+	}
+
+	// settle makes the experiment r's result of its rows and draws it; a
+	// partial one (cancelled) says so
+	function settle(r, rows, msg, partial) {
+		const used = D.finished(rows);
+		const pp = (r.preset && r.preset.plot) || {};
+		const groupBy = pp.series && pp.series !== r.x ? [pp.series] : [];
+		const xs = [...new Set(used.map((row) => (row.params || {})[r.x]))].filter((v) => typeof v === "number");
+		result = {
+			alg: r.alg,
+			req: r.req,
+			x: r.x,
+			groupBy,
+			rows,
+			used,
+			stopped: D.stoppedCount(rows),
+			runs: msg.runs ?? rows.length,
+			planned: msg.planned ?? msg.runs ?? rows.length,
+			truncated: !!msg.truncated,
+			partial,
+			plot: {
+				kind: pp.kind === "histogram" || !r.x ? "histogram" : "line",
+				y: D.defaultMeasure(used.length ? used : rows, pp.y, r.alg),
+				log: pp.log !== undefined ? !!pp.log : D.logSuits(xs),
+				at: xs.length ? String(Math.max(...xs)) : "all",
+			},
+		};
+		progress();
+		buttons();
+		fillPlotControls();
+		draw();
 	}
 
 	/** onError shows the server's refusal of an experiment next to its form. */
