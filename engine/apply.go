@@ -2,7 +2,6 @@ package engine
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 )
 
@@ -105,7 +104,7 @@ func (s *Sim) validate(a *Action) error {
 	n := s.n
 	inRange := func(field string, p int) error {
 		if p < 0 || p >= n {
-			return fmt.Errorf("%s: %s %d is not a position 0..%d", a.Type, field, p, n-1)
+			return Errorf("engine.refused.position", Raw(a.Type), Raw(field), Num(p), Num(n-1))
 		}
 		return nil
 	}
@@ -115,30 +114,30 @@ func (s *Sim) validate(a *Action) error {
 			return err
 		}
 		if s.Crashed(a.Node) {
-			return fmt.Errorf("crash: P%d has already crashed", a.Node)
+			return Errorf("engine.refused.crashedAlready", Pos(a.Node))
 		}
 		if s.bus != nil {
 			// a device that fails on a real bus drops off it: its neighbours see
 			// the port go quiet and reset the bus, which is what unplug does
-			return fmt.Errorf("crash: P%d sits on a bus, where a failed device drops off the bus and its neighbours reset it: unplug it instead (where the algorithm allows hot-plug)", a.Node)
+			return Errorf("engine.refused.crashOnBus", Pos(a.Node))
 		}
 	case ActRecover:
 		if err := inRange("node", a.Node); err != nil {
 			return err
 		}
 		if !s.Crashed(a.Node) {
-			return fmt.Errorf("recover: P%d has not crashed", a.Node)
+			return Errorf("engine.refused.notCrashed", Pos(a.Node))
 		}
 	case ActDrop, ActDeliver:
 		slot, ok := s.findMsg(a.Msg)
 		if !ok {
-			return fmt.Errorf("%s: no message %d is in flight", a.Type, a.Msg)
+			return Errorf("engine.refused.noMessage", Raw(a.Type), Num(int(a.Msg)))
 		}
 		if a.Type == ActDeliver && !s.cfg.NonFIFO {
 			p := s.q.slab[slot]
 			if first, _ := s.findOnLink(int(p.from), int(p.node)); first != slot {
 				f := s.q.slab[first]
-				return fmt.Errorf("deliver: the channel P%d→P%d is FIFO, so %s #%d must arrive before #%d", p.from, p.node, s.metrics.Types[f.typ], f.msgID, p.msgID)
+				return Errorf("engine.refused.fifo", Pos(int(p.from)), Pos(int(p.node)), Raw(s.metrics.Types[f.typ]), Num(int(f.msgID)), Num(int(p.msgID)))
 			}
 		}
 	case ActFire:
@@ -146,7 +145,7 @@ func (s *Sim) validate(a *Action) error {
 			return err
 		}
 		if _, ok := s.findTimer(a.Node, a.Timer); !ok {
-			return fmt.Errorf("fire: P%d has no timer %q armed", a.Node, a.Timer)
+			return Errorf("engine.refused.noTimer", Pos(a.Node), Raw(a.Timer))
 		}
 	case ActCut, ActRestore, ActLoss:
 		if err := inRange("from", a.From); err != nil {
@@ -156,25 +155,25 @@ func (s *Sim) validate(a *Action) error {
 			return err
 		}
 		if a.From == a.To {
-			return fmt.Errorf("%s: a link joins two different processes, not P%d with itself", a.Type, a.From)
+			return Errorf("engine.refused.selfLink", Raw(a.Type), Pos(a.From))
 		}
 		if a.Type == ActLoss && !(a.P >= 0 && a.P <= 1) {
-			return fmt.Errorf("loss: probability %v is not between 0 and 1", a.P)
+			return Errorf("engine.refused.probability", Float(a.P))
 		}
 	case ActNode:
 		if err := inRange("node", a.Node); err != nil {
 			return err
 		}
 		if s.Crashed(a.Node) {
-			return fmt.Errorf("%s: P%d has crashed; recover it first", a.Name, a.Node)
+			return Errorf("engine.refused.actCrashed", Raw(a.Name), Pos(a.Node))
 		}
 		if _, ok := s.procs.get(a.Node).(Actor); !ok {
-			return fmt.Errorf("%s: this algorithm's processes take no actions", a.Name)
+			return Errorf("engine.refused.noActions", Raw(a.Name))
 		}
 	case ActPlug, ActUnplug:
 		return s.validateBus(a)
 	default:
-		return fmt.Errorf("unknown action type %q", a.Type)
+		return Errorf("engine.refused.unknownType", Raw(a.Type))
 	}
 	return nil
 }

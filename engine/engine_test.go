@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"distviz/engine"
+	_ "distviz/narrate" // refusals read as English sentences (engine.RenderEnglish)
 )
 
 // echo is a test process: at start it sends k numbered PINGs to its
@@ -349,7 +350,7 @@ func TestScheduledActionsHappenAtTheirTime(t *testing.T) {
 	if !strings.Contains(out, `{"seq":2,"time":40,"kind":"action","node":1,"name":"scheduled","action":{"type":"recover","node":1}}`) {
 		t.Fatalf("no scheduled recovery at time 40 in\n%s", out)
 	}
-	if !strings.Contains(out, `{"key":"engine.actionSkipped","args":[{"text":{"key":"engine.error","args":[{"raw":"recover: P1 has not crashed"}]}}]}`) {
+	if !strings.Contains(out, `{"key":"engine.actionSkipped","args":[{"text":{"key":"engine.refused.notCrashed","args":[{"pos":1}]}}]}`) {
 		t.Fatalf("the invalid second recovery was not narrated as skipped:\n%s", out)
 	}
 }

@@ -228,7 +228,18 @@ func (t Text) Equal(u Text) bool {
 // action, which the engine writes as a note of that process.
 type TextError struct{ Text Text }
 
-func (e *TextError) Error() string { return e.Text.Key }
+// RenderEnglish words a Text in English, naming processes P<position>, for
+// TextError.Error: logs and API answers then read as sentences. The
+// narration package sets it when it is linked in (it holds the templates,
+// and it imports this package); unset, Error gives the key.
+var RenderEnglish func(Text) string
+
+func (e *TextError) Error() string {
+	if RenderEnglish != nil {
+		return RenderEnglish(e.Text)
+	}
+	return e.Text.Key
+}
 
 // Errorf makes a TextError.
 func Errorf(key string, args ...Arg) error { return &TextError{Text: T(key, args...)} }

@@ -122,31 +122,31 @@ func (b *bus) edges() [][2]int {
 // validateBus checks a plug or unplug action against the current bus.
 func (s *Sim) validateBus(a *Action) error {
 	if s.bus == nil {
-		return fmt.Errorf("%s: this algorithm has no bus of cables to plug devices into", a.Type)
+		return Errorf("engine.refused.noBus", Raw(a.Type))
 	}
 	if _, ok := s.procs.get(0).(PortWatcher); !ok {
-		return fmt.Errorf("%s: this algorithm's cables are fixed: its processes do not notice a bus reset", a.Type)
+		return Errorf("engine.refused.fixedCables", Raw(a.Type))
 	}
 	n := s.n
 	if a.Node < 0 || a.Node >= n {
-		return fmt.Errorf("%s: node %d is not a position 0..%d", a.Type, a.Node, n-1)
+		return Errorf("engine.refused.position", Raw(a.Type), Raw("node"), Num(a.Node), Num(n-1))
 	}
 	p := a.Node
 	if !s.bus.attached[p] {
-		return fmt.Errorf("%s: P%d is not plugged in", a.Type, p)
+		return Errorf("engine.refused.notPlugged", Raw(a.Type), Pos(p))
 	}
 	switch a.Type {
 	case ActPlug:
 		if s.bus.freePort(p) < 0 {
-			return fmt.Errorf("plug: every port of P%d is taken", p)
+			return Errorf("engine.refused.portsTaken", Pos(p))
 		}
 		if slices.Index(s.bus.attached, false) < 0 {
-			return fmt.Errorf("plug: no device slot is left (every one of the %d positions is plugged in)", n)
+			return Errorf("engine.refused.noSlot", Num(n))
 		}
 	case ActUnplug:
 		// Any device may go; one with several cables splits its bus.
 		if s.attachedCount() < 2 {
-			return fmt.Errorf("unplug: P%d is the last device on the bus", p)
+			return Errorf("engine.refused.lastDevice", Pos(p))
 		}
 	}
 	return nil

@@ -15,6 +15,12 @@ var files embed.FS
 // system are the engine's own texts (engine.* keys) in every language.
 var system = algo.MustTexts(files)
 
+// The engine's refusals (engine.Errorf) read as English sentences wherever
+// an error is printed; a session words them in its own language.
+func init() {
+	engine.RenderEnglish = func(t engine.Text) string { return Namer{}.In(English).Text(t) }
+}
+
 // Text renders a note, a violation or a reason in the narrator's language:
 // the key's template from the algorithm's texts (or the engine's), its
 // {1}, {2}, … filled with the arguments, positions as labels.

@@ -284,7 +284,11 @@ func (s *Session) withRun(typ string, f func(tl *timeline.Timeline) error) [][]b
 func (s *Session) failure(typ string, err error) error {
 	var ce clientError
 	var full *budget.Error
+	var refused *engine.TextError
 	switch {
+	case errors.As(err, &refused) && s.has:
+		// the engine's refusal of an action, in the session's language
+		return errors.New(narrate.For(s.run.TL.Alg, s.run.TL.Nodes).In(s.lang).Text(engine.T("engine.refused", engine.Sub(refused.Text))))
 	case errors.Is(err, timeline.ErrTooLong):
 		return errors.New("the run has reached its event limit and stops here; step back, or act in the past to try another branch")
 	case errors.As(err, &ce):

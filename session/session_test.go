@@ -474,6 +474,11 @@ func TestActions(t *testing.T) {
 	refused(t, got, "action", `action needs "action"`)
 	got = c.send(`{"type":"action","action":{"type":"deliver","msg":99999}}`)
 	only(t, got, "frame", "error: the action is refused: deliver: no message 99999 is in flight")
+	// A refusal is worded in the session's language.
+	c.send(`{"type":"lang","lang":"de"}`)
+	got = c.send(`{"type":"action","action":{"type":"crash","node":6}}`)
+	only(t, got, "frame", "error: die Aktion wird abgelehnt: crash: P6 ist schon ausgefallen")
+	c.send(`{"type":"lang","lang":"en"}`)
 	if c.frame.Steps != steps {
 		t.Fatal("a refused action changed the run")
 	}
