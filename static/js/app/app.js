@@ -14,9 +14,10 @@ import {createNarration} from "./narration.js";
 import {createPanel} from "../panel/panel.js";
 import {createControls, nextSpeed, SPEEDS} from "./controls.js";
 import {createMenu, createTooltip} from "./menu.js";
-import {traceURL, fileName, importTrace, download, onFileDrop} from "./io.js";
+import {traceURL, fileName, importTrace, download, onFileDrop, svgSnapshot} from "./io.js";
+import {wholeViewSVG, svgToPNG} from "./snapshot.js";
 import {parseLocation, buildSearch} from "./params.js";
-import {text, clear} from "./dom.js";
+import {text, clear, el} from "./dom.js";
 import {createChrome, store} from "./chrome.js";
 import {createInteractions} from "./interact.js";
 import {applyMessage, merge, everything, noChanges} from "./model.js";
@@ -511,12 +512,39 @@ $("export-json").addEventListener("click", (ev) => {
 		ioStatus(t("io.noRun"), true);
 	}
 });
-$("export-svg").addEventListener("click", () => {
-	if (!state.run || !state.frame) return ioStatus(t("io.noRun"), true);
+// the exports of what the audience sees: the whole view as SVG or PNG, the
+// space-time diagram alone as SVG (snapshot.js)
+function exportCaption() {
 	const f = state.frame;
-	const caption = `distviz · ${tr(state.run.algorithm, state.run.algorithm.name)} · ${t("form.seed")} ${state.run.seed} · ${t("ctl.event")} ${f.seq} · t = ${f.time}`;
-	if (!view || viewRun !== state.run) return ioStatus(t("io.noRun"), true);
-	download(view.exportSVG(caption), fileName([state.run.algorithm.id, "seed" + state.run.seed, "event" + f.seq], "svg"), "image/svg+xml");
+	return `distviz · ${tr(state.run.algorithm, state.run.algorithm.name)} · ${t("form.seed")} ${state.run.seed} · ${t("ctl.event")} ${f.seq} · t = ${f.time}`;
+}
+function exportName(ext, what = "") {
+	return fileName([state.run.algorithm.id, "seed" + state.run.seed, "event" + state.frame.seq, what], ext);
+}
+function wholeView() {
+	if (!state.run || !state.frame || !view || viewRun !== state.run) return ioStatus(t("io.noRun"), true), null;
+	return wholeViewSVG({topology: view.exportSVG(""), topoBox: $("canvas").getBoundingClientRect(), spacetime: $("spacetime"), legend: $("legend"), caption: exportCaption()});
+}
+$("export-svg").addEventListener("click", () => {
+	const w = wholeView();
+	if (w) download(w.svg, exportName("svg"), "image/svg+xml");
+});
+for (const [id, key] of [["export-png", "io.exportPng"], ["export-spacetime", "io.exportSpacetime"]]) {
+	const b = el("button", {type: "button", id, class: "button", "data-testid": id, "data-i18n": key, text: t(key)});
+	$("export-svg").after(b);
+}
+$("export-png").addEventListener("click", async () => {
+	const w = wholeView();
+	if (!w) return;
+	try {
+		download(await svgToPNG(w.svg, w.width, w.height), exportName("png"), "image/png");
+	} catch (e) {
+		ioStatus(String(e.message || e), true);
+	}
+});
+$("export-spacetime").addEventListener("click", () => {
+	if (!state.run || !state.frame) return ioStatus(t("io.noRun"), true);
+	download(svgSnapshot($("spacetime"), exportCaption()), exportName("svg", "spacetime"), "image/svg+xml");
 });
 
 async function importFile(file) {
