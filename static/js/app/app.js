@@ -149,7 +149,22 @@ async function useView(r) {
 const spacetime = createSpacetime($("spacetime"), {
 	onSeek: (seq) => send({type: "seekSeq", seq}),
 	onHoverEvent: ui.hoverEvent,
+	// lanes only for the processes the view draws (not a free device slot)
+	lanes: (f) => (view && viewRun === state.run ? view.drawn(f) : null),
 });
+// the diagram's x: virtual time, or one column per event (their order)
+{
+	const box = el("span", {class: "st-mode", role: "group"});
+	for (const [key, on] of [["st.byTime", false], ["st.byOrder", true]]) {
+		const b = el("button", {type: "button", class: "tool small", "data-testid": on ? "st-order" : "st-time", "data-i18n": key, "aria-pressed": String(!on), text: t(key)});
+		b.addEventListener("click", () => {
+			spacetime.setOrder(on);
+			for (const x of box.children) x.setAttribute("aria-pressed", String(x === b));
+		});
+		box.append(b);
+	}
+	$("spacetime-title").append(box);
+}
 const narration = createNarration($("narration"), $("narration-empty"), {
 	onSeek: (seq) => send({type: "seekSeq", seq}),
 });

@@ -49,6 +49,13 @@ export function createSpacetime(root, handlers) {
 	let highlighted = [];
 	let box = {w: 0, h: 0};
 	let hovered = null; // the seq under the pointer
+	// by order: one column per event instead of virtual time on x
+	let order = false;
+	// the lanes drawn: the positions handlers.lanes(frame) says are present
+	// (an empty device slot has none); rowIndex maps a position to its lane
+	let rows = null;
+	let rowIndex = null;
+	let lanesKey = "";
 
 	function setRun(r, eventLog) {
 		run = {n: r.nodes.length, nodes: r.nodes, alg: r.algorithm};
@@ -67,6 +74,8 @@ export function createSpacetime(root, handlers) {
 		domain = null;
 		S = null;
 		lastFrame = null;
+		lanesKey = "";
+		rows = rowIndex = null;
 	}
 
 	/** truncate forgets the drawn events from seq on (the run forked). */
@@ -92,7 +101,8 @@ export function createSpacetime(root, handlers) {
 		const z = viewScale();
 		const w = Math.round(Math.max(160, (box.w || 400) / z));
 		const h = Math.round(Math.max(120, (box.h || 300) / z));
-		const resized = w !== size.w || h !== size.h;
+		const relaned = lanes(frame);
+		const resized = w !== size.w || h !== size.h || relaned;
 		if (resized) {
 			size = {w, h};
 			set(root, "viewBox", `0 0 ${w} ${h}`);
@@ -112,13 +122,18 @@ export function createSpacetime(root, handlers) {
 			hiT = frame.time;
 		}
 		// a finished small run is shown whole and exactly; otherwise the window pages
-		const d = log.length <= LIMIT && frame.ended ? [0, Math.max(1, hiT)] : timeDomain(domain, loT, hiT);
-		const domainChanged = !domain || d[0] !== domain[0] || d[1] !== domain[1];
+		// (by order: the events' numbers, half a column either side)
+		const d = order
+			? timeDomain(domain && domain.order ? domain : null, from - 0.5, Math.max(cur, from + 8) + 0.5)
+			: log.length <= LIMIT && frame.ended ? [0, Math.max(1, hiT)] : timeDomain(domain && !domain.order ? domain : null, loT, hiT);
+		d.order = order;
+		const domainChanged = !domain || d[0] !== domain[0] || d[1] !== domain[1] || d.order !== domain.order;
 		domain = d;
-		from = Math.max(from, log.firstAtTime(domain[0]));
-		const pad = {l: labelWidth(), r: 14, t: 16, b: 30}; // (the title is above the drawing)
+		if (!order) from = Math.max(from, log.firstAtTime(domain[0]));
+		// (the title is above the drawing; an event at the right edge keeps its whole dot)
+		const pad = {l: labelWidth(), r: 20, t: 16, b: 30};
 		if (domainChanged || resized || !S) {
-			S = stScale(run.n, w, h, domain[0], domain[1], pad);
+			S = laneScale(stScale(rows ? rows.length : run.n, w, h, domain[0], domain[1], pad));
 			root.style.setProperty("--st-stroke", S.stroke + "px");
 			set(g.clip, "x", pad.l - 8);
 			set(g.clip, "y", 0);
@@ -167,7 +182,7 @@ export function createSpacetime(root, handlers) {
 			if (changes.added.size) for (const fl of frame.flights) if (changes.added.has(fl.id)) placeFlight(fl, frame.time);
 		}
 		lastTime = frame.time;
-		const x = S.x(frame.time);
+		const x = order ? S.x(cur + 0.5) : S.x(frame.time);
 		set(g.now, "x1", x);
 		set(g.now, "x2", x);
 		set(g.now, "y1", 4);
@@ -182,11 +197,47 @@ export function createSpacetime(root, handlers) {
 			line = svg("line", {class: `st-flight mt-${k}`, "data-flight": fl.id}, g.flights);
 			flights.set(fl.id, line);
 		}
-		const a = stInFlight(S, fl, now);
+		// (by order: from its send's column to the cursor's)
+		const ss = order ? (log.sendSeq.get(fl.id) ?? lastFrame.seq) : 0;
+		const a = order ? stInFlight(S, {...fl, sentAt: ss, arrive: 2 * (lastFrame.seq + 0.5) - ss}, lastFrame.seq + 0.5) : stInFlight(S, fl, now);
 		set(line, "x1", a.x1);
 		set(line, "y1", a.y1);
 		set(line, "x2", a.x2);
 		set(line, "y2", a.y2);
+	}
+
+	// lanes reads which processes are present; true when that changed
+	function lanes(frame) {
+		const shown = handlers.lanes ? handlers.lanes(frame) : null;
+		const list = Array.isArray(shown) && shown.some((b) => !b) ? [...shown.keys()].filter((p) => shown[p]) : null;
+		const key = list ? list.join(",") : "";
+		if (key === lanesKey) return false;
+		lanesKey = key;
+		rows = list;
+		rowIndex = list ? new Map(list.map((p, i) => [p, i])) : null;
+		return true;
+	}
+
+	// laneScale makes a scale of lanes one of positions (an absent process's
+	// events go below the drawing, out of its clip)
+	function laneScale(L) {
+		if (!rowIndex) return L;
+		const yLane = L.y;
+		return {...L, y: (p) => (rowIndex.has(p) ? yLane(rowIndex.get(p)) : L.h + 50)};
+	}
+
+	/** setOrder draws one column per event (true) or virtual time (false) on x. */
+	function setOrder(on) {
+		if (order === !!on) return;
+		order = !!on;
+		if (lastFrame) {
+			const f = lastFrame;
+			for (let s = lo; s <= hi; s++) drop(s);
+			lo = 1;
+			hi = 0;
+			S = null;
+			update(f);
+		}
 	}
 
 	function labelWidth() {
@@ -197,8 +248,7 @@ export function createSpacetime(root, handlers) {
 	function drawAxes() {
 		clear(g.axis);
 		clear(g.ticks);
-		const {n} = run;
-		for (let p = 0; p < n; p++) {
+		for (const p of rows || run.nodes.keys()) {
 			const y = S.y(p);
 			if (S.lines) svg("line", {class: "st-line", x1: S.pad.l - 6, x2: size.w - S.pad.r, y1: y, y2: y}, g.axis);
 			if (p % S.labelEvery === 0) {
@@ -249,7 +299,7 @@ export function createSpacetime(root, handlers) {
 		const o = els.get(s);
 		const e = log.at(s);
 		if (!o || !e) return;
-		const x = S.x(e.time);
+		const x = order ? S.x(s) : S.x(e.time);
 		const row = rowOf(e);
 		const y = row === null || row === undefined ? S.pad.t - 6 : S.y(row);
 		if (o.dot) {
@@ -267,7 +317,7 @@ export function createSpacetime(root, handlers) {
 			const se = ss ? log.at(ss) : null;
 			const t0 = se ? se.time : e.time;
 			const y0 = S.y(e.from);
-			const x0 = S.x(t0);
+			const x0 = order ? S.x(ss || s) : S.x(t0);
 			// stop short of the dot so the arrowhead stays visible
 			const dx = x - x0;
 			const dy = y - y0;
@@ -354,5 +404,7 @@ export function createSpacetime(root, handlers) {
 	});
 	ro.observe(root);
 
-	return {setRun, update, truncate, reset, highlight};
+	return {setRun, update, truncate, reset, highlight, setOrder, get order() {
+		return order;
+	}};
 }

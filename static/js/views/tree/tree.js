@@ -618,6 +618,8 @@ export function create(host, handlers) {
 		layout,
 		show,
 		menuItems,
+		/** drawn: the devices plugged in (an empty slot is not drawn, nor its lane in the space-time diagram). */
+		drawn: (frame) => (run && frame ? attachedOf(run.algorithm, frame) : null),
 		/** legend adds the ports and cables to the legend of roles and messages. */
 		legend(boxEl, frame, roles) {
 			if (!run) return;

@@ -1,0 +1,67 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestSpacetimeByOrder switches the space-time diagram to one column per
+// event: events at the same virtual time get their own x, in their order,
+// and every dot stays whole inside the drawing.
+func TestSpacetimeByOrder(t *testing.T) {
+	p := newPage(t)
+	p.open("/?algorithm=maekawa&scenario=lecture&step=14")
+	p.waitFor("the first frame", fmt.Sprintf(`%s >= 0 && !document.querySelector(%s).disabled`, jsStep, jsString(tid(hookScrubber))))
+	const jsXs = `[...document.querySelectorAll('#spacetime .st-ev[data-seq]')].map(e => [Number(e.dataset.seq), Number(e.getAttribute('cx') || 0)]).filter(([s, x]) => x > 0).sort((a, b) => a[0] - b[0])`
+	sameX := func(xs [][2]float64) int {
+		k := 0
+		for i := 1; i < len(xs); i++ {
+			if xs[i][1] == xs[i-1][1] {
+				k++
+			}
+		}
+		return k
+	}
+	p.waitFor("the diagram's events", jsXs+`.length > 10`)
+	before := eval[[][2]float64](p, jsXs)
+	p.click(tid("st-order"))
+	p.waitFor("the diagram by order", `document.querySelector('[data-testid="st-order"]').getAttribute('aria-pressed') === 'true'`)
+	p.do("drawing", chromedp.Sleep(200_000_000))
+	after := eval[[][2]float64](p, jsXs)
+	if len(after) == 0 {
+		p.fatalf("no event drawn by order")
+	}
+	for i := 1; i < len(after); i++ {
+		if after[i][1] <= after[i-1][1] {
+			t.Errorf("by order, event %v is at x %v, not right of event %v at %v", after[i][0], after[i][1], after[i-1][0], after[i-1][1])
+		}
+	}
+	t.Logf("events sharing an x: %d of %d by time, %d of %d by order", sameX(before), len(before), sameX(after), len(after))
+	whole := eval[bool](p, `(() => {
+		const sb = document.getElementById('spacetime').getBoundingClientRect();
+		return [...document.querySelectorAll('#spacetime .st-ev')].every(e => { const r = e.getBoundingClientRect(); return r.width === 0 || r.right <= sb.right + 0.5 && r.left >= sb.left - 0.5; });
+	})()`)
+	if !whole {
+		t.Errorf("an event's dot is cut at the diagram's edge")
+	}
+	if d := os.Getenv("DISTVIZ_E2E_SHOTS"); d != "" {
+		if b, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot()); err == nil {
+			_ = os.WriteFile(filepath.Join(d, "spacetime-order.png"), b, 0o644)
+		}
+	}
+}
+
+// TestSpacetimeLanesPresent: a FireWire bus with free device slots has a
+// lane only for each device plugged in.
+func TestSpacetimeLanesPresent(t *testing.T) {
+	p := openTree(t, firewireBus, 8)
+	p.waitFor("a lane per device plugged in", `document.querySelectorAll('#spacetime .st-label').length === 8`)
+	n := eval[int](p, `window.distviz.state.run.nodes.length`)
+	if n <= 8 {
+		t.Fatalf("the bus has %d slots: the scenario should leave some free", n)
+	}
+}
