@@ -65,3 +65,26 @@ func TestSpacetimeLanesPresent(t *testing.T) {
 		t.Fatalf("the bus has %d slots: the scenario should leave some free", n)
 	}
 }
+
+// TestSpacetimeFilter hides a process and a message type: the process
+// loses its lane, the type its arrows.
+func TestSpacetimeFilter(t *testing.T) {
+	p := openRun(t, "/?algorithm=bully&scenario=lecture&step=12", 8)
+	p.waitFor("the diagram's arrows", `document.querySelectorAll('#spacetime .st-arrow').length > 3`)
+	p.click(`[data-testid="st-filter"] > summary`)
+	const visibleArrows = `[...document.querySelectorAll('#spacetime .st-arrow.mt-%d')].filter(a => a.getAttribute('display') !== 'none').length`
+	k := eval[int](p, `(() => { const a = document.querySelector('#spacetime .st-arrow'); return Number([...a.classList].find(c => c.startsWith('mt-')).slice(3)); })()`)
+	typ := eval[string](p, fmt.Sprintf(`document.querySelector('.legend .msg.mt-%d')?.dataset.type || ''`, k))
+	if typ == "" || eval[int](p, fmt.Sprintf(visibleArrows, k)) == 0 {
+		p.fatalf("no arrow of colour %d (type %q) to filter", k, typ)
+	}
+	p.click(fmt.Sprintf(`[data-filter="type"][value=%q]`, typ))
+	p.waitFor("the type's arrows gone", fmt.Sprintf(visibleArrows, k)+` === 0`)
+	p.click(`[data-filter="proc"][value="0"]`)
+	p.waitFor("P0's lane gone", `document.querySelectorAll('#spacetime .st-label').length === 7 && ![...document.querySelectorAll('#spacetime .st-label')].some(e => e.textContent === 'P0')`)
+	if d := os.Getenv("DISTVIZ_E2E_SHOTS"); d != "" {
+		if b, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot()); err == nil {
+			_ = os.WriteFile(filepath.Join(d, "spacetime-filter.png"), b, 0o644)
+		}
+	}
+}

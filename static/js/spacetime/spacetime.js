@@ -10,6 +10,7 @@ import {niceCeil} from "../views/kit/geometry.js";
 import {viewScale} from "../views/kit/scale.js";
 import {svg, set, clear} from "../app/dom.js";
 import {msgLook} from "../i18n/vocab.js";
+import {createFilter} from "./filter.js";
 
 // The events drawn at most: fewer when there are many processes, whose
 // rows are too thin to tell a thousand arrows apart anyway.
@@ -56,11 +57,21 @@ export function createSpacetime(root, handlers) {
 	let rows = null;
 	let rowIndex = null;
 	let lanesKey = "";
+	// what the lecturer filtered out: positions and message types
+	let hidden = {procs: new Set(), types: new Set()};
+	const title = root.closest(".view") && root.closest(".view").querySelector(".view-title");
+	const filter = title ? createFilter(title, (h) => {
+		hidden = h;
+		lanesKey = "\u0000"; // (the lanes are read again)
+		redraw();
+	}) : null;
 
 	function setRun(r, eventLog) {
 		run = {n: r.nodes.length, nodes: r.nodes, alg: r.algorithm};
 		log = eventLog;
 		reset();
+		if (filter) filter.setRun(r.nodes.map((nd) => nd.label), r.algorithm.messageTypes || []);
+		hidden = {procs: new Set(), types: new Set()};
 	}
 
 	function reset() {
@@ -199,6 +210,7 @@ export function createSpacetime(root, handlers) {
 		}
 		// (by order: from its send's column to the cursor's)
 		const ss = order ? (log.sendSeq.get(fl.id) ?? lastFrame.seq) : 0;
+		set(line, "display", hidden.types.has(fl.type) || (rowIndex && !(rowIndex.has(fl.from) && rowIndex.has(fl.to))) ? "none" : "inline");
 		const a = order ? stInFlight(S, {...fl, sentAt: ss, arrive: 2 * (lastFrame.seq + 0.5) - ss}, lastFrame.seq + 0.5) : stInFlight(S, fl, now);
 		set(line, "x1", a.x1);
 		set(line, "y1", a.y1);
@@ -209,7 +221,9 @@ export function createSpacetime(root, handlers) {
 	// lanes reads which processes are present; true when that changed
 	function lanes(frame) {
 		const shown = handlers.lanes ? handlers.lanes(frame) : null;
-		const list = Array.isArray(shown) && shown.some((b) => !b) ? [...shown.keys()].filter((p) => shown[p]) : null;
+		const present = (p) => (!Array.isArray(shown) || shown[p]) && !hidden.procs.has(p);
+		const all = [...run.nodes.keys()];
+		const list = all.every(present) ? null : all.filter(present);
 		const key = list ? list.join(",") : "";
 		if (key === lanesKey) return false;
 		lanesKey = key;
@@ -230,6 +244,11 @@ export function createSpacetime(root, handlers) {
 	function setOrder(on) {
 		if (order === !!on) return;
 		order = !!on;
+		redraw();
+	}
+
+	// redraw draws the last frame anew, every event
+	function redraw() {
 		if (lastFrame) {
 			const f = lastFrame;
 			for (let s = lo; s <= hi; s++) drop(s);
@@ -323,6 +342,9 @@ export function createSpacetime(root, handlers) {
 			const dy = y - y0;
 			const len = Math.hypot(dx, dy) || 1;
 			const back = e.kind === "drop" ? 0 : Math.min(S.dot + 1, len * 0.3);
+			// (a filtered type, or an end without a lane: no arrow)
+			const off = hidden.types.has(e.msg.type) || (rowIndex && !(rowIndex.has(e.from) && rowIndex.has(row)));
+			set(o.arrow, "display", off ? "none" : "inline");
 			set(o.arrow, "x1", x0);
 			set(o.arrow, "y1", y0);
 			set(o.arrow, "x2", x - (dx / len) * back);
