@@ -88,3 +88,41 @@ func TestSpacetimeFilter(t *testing.T) {
 		}
 	}
 }
+
+// TestSpacetimeStays: mutual exclusion's critical sections are bars on the
+// process lines, one per entry the outcome lists, each from its entry to
+// its exit on its process's lane.
+func TestSpacetimeStays(t *testing.T) {
+	p := newPage(t)
+	p.open("/?algorithm=ricart-agrawala&scenario=lecture&step=200")
+	p.waitFor("the entries", `(window.distviz.state.frame?.outcome?.entries || []).length > 0 && document.querySelectorAll('#spacetime .st-stay').length > 0`)
+	type stay struct{ Node, Bars int }
+	got := eval[[]stay](p, `(() => {
+		const f = window.distviz.state.frame;
+		return f.outcome.entries.map(e => ({Node: e.node, Bars: document.querySelectorAll('#spacetime .st-stay[data-stay="' + e.node + '"]').length}));
+	})()`)
+	bars := p.count(`#spacetime .st-stay`)
+	if bars != len(got) {
+		t.Errorf("%d bars for %d entries", bars, len(got))
+	}
+	for _, s := range got {
+		if s.Bars == 0 {
+			t.Errorf("P%d's entry has no bar on its line", s.Node)
+		}
+	}
+	onLane := eval[bool](p, `[...document.querySelectorAll('#spacetime .st-stay')].every(r => {
+		const lane = [...document.querySelectorAll('#spacetime .st-label')].find(l => l.textContent === 'P' + r.dataset.stay);
+		if (!lane) return false;
+		const a = r.getBoundingClientRect(), b = lane.getBoundingClientRect();
+		return Math.abs((a.top + a.bottom) / 2 - (b.top + b.bottom) / 2) < 3;
+	})`)
+	if !onLane {
+		t.Errorf("a bar is not on its process's lane")
+	}
+	t.Logf("%d entries, %d bars", len(got), bars)
+	if d := os.Getenv("DISTVIZ_E2E_SHOTS"); d != "" {
+		if b, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot()); err == nil {
+			_ = os.WriteFile(filepath.Join(d, "spacetime-stays.png"), b, 0o644)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import {niceCeil} from "../views/kit/geometry.js";
 import {viewScale} from "../views/kit/scale.js";
 import {svg, set, clear} from "../app/dom.js";
 import {msgLook} from "../i18n/vocab.js";
+import {stays} from "./spans.js";
 import {createFilter} from "./filter.js";
 
 // The events drawn at most: fewer when there are many processes, whose
@@ -57,6 +58,10 @@ export function createSpacetime(root, handlers) {
 	let rows = null;
 	let rowIndex = null;
 	let lanesKey = "";
+	// stays as bars on the process lines (a critical section: spans.js),
+	// under the arrows
+	const spans = svg("g", {class: "st-spans"});
+	g.arrows.before(spans);
 	// what the lecturer filtered out: positions and message types
 	let hidden = {procs: new Set(), types: new Set()};
 	const title = root.closest(".view") && root.closest(".view").querySelector(".view-title");
@@ -193,6 +198,7 @@ export function createSpacetime(root, handlers) {
 			if (changes.added.size) for (const fl of frame.flights) if (changes.added.has(fl.id)) placeFlight(fl, frame.time);
 		}
 		lastTime = frame.time;
+		drawStays(frame);
 		const x = order ? S.x(cur + 0.5) : S.x(frame.time);
 		set(g.now, "x1", x);
 		set(g.now, "x2", x);
@@ -216,6 +222,25 @@ export function createSpacetime(root, handlers) {
 		set(line, "y1", a.y1);
 		set(line, "x2", a.x2);
 		set(line, "y2", a.y2);
+	}
+
+	// drawStays draws the outcome's stays up to the cursor as bars on
+	// their processes' lines (one still going ends at the cursor)
+	function drawStays(frame) {
+		clear(spans);
+		const list = stays(run.alg, frame.outcome);
+		if (!list.length) return;
+		const xAt = (s) => (order ? S.x(s) : S.x(log.at(s) ? log.at(s).time : frame.time));
+		const xNow = order ? S.x(Math.min(frame.seq, log.length) + 0.5) : S.x(frame.time);
+		const h = Math.max(4, Math.min(14, S.rowH * 0.45));
+		for (const st of list) {
+			if (st.from > frame.seq || (rowIndex && !rowIndex.has(st.node))) continue;
+			const x0 = xAt(st.from);
+			const x1 = st.to !== null && st.to <= frame.seq ? xAt(st.to) : xNow;
+			const y = S.y(st.node);
+			const r = svg("rect", {class: "st-stay", "data-stay": st.node, x: x0.toFixed(1), y: (y - h / 2).toFixed(1), width: Math.max(2, x1 - x0).toFixed(1), height: h.toFixed(1), rx: (h / 3).toFixed(1)}, spans);
+			svg("title", {}, r).textContent = st.title;
+		}
 	}
 
 	// lanes reads which processes are present; true when that changed

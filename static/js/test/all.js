@@ -13,5 +13,6 @@ import "./vocab.test.js";
 import "./model.test.js";
 import "./views.test.js";
 import "./labels.test.js";
+import "./spans.test.js";
 
 export {run} from "./harness.js";
