@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -125,4 +127,47 @@ func TestSpacetimeStays(t *testing.T) {
 			_ = os.WriteFile(filepath.Join(d, "spacetime-stays.png"), b, 0o644)
 		}
 	}
+}
+
+// TestSpacetimeZoom zooms the diagram in with the wheel, pans it by
+// dragging and lets it follow the cursor again with a double click.
+func TestSpacetimeZoom(t *testing.T) {
+	p := openRun(t, "/?algorithm=bully&scenario=lecture&step=18", 8)
+	const jsTicks = `[...document.querySelectorAll('#spacetime .st-ticklabel')].map(e => Number(e.textContent.replace(/\s/g, '')))`
+	p.waitFor("the diagram's axis", jsTicks+`.length > 1`)
+	before := eval[[]float64](p, jsTicks)
+	at := eval[[]float64](p, `(() => { const r = document.getElementById('spacetime').getBoundingClientRect(); return [r.left + r.width * 0.6, r.top + r.height / 2]; })()`)
+	for range 4 {
+		if _, err := chromedp.Call(p.ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{
+			Type: input.DispatchMouseEventTypeMouseWheel, X: at[0], Y: at[1], DeltaX: 1, DeltaY: -200,
+		}); err != nil {
+			p.fatalf("turning the wheel: %v", err)
+		}
+	}
+	p.waitFor("a narrower window", fmt.Sprintf(`(() => { const t = %s; return t.length > 1 && t[t.length - 1] - t[0] < %v; })()`, jsTicks, before[len(before)-1]-before[0]))
+	zoomed := eval[[]float64](p, jsTicks)
+	// drag to the right: the window moves to earlier times
+	for _, ev := range []struct {
+		typ input.DispatchMouseEventType
+		x   float64
+	}{{input.DispatchMouseEventTypeMousePressed, at[0]}, {input.DispatchMouseEventTypeMouseMoved, at[0] + 60}, {input.DispatchMouseEventTypeMouseMoved, at[0] + 120}, {input.DispatchMouseEventTypeMouseReleased, at[0] + 120}} {
+		if _, err := chromedp.Call(p.ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: ev.typ, X: ev.x, Y: at[1], Button: input.MouseButtonLeft, Buttons: 1, ClickCount: 1}); err != nil {
+			p.fatalf("dragging: %v", err)
+		}
+	}
+	p.waitFor("the window panned", fmt.Sprintf(`%s[0] < %v || %s.length !== %d`, jsTicks, zoomed[0], jsTicks, len(zoomed)))
+	if y := eval[float64](p, `window.scrollY`); y != 0 {
+		t.Errorf("zooming scrolled the page by %v px", y)
+	}
+	t.Logf("ticks %v, zoomed %v, panned %v", before, zoomed, eval[[]float64](p, jsTicks))
+	p.do("double click", chromedp.DoubleClick(chromedp.CSS(`#spacetime .bg`)))
+	p.waitFor("the window following the cursor again", fmt.Sprintf(`JSON.stringify(%s) === %s`, jsTicks, jsString(jsonFloats(before))))
+}
+
+func jsonFloats(v []float64) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = fmt.Sprint(x)
+	}
+	return "[" + strings.Join(s, ",") + "]"
 }

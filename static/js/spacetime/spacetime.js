@@ -58,6 +58,9 @@ export function createSpacetime(root, handlers) {
 	let rows = null;
 	let rowIndex = null;
 	let lanesKey = "";
+	// the window the lecturer zoomed or panned to ([x0, x1] in the units of
+	// x: time, or events by order); null: the window follows the cursor
+	let zoomed = null;
 	// stays as bars on the process lines (a critical section: spans.js),
 	// under the arrows
 	const spans = svg("g", {class: "st-spans"});
@@ -139,13 +142,17 @@ export function createSpacetime(root, handlers) {
 		}
 		// a finished small run is shown whole and exactly; otherwise the window pages
 		// (by order: the events' numbers, half a column either side)
-		const d = order
+		// (the lecturer's zoom and pan, when there is one, hold the window)
+		const d = zoomed
+			? zoomed.slice()
+			: order
 			? timeDomain(domain && domain.order ? domain : null, from - 0.5, Math.max(cur, from + 8) + 0.5)
 			: log.length <= LIMIT && frame.ended ? [0, Math.max(1, hiT)] : timeDomain(domain && !domain.order ? domain : null, loT, hiT);
 		d.order = order;
 		const domainChanged = !domain || d[0] !== domain[0] || d[1] !== domain[1] || d.order !== domain.order;
 		domain = d;
 		if (!order) from = Math.max(from, log.firstAtTime(domain[0]));
+		else if (zoomed) from = Math.max(from, Math.ceil(domain[0]));
 		// (the title is above the drawing; an event at the right edge keeps its whole dot)
 		const pad = {l: labelWidth(), r: 20, t: 16, b: 30};
 		if (domainChanged || resized || !S) {
@@ -269,6 +276,7 @@ export function createSpacetime(root, handlers) {
 	function setOrder(on) {
 		if (order === !!on) return;
 		order = !!on;
+		zoomed = null;
 		redraw();
 	}
 
@@ -440,8 +448,50 @@ export function createSpacetime(root, handlers) {
 		handlers.onHoverEvent && handlers.onHoverEvent(null, ev);
 	});
 	root.addEventListener("click", (ev) => {
+		if (dragged) return (dragged = false);
 		const t = ev.target.closest && ev.target.closest("[data-seq]");
 		if (t) handlers.onSeek(Number(t.dataset.seq));
+	});
+
+	// zoom with the wheel (around the pointer), pan by dragging; a double
+	// click lets the window follow the cursor again
+	const unitAt = (ev) => {
+		const r = root.getBoundingClientRect();
+		return S ? domain[0] + ((ev.clientX - r.left) / r.width * size.w - S.pad.l) / S.kx : 0;
+	};
+	root.addEventListener("wheel", (ev) => {
+		if (!S || !domain) return;
+		ev.preventDefault();
+		const at = unitAt(ev);
+		const k = ev.deltaY > 0 ? 1.25 : 0.8;
+		const span = Math.max(order ? 4 : 1e-3, (domain[1] - domain[0]) * k);
+		const f = (at - domain[0]) / (domain[1] - domain[0]);
+		zoomed = [at - f * span, at - f * span + span];
+		redraw();
+	}, {passive: false});
+	let drag = null;
+	let dragged = false;
+	root.addEventListener("pointerdown", (ev) => {
+		if (S && domain && ev.button === 0) drag = {x: ev.clientX, d: domain.slice(), moved: false};
+	});
+	root.addEventListener("pointermove", (ev) => {
+		if (!drag) return;
+		const r = root.getBoundingClientRect();
+		const du = ((ev.clientX - drag.x) / r.width) * size.w / S.kx;
+		if (Math.abs(ev.clientX - drag.x) < 4 && !drag.moved) return;
+		drag.moved = true;
+		zoomed = [drag.d[0] - du, drag.d[1] - du];
+		redraw();
+	});
+	const endDrag = () => {
+		if (drag && drag.moved) dragged = true;
+		drag = null;
+	};
+	root.addEventListener("pointerup", endDrag);
+	root.addEventListener("pointerleave", endDrag);
+	root.addEventListener("dblclick", () => {
+		zoomed = null;
+		redraw();
 	});
 
 	const ro = new ResizeObserver((entries) => {
