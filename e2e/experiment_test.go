@@ -171,7 +171,7 @@ func TestExperimentPlot(t *testing.T) {
 	}
 	for formula, f := range map[string]func(n int) float64{
 		"n(n+1)/2": func(n int) float64 { return float64(n*(n+1)) / 2 },
-		"n·Hₙ":     harmonic,
+		"n·H_n":    harmonic,
 		"2n−1":     func(n int) float64 { return float64(2*n - 1) },
 	} {
 		c := curves[formula]

@@ -56,7 +56,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 	Theory: []algo.Bound{
 		{ID: "worst", Formula: "n(n+1)/2", Counts: msgElection, Measure: byType + msgElection, Applies: isLCR,
 			Eval: func(v param.Values) float64 { n := float64(v.Int("n")); return n * (n + 1) / 2 }},
-		{ID: "average", Formula: "n·Hₙ", Counts: msgElection, Measure: byType + msgElection, Applies: isLCR,
+		{ID: "average", Formula: "n·H_n", Counts: msgElection, Measure: byType + msgElection, Applies: isLCR,
 			Eval: func(v param.Values) float64 { n := v.Int("n"); return float64(n) * kit.Harmonic(n) }},
 		{ID: "best", Formula: "2n−1", Counts: msgElection, Measure: byType + msgElection, Applies: isLCR,
 			Eval: func(v param.Values) float64 { return float64(2*v.Int("n") - 1) }},

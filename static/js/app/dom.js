@@ -69,6 +69,14 @@ export function fmt(x) {
 		.join("");
 }
 
+// the letters and digits Unicode has as subscripts
+const SUBSCRIPT = {n: "ₙ", i: "ᵢ", j: "ⱼ", k: "ₖ", m: "ₘ", x: "ₓ", t: "ₜ", s: "ₛ", p: "ₚ", 0: "₀", 1: "₁", 2: "₂", 3: "₃", 4: "₄", 5: "₅", 6: "₆", 7: "₇", 8: "₈", 9: "₉"};
+
+/** formulaText writes a formula's one-character subscripts as subscripts: n·H_n → n·Hₙ. */
+export function formulaText(f) {
+	return String(f ?? "").replace(/_([a-z0-9])(?![a-z0-9])/g, (m, c) => SUBSCRIPT[c] || m);
+}
+
 const formats = new Map(); // language → Intl.NumberFormat
 function numberFormat(l) {
 	let f = formats.get(l);

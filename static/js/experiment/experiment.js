@@ -5,7 +5,7 @@
 // theory and offer them as CSV (the server's, POST /api/experiments) and
 // the plot as SVG. Every number drawn comes from the server's rows.
 
-import {el, clear} from "../app/dom.js";
+import {el, clear, formulaText} from "../app/dom.js";
 import {t, tr, lang} from "../i18n/i18n.js";
 import * as D from "./expdata.js";
 import {label as vocabLabel} from "../i18n/vocab.js";
@@ -506,7 +506,7 @@ export function createExperiment({send, form}) {
 				yLabel,
 				logX: p.log,
 				logY: p.log,
-				labels: (c) => shortFormula(c.formula),
+				labels: (c) => formulaText(shortFormula(c.formula)),
 				tipText: (s, d) => t("exp.tip", {name: result.x, x: fmt(d.x), mean: fmt(d.mean), min: fmt(d.min), max: fmt(d.max), count: d.count}) + (s.group ? "\n" + s.group : ""),
 			});
 			data = {series, theory};
@@ -514,7 +514,7 @@ export function createExperiment({send, form}) {
 			legend = [
 				...series.map((s, i) => ({text: s.group ? t("exp.measuredGroup", {group: s.group}) : t("exp.measured"), color: st.measured[i].color, symbol: st.measured[i].symbol, kind: "measured", group: s.group})),
 				...theory.map((c, j) => ({
-					text: `${tr(a, c.name)}: ${c.formula} · ${tr(a, c.counts)}${c.group ? ` (${c.group})` : ""}`,
+					text: `${tr(a, c.name)}: ${formulaText(c.formula)} · ${tr(a, c.counts)}${c.group ? ` (${c.group})` : ""}`,
 					color: st.theory[j].color,
 					dash: st.theory[j].dash,
 					kind: "theory",
@@ -528,7 +528,7 @@ export function createExperiment({send, form}) {
 			const values = rows.flatMap((r) => D.valuesOf(r, p.y));
 			const hist = D.histogram(values);
 			if (!hist.count) return noData();
-			const theory = D.theoryValues(rows, p.y, result.alg).map((c) => ({label: D.formulaIsValue(shortFormula(c.formula), c.value) ? fmt(c.value) : shortFormula(c.formula), formula: c.formula, value: c.value, name: c.name, counts: c.counts, distribution: c.distribution}));
+			const theory = D.theoryValues(rows, p.y, result.alg).map((c) => ({label: D.formulaIsValue(shortFormula(c.formula), c.value) ? fmt(c.value) : formulaText(shortFormula(c.formula)), formula: c.formula, value: c.value, name: c.name, counts: c.counts, distribution: c.distribution}));
 			const di = theory.findIndex((c) => c.distribution);
 			const expected = di >= 0 ? {index: di, points: D.expectedCounts(theory[di].distribution, hist)} : null;
 			const perRow = rows.every((r) => D.valuesOf(r, p.y).length <= 1);
@@ -549,7 +549,7 @@ export function createExperiment({send, form}) {
 			const st = styleOf(1, theory.length, colors);
 			legend = [
 				{text: t("exp.mean", {v: fmt(hist.mean)}), color: st.measured[0].color, symbol: st.measured[0].symbol, kind: "measured"},
-				...theory.map((c, j) => ({text: `${tr(a, c.name)}: ${D.formulaIsValue(c.formula, c.value) ? fmt(c.value) : `${c.formula} = ${fmt(c.value)}`} · ${tr(a, c.counts)}`, color: st.theory[j].color, dash: st.theory[j].dash, kind: "theory", name: c.name, formula: c.formula})),
+				...theory.map((c, j) => ({text: `${tr(a, c.name)}: ${D.formulaIsValue(c.formula, c.value) ? fmt(c.value) : `${formulaText(c.formula)} = ${fmt(c.value)}`} · ${tr(a, c.counts)}`, color: st.theory[j].color, dash: st.theory[j].dash, kind: "theory", name: c.name, formula: c.formula})),
 				...(expected && expected.points.length ? [{text: t("exp.expected", {name: tr(a, theory[di].name)}), color: st.theory[di].color, dash: "6 4", kind: "expected", name: theory[di].name}] : []),
 			];
 			title = t("exp.histTitle", {alg: tr(a, a.name), y: yLabel}) + (p.at === "all" ? "" : ` · ${result.x} = ${p.at}`);

@@ -4,7 +4,7 @@
 // explains a violation in words). Each part is redrawn only when its data
 // changed.
 
-import {el, clear, fmt, text} from "../app/dom.js";
+import {el, clear, fmt, text, formulaText} from "../app/dom.js";
 import {t, tr} from "../i18n/i18n.js";
 import {roleSwatch} from "../views/kit/legend.js";
 import {formatValue, tableColumns} from "./values.js";
@@ -237,7 +237,7 @@ export function createPanel(parts, {onSeek}) {
 						"tr",
 						{"data-name": b.name},
 						el("th", {scope: "row", text: tr(run.algorithm, b.name)}),
-						el("td", {class: "formula", text: b.formula}),
+						el("td", {class: "formula", text: formulaText(b.formula)}),
 						el("td", {class: "num", text: "= " + fmt(b.value)}),
 						now,
 					),

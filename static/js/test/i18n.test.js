@@ -58,3 +58,11 @@ test("fmt: numbers as the page's language writes them", async () => {
 		setLang(was);
 	}
 });
+
+test("formulaText: one-character subscripts as subscripts", async () => {
+	const {formulaText} = await import("../app/dom.js");
+	eq(formulaText("n·H_n"), "n·Hₙ");
+	eq(formulaText("3(|S_i|−1)"), "3(|Sᵢ|−1)");
+	eq(formulaText("n(n+1)/2"), "n(n+1)/2");
+	eq(formulaText("max_count"), "max_count");
+});
