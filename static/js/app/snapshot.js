@@ -48,9 +48,9 @@ export function wholeViewSVG({topology, topoBox, spacetime, legend, caption}) {
 function nest(root, file, x, y, w, h) {
 	const doc = new DOMParser().parseFromString(file.replace(/^<\?xml[^>]*>\s*/, ""), "image/svg+xml");
 	const s = document.importNode(doc.documentElement, true);
-	// (not the page's own: its name, test hook, role and hiding)
+	// (not the page's own name, role and hiding; its test hook says which drawing it is)
 	if (s.attributes.id) s.removeAttributeNode(s.attributes.id);
-	for (const a of ["data-testid", "role", "aria-labelledby", "hidden"]) s.removeAttribute(a);
+	for (const a of ["role", "aria-labelledby", "hidden"]) s.removeAttribute(a);
 	s.setAttribute("x", x);
 	s.setAttribute("y", y);
 	s.setAttribute("width", w);
