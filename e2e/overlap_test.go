@@ -86,12 +86,13 @@ const jsTextFaults = `(() => {
 })()`
 
 // knownFaults are faults not fixed yet, by run: the test logs them instead
-// of failing (messages travel over the cards of Maekawa's five majorities,
-// the tree view's message pills over device labels).
+// of failing (messages travel over the cards of Maekawa's five majorities;
+// a tree's message pill may cover the "1st" badge; FireWire's clock goes
+// under the long German view title with the set-up open).
 var knownFaults = map[string][]string{
 	"maekawa-majority": {"over each other: \"(1,", "a message over \"(1,"},
-	"tree-echo":        {"a message over ", "and \"ECHO("},
-	"firewire":         {"a message over ", "and \"BMP\"", "under the title"},
+	"tree-echo":        {"a message over \"1"},
+	"firewire":         {"under the title \"Prozesse und Nachrichten\": \"t = "},
 }
 
 // overlapRuns are the places the overlaps and cuts were seen, each at an
