@@ -13,6 +13,7 @@ import {
 } from "./gridlayout.js";
 import {createKit, view} from "../kit/kit.js";
 import {createFlights} from "../kit/flights.js";
+import {placeLabels, box as labelBox} from "../kit/labels.js";
 import {GLYPHS, use} from "../kit/icons.js";
 import {renderLegend, legendGroup} from "../kit/legend.js";
 import {roleLook, msgLook, typeClass as typeClassOf, varsOfUse} from "../../i18n/vocab.js";
@@ -445,6 +446,10 @@ export function create(host, handlers) {
 				const ts = shortLabel(f);
 				const w = gs + textWidth(ts, font) + font * 0.9;
 				const h = font * 1.45;
+				m.w = w;
+				m.h = h;
+				// (a line back to its way, when the pill had to step off a card)
+				m.lead = svg("line", {class: "tok-lead", x1: 0, y1: 0, x2: 0, y2: 0}, m.g);
 				svg("rect", {class: "tok", x: -w / 2, y: -h / 2, width: w, height: h, rx: h / 2}, m.g);
 				use("gl-" + glyphOf(run.alg, f.type), -w / 2 + font * 0.35 + gs / 2, 0, gs, "glyph on-tok", m.g);
 				txt(ts, {class: "tok-text", x: -w / 2 + font * 0.55 + gs + textWidth(ts, font) / 2, y: 0, "font-size": font}, m.g);
@@ -460,7 +465,30 @@ export function create(host, handlers) {
 				for (const k of ["x1", "y1", "x2", "y2"]) set(m.track, k, ln[k]);
 			}
 			const p = gridMsgPos(L, f.from, f.to, fr, off);
+			m.x = p.x;
+			m.y = p.y;
 			set(m.g, "transform", `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`);
+		},
+		// a labelled pill over a card (its lock line, its queue) steps off it
+		// into the room between the cards (views/kit/labels.js)
+		after(drawn) {
+			const list = drawn.filter((d) => d.m.lead).sort((a, b) => a.f.id - b.f.id);
+			if (!list.length) return;
+			const cards = L.xs.map((x, p) => labelBox(x, L.ys[p], L.cw + 4, L.ch + 4));
+			const items = list.map(({m, f}) => {
+				const dx = L.xs[f.to] - L.xs[f.from];
+				const dy = L.ys[f.to] - L.ys[f.from];
+				const len = Math.hypot(dx, dy) || 1;
+				return {x: m.x, y: m.y, w: m.w, h: m.h, ux: -dy / len, uy: dx / len, keep: true};
+			});
+			const at = placeLabels(items, cards, {x0: 2, y0: L.top, x1: L.w - 2, y1: L.h - 2}, 2);
+			list.forEach(({m}, i) => {
+				const q = at[i];
+				set(m.g, "transform", `translate(${q.x.toFixed(1)},${q.y.toFixed(1)})`);
+				const apart = Math.hypot(q.x - m.x, q.y - m.y) > 1;
+				set(m.lead, "x2", apart ? (m.x - q.x).toFixed(1) : 0);
+				set(m.lead, "y2", apart ? (m.y - q.y).toFixed(1) : 0);
+			});
 		},
 	});
 
