@@ -122,6 +122,7 @@ var Uses = map[string]string{
 	// the outcome's tables and the experiments
 	"seekEvent": "record field, number: the event a row of a table stands for (a click seeks there)",
 	"seekTime":  "record field, duration: the virtual time of that event",
+	"spanEnd":   "record field, number: the event at which the stay that began at the record's seekEvent ends (null: not yet); with a position field, the space-time diagram draws the stay as a bar on that process's line",
 	"measure":   "record field, number or duration: a count per record that experiments plot",
 }
 

@@ -88,7 +88,7 @@ func (p *page) fill(hook, text string) {
 // TestExperimentPlot runs a small Chang–Roberts experiment from the page
 // (n over 4, 8, 16, five seeds each) and checks the plot against the
 // server's rows: the measured mean, min and max of ELECTION messages per n,
-// the theory's curves n(n+1)/2, n·H_n, 2n−1 drawn at the same n (n·H_n
+// the theory's curves n(n+1)/2, n·Hₙ, 2n−1 drawn at the same n (n·Hₙ
 // computed here too), the marks in the SVG, and that CSV (the server's) and
 // SVG downloads are offered and well formed.
 func TestExperimentPlot(t *testing.T) {
@@ -202,7 +202,7 @@ func TestExperimentPlot(t *testing.T) {
 		t.Errorf("marks in the SVG %v: want 3 dots, %d lines and %d curve labels", marks, 1+len(s.Data.Theory), len(s.Data.Theory))
 	}
 	labels := eval[[]string](p, `[...document.querySelector(`+plot+`).querySelectorAll('g[aria-label="text"] text')].map(t => t.textContent)`)
-	for _, f := range []string{"n(n+1)/2", "n·H_n", "2n−1"} {
+	for _, f := range []string{"n(n+1)/2", "n·Hₙ", "2n−1"} {
 		if !slices.Contains(labels, f) {
 			t.Errorf("the plot labels %q, want %s among them", labels, f)
 		}
@@ -232,7 +232,7 @@ func TestExperimentPlot(t *testing.T) {
 	if !bytes.HasPrefix(svg, []byte("<?xml")) || !bytes.Contains(svg, []byte("<svg")) {
 		t.Fatalf("the SVG download is not an SVG document: %.200s", svg)
 	}
-	for _, s := range []string{"n·H_n", "n(n+1)/2", "2n−1", "ELECTION", "Chang"} {
+	for _, s := range []string{"n·Hₙ", "n(n+1)/2", "2n−1", "ELECTION", "Chang"} {
 		if !bytes.Contains(svg, []byte(s)) {
 			t.Errorf("the SVG file lacks %q", s)
 		}

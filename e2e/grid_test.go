@@ -66,7 +66,8 @@ func TestGridView(t *testing.T) {
 	if n := p.count(selGrid + ` .m-cell`); n != 13*4 {
 		p.fatalf("%d cells in the quorum matrix, want 52 (13 quorums of 4)", n)
 	}
-	p.waitFor("the legend's seven message glyphs (TELL too)", fmt.Sprintf(`document.querySelectorAll(%s).length === 7`,
+	// (a glyph per message type: Maekawa's six and TELL, the family's ME3 information)
+	p.waitFor("the legend's message glyphs, one per type", fmt.Sprintf(`document.querySelectorAll(%s).length === 7 && window.distviz.state.run.algorithm.messageTypes.length === 7`,
 		jsString(`[data-testid="grid-legend-messages"] use`)))
 
 	// P5 (position 4): S5 = {1, 5, 6, 7}, in the cards and in the matrix

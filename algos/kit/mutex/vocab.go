@@ -73,12 +73,14 @@ const requestFormat = "{node} (t = {requestedTime})"
 // OutcomeVars declare the Outcome's fields. The entries read as the lecture
 // reads them: who, when requested, entered and left (virtual time), the
 // messages and the two delays; a row seeks to its entry's event; the
-// messages and delays of each entry are measures the experiments plot.
+// messages and delays of each entry are measures the experiments plot; a
+// stay (enter to exit) is a bar on its process's line in the space-time
+// diagram.
 var OutcomeVars = []algo.Var{
 	{Name: "entries", Kind: "records", Fields: []algo.Var{
 		{Name: "node", Kind: "position"}, {Name: "requestedAt", Kind: "duration", Hidden: true},
 		{Name: "requested", Kind: "number", Hidden: true}, {Name: "enter", Kind: "number", Hidden: true, Use: "seekEvent"},
-		{Name: "exit", Kind: "number", Hidden: true},
+		{Name: "exit", Kind: "number", Hidden: true, Use: "spanEnd"},
 		{Name: "requestedTime", Kind: "duration"}, {Name: "enterTime", Kind: "duration", Use: "seekTime"}, {Name: "exitTime", Kind: "duration"},
 		{Name: "messages", Kind: "number", Use: "measure"}, {Name: "clientDelay", Kind: "duration", Use: "measure"},
 		{Name: "syncDelay", Kind: "duration", Use: "measure"},

@@ -14,7 +14,8 @@ import {createNarration} from "./narration.js";
 import {createPanel} from "../panel/panel.js";
 import {createControls, nextSpeed, SPEEDS} from "./controls.js";
 import {createMenu, createTooltip} from "./menu.js";
-import {traceURL, fileName, importTrace, download, onFileDrop} from "./io.js";
+import {traceURL, fileName, importTrace, download, onFileDrop, svgSnapshot} from "./io.js";
+import {wholeViewSVG, svgToPNG} from "./snapshot.js";
 import {parseLocation, buildSearch} from "./params.js";
 import {text, clear, el} from "./dom.js";
 import {createChrome, store} from "./chrome.js";
@@ -160,7 +161,22 @@ async function useView(r) {
 const spacetime = createSpacetime($("spacetime"), {
 	onSeek: (seq) => send({type: "seekSeq", seq}),
 	onHoverEvent: ui.hoverEvent,
+	// lanes only for the processes the view draws (not a free device slot)
+	lanes: (f) => (view && viewRun === state.run ? view.drawn(f) : null),
 });
+// the diagram's x: virtual time, or one column per event (their order)
+{
+	const box = el("span", {class: "st-mode", role: "group"});
+	for (const [key, on] of [["st.byTime", false], ["st.byOrder", true]]) {
+		const b = el("button", {type: "button", class: "tool small", "data-testid": on ? "st-order" : "st-time", "data-i18n": key, "aria-pressed": String(!on), text: t(key)});
+		b.addEventListener("click", () => {
+			spacetime.setOrder(on);
+			for (const x of box.children) x.setAttribute("aria-pressed", String(x === b));
+		});
+		box.append(b);
+	}
+	$("spacetime-title").append(box);
+}
 const narration = createNarration($("narration"), $("narration-empty"), {
 	onSeek: (seq) => send({type: "seekSeq", seq}),
 });
@@ -585,12 +601,39 @@ $("export-json").addEventListener("click", (ev) => {
 		ioStatus(t("io.noRun"), true);
 	}
 });
-$("export-svg").addEventListener("click", () => {
-	if (!state.run || !state.frame) return ioStatus(t("io.noRun"), true);
+// the exports of what the audience sees: the whole view as SVG or PNG, the
+// space-time diagram alone as SVG (snapshot.js)
+function exportCaption() {
 	const f = state.frame;
-	const caption = `distviz · ${tr(state.run.algorithm, state.run.algorithm.name)} · ${t("form.seed")} ${state.run.seed} · ${t("ctl.event")} ${f.seq} · t = ${f.time}`;
-	if (!view || viewRun !== state.run) return ioStatus(t("io.noRun"), true);
-	download(view.exportSVG(caption), fileName([state.run.algorithm.id, "seed" + state.run.seed, "event" + f.seq], "svg"), "image/svg+xml");
+	return `distviz · ${tr(state.run.algorithm, state.run.algorithm.name)} · ${t("form.seed")} ${state.run.seed} · ${t("ctl.event")} ${f.seq} · t = ${f.time}`;
+}
+function exportName(ext, what = "") {
+	return fileName([state.run.algorithm.id, "seed" + state.run.seed, "event" + state.frame.seq, what], ext);
+}
+function wholeView() {
+	if (!state.run || !state.frame || !view || viewRun !== state.run) return ioStatus(t("io.noRun"), true), null;
+	return wholeViewSVG({topology: view.exportSVG(""), topoBox: $("canvas").getBoundingClientRect(), spacetime: $("spacetime"), legend: $("legend"), caption: exportCaption()});
+}
+$("export-svg").addEventListener("click", () => {
+	const w = wholeView();
+	if (w) download(w.svg, exportName("svg"), "image/svg+xml");
+});
+for (const [id, key] of [["export-png", "io.exportPng"], ["export-spacetime", "io.exportSpacetime"]]) {
+	const b = el("button", {type: "button", id, class: "button", "data-testid": id, "data-i18n": key, text: t(key)});
+	$("export-svg").after(b);
+}
+$("export-png").addEventListener("click", async () => {
+	const w = wholeView();
+	if (!w) return;
+	try {
+		download(await svgToPNG(w.svg, w.width, w.height), exportName("png"), "image/png");
+	} catch (e) {
+		ioStatus(String(e.message || e), true);
+	}
+});
+$("export-spacetime").addEventListener("click", () => {
+	if (!state.run || !state.frame) return ioStatus(t("io.noRun"), true);
+	download(svgSnapshot($("spacetime"), exportCaption()), exportName("svg", "spacetime"), "image/svg+xml");
 });
 
 async function importFile(file) {

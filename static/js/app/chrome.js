@@ -113,6 +113,16 @@ export function createChrome({onLayout, isMenuOpen}) {
 	$("scale-larger").addEventListener("click", () => stepScale(1));
 	applyScale();
 
+	// the wheel over the stage scrolls only what scrolls there (the
+	// narration, the panel), never the page away from the lecture
+	$("stage").addEventListener("wheel", (ev) => {
+		for (let e = ev.target; e && e.id !== "stage"; e = e.parentElement) {
+			const oy = getComputedStyle(e).overflowY;
+			if ((oy === "auto" || oy === "scroll") && e.scrollHeight > e.clientHeight) return;
+		}
+		ev.preventDefault();
+	}, {passive: false});
+
 	let toastTimer = null;
 	function toast(msg) {
 		const b = $("toast");

@@ -2,6 +2,8 @@
 // when a value differs (set/text remember the last value written), so a
 // frame costs DOM work in proportion to what changed.
 
+import {lang} from "../i18n/i18n.js";
+
 export const SVGNS = "http://www.w3.org/2000/svg";
 
 /** svg creates an SVG element with attributes, appended to parent if given. */
@@ -58,9 +60,28 @@ export function clear(e) {
 
 /** fmt writes a number for people: whole numbers as they are, others with up to 2 decimals. */
 export function fmt(x) {
-	if (typeof x !== "number") return String(x);
-	if (Number.isInteger(x)) return x.toLocaleString("en-US").replace(/,/g, "\u202f");
-	return (Math.round(x * 100) / 100).toString();
+	if (typeof x !== "number" || !Number.isFinite(x)) return String(x);
+	// groups of thousands by a thin space in every language (as SI, DIN 1333
+	// and the RAE allow), the decimal sign the language's: 1.97 · 1,97
+	return numberFormat(lang())
+		.formatToParts(x)
+		.map((p) => (p.type === "group" ? "\u202f" : p.value))
+		.join("");
+}
+
+// the letters and digits Unicode has as subscripts
+const SUBSCRIPT = {n: "ₙ", i: "ᵢ", j: "ⱼ", k: "ₖ", m: "ₘ", x: "ₓ", t: "ₜ", s: "ₛ", p: "ₚ", 0: "₀", 1: "₁", 2: "₂", 3: "₃", 4: "₄", 5: "₅", 6: "₆", 7: "₇", 8: "₈", 9: "₉"};
+
+/** formulaText writes a formula's one-character subscripts as subscripts: n·H_n → n·Hₙ. */
+export function formulaText(f) {
+	return String(f ?? "").replace(/_([a-z0-9])(?![a-z0-9])/g, (m, c) => SUBSCRIPT[c] || m);
+}
+
+const formats = new Map(); // language → Intl.NumberFormat
+function numberFormat(l) {
+	let f = formats.get(l);
+	if (!f) formats.set(l, (f = new Intl.NumberFormat(l, {maximumFractionDigits: 2})));
+	return f;
 }
 
 /**

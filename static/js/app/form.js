@@ -275,7 +275,11 @@ export function createForm(els, registry, {onRun}) {
 	}
 
 	algorithm.addEventListener("change", () => select(algorithm.value));
-	scenario.addEventListener("change", () => select(alg.id, {scenarioID: scenario.value}));
+	// choosing a scenario runs it: the lecturer picked what to show
+	scenario.addEventListener("change", () => {
+		select(alg.id, {scenarioID: scenario.value});
+		if (scenario.value) form.requestSubmit();
+	});
 	reset.addEventListener("click", () => select(alg.id, {scenarioID: scenario.value}));
 	seed.addEventListener("input", () => {
 		const ok = seedOK(seed.value) && !seed.validity.badInput;

@@ -56,10 +56,12 @@ export function svgSnapshot(svgEl, caption) {
 	const src = [svgEl, ...svgEl.querySelectorAll("*")];
 	const dst = [clone, ...clone.querySelectorAll("*")];
 	const uses = [];
+	const omit = []; // the interface's own marks (a selection ring), not the drawing's
 	for (let i = 0; i < src.length; i++) {
 		const s = src[i];
 		const d = dst[i];
 		if (s.closest("symbol")) continue;
+		if (s.classList && s.classList.contains("k-overlay")) omit.push(d);
 		const cs = getComputedStyle(s);
 		let style = "";
 		for (const p of PROPS) {
@@ -71,6 +73,7 @@ export function svgSnapshot(svgEl, caption) {
 		if (s.tagName === "use") uses.push([s, d, cs]);
 	}
 	for (const [s, d, cs] of uses) d.replaceWith(expandUse(svgEl, s, cs));
+	for (const d of omit) d.remove();
 	for (const sym of clone.querySelectorAll("symbol")) sym.remove();
 	clone.setAttribute("xmlns", "http://www.w3.org/2000/svg");
 	if (caption) {

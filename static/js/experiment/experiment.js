@@ -5,7 +5,7 @@
 // theory and offer them as CSV (the server's, POST /api/experiments) and
 // the plot as SVG. Every number drawn comes from the server's rows.
 
-import {el, clear} from "../app/dom.js";
+import {el, clear, formulaText} from "../app/dom.js";
 import {t, tr, lang} from "../i18n/i18n.js";
 import * as D from "./expdata.js";
 import {label as vocabLabel} from "../i18n/vocab.js";
@@ -311,7 +311,12 @@ export function createExperiment({send, form}) {
 			E.bar.hidden = false;
 			E.bar.max = 1;
 			E.bar.value = 1;
-			E.progressText.textContent = result.truncated ? t("exp.doneTruncated", {runs: fmt(result.runs), planned: fmt(result.planned)}) : t("exp.done", {runs: fmt(result.runs)});
+			E.progressText.textContent = result.partial
+				? t("exp.partial", {runs: fmt(result.runs), planned: fmt(result.planned)})
+				: result.truncated
+					? t("exp.doneTruncated", {runs: fmt(result.runs), planned: fmt(result.planned)})
+					: t("exp.done", {runs: fmt(result.runs)});
+			E.progress.dataset.partial = String(!!result.partial);
 		} else {
 			E.bar.hidden = true;
 			E.progressText.textContent = note;
@@ -338,36 +343,18 @@ export function createExperiment({send, form}) {
 				if (!running) return true;
 				const r = running;
 				running = null;
-				const rows = msg.rows || r.rows;
-				const used = D.finished(rows);
-				const pp = (r.preset && r.preset.plot) || {};
-				const groupBy = pp.series && pp.series !== r.x ? [pp.series] : [];
-				const xs = [...new Set(used.map((row) => (row.params || {})[r.x]))].filter((v) => typeof v === "number");
-				result = {
-					alg: r.alg,
-					req: r.req,
-					x: r.x,
-					groupBy,
-					rows,
-					used,
-					stopped: D.stoppedCount(rows),
-					runs: msg.runs ?? rows.length,
-					planned: msg.planned ?? msg.runs ?? rows.length,
-					truncated: !!msg.truncated,
-					plot: {
-						kind: pp.kind === "histogram" || !r.x ? "histogram" : "line",
-						y: D.defaultMeasure(used.length ? used : rows, pp.y, r.alg),
-						log: pp.log !== undefined ? !!pp.log : D.logSuits(xs),
-						at: xs.length ? String(Math.max(...xs)) : "all",
-					},
-				};
-				progress();
-				buttons();
-				fillPlotControls();
-				draw();
+				settle(r, msg.rows || r.rows, msg, false);
 				return true;
 			}
 			case "experimentCancelled":
+				if (running && running.rows.length) {
+					// the runs done so far are kept and plotted, marked partial
+					const r = running;
+					running = null;
+					note = "";
+					settle(r, r.rows, {runs: r.rows.length, planned: r.total, truncated: true}, true);
+					return true;
+				}
 				if (running) note = t("exp.cancelled", {done: fmt(msg.done ?? running.done)});
 				running = null;
 				progress();
@@ -375,6 +362,38 @@ export function createExperiment({send, form}) {
 				return true;
 		}
 		return false;
+	}
+
+	// settle makes the experiment r's result of its rows and draws it; a
+	// partial one (cancelled) says so
+	function settle(r, rows, msg, partial) {
+		const used = D.finished(rows);
+		const pp = (r.preset && r.preset.plot) || {};
+		const groupBy = pp.series && pp.series !== r.x ? [pp.series] : [];
+		const xs = [...new Set(used.map((row) => (row.params || {})[r.x]))].filter((v) => typeof v === "number");
+		result = {
+			alg: r.alg,
+			req: r.req,
+			x: r.x,
+			groupBy,
+			rows,
+			used,
+			stopped: D.stoppedCount(rows),
+			runs: msg.runs ?? rows.length,
+			planned: msg.planned ?? msg.runs ?? rows.length,
+			truncated: !!msg.truncated,
+			partial,
+			plot: {
+				kind: pp.kind === "histogram" || !r.x ? "histogram" : "line",
+				y: D.defaultMeasure(used.length ? used : rows, pp.y, r.alg),
+				log: pp.log !== undefined ? !!pp.log : D.logSuits(xs),
+				at: xs.length ? String(Math.max(...xs)) : "all",
+			},
+		};
+		progress();
+		buttons();
+		fillPlotControls();
+		draw();
 	}
 
 	/** onError shows the server's refusal of an experiment next to its form. */
@@ -487,7 +506,7 @@ export function createExperiment({send, form}) {
 				yLabel,
 				logX: p.log,
 				logY: p.log,
-				labels: (c) => shortFormula(c.formula),
+				labels: (c) => formulaText(shortFormula(c.formula)),
 				tipText: (s, d) => t("exp.tip", {name: result.x, x: fmt(d.x), mean: fmt(d.mean), min: fmt(d.min), max: fmt(d.max), count: d.count}) + (s.group ? "\n" + s.group : ""),
 			});
 			data = {series, theory};
@@ -495,7 +514,7 @@ export function createExperiment({send, form}) {
 			legend = [
 				...series.map((s, i) => ({text: s.group ? t("exp.measuredGroup", {group: s.group}) : t("exp.measured"), color: st.measured[i].color, symbol: st.measured[i].symbol, kind: "measured", group: s.group})),
 				...theory.map((c, j) => ({
-					text: `${tr(a, c.name)}: ${c.formula} · ${tr(a, c.counts)}${c.group ? ` (${c.group})` : ""}`,
+					text: `${tr(a, c.name)}: ${formulaText(c.formula)} · ${tr(a, c.counts)}${c.group ? ` (${c.group})` : ""}`,
 					color: st.theory[j].color,
 					dash: st.theory[j].dash,
 					kind: "theory",
@@ -509,7 +528,7 @@ export function createExperiment({send, form}) {
 			const values = rows.flatMap((r) => D.valuesOf(r, p.y));
 			const hist = D.histogram(values);
 			if (!hist.count) return noData();
-			const theory = D.theoryValues(rows, p.y, result.alg).map((c) => ({label: D.formulaIsValue(shortFormula(c.formula), c.value) ? fmt(c.value) : shortFormula(c.formula), formula: c.formula, value: c.value, name: c.name, counts: c.counts, distribution: c.distribution}));
+			const theory = D.theoryValues(rows, p.y, result.alg).map((c) => ({label: D.formulaIsValue(shortFormula(c.formula), c.value) ? fmt(c.value) : formulaText(shortFormula(c.formula)), formula: c.formula, value: c.value, name: c.name, counts: c.counts, distribution: c.distribution}));
 			const di = theory.findIndex((c) => c.distribution);
 			const expected = di >= 0 ? {index: di, points: D.expectedCounts(theory[di].distribution, hist)} : null;
 			const perRow = rows.every((r) => D.valuesOf(r, p.y).length <= 1);
@@ -530,7 +549,7 @@ export function createExperiment({send, form}) {
 			const st = styleOf(1, theory.length, colors);
 			legend = [
 				{text: t("exp.mean", {v: fmt(hist.mean)}), color: st.measured[0].color, symbol: st.measured[0].symbol, kind: "measured"},
-				...theory.map((c, j) => ({text: `${tr(a, c.name)}: ${D.formulaIsValue(c.formula, c.value) ? fmt(c.value) : `${c.formula} = ${fmt(c.value)}`} · ${tr(a, c.counts)}`, color: st.theory[j].color, dash: st.theory[j].dash, kind: "theory", name: c.name, formula: c.formula})),
+				...theory.map((c, j) => ({text: `${tr(a, c.name)}: ${D.formulaIsValue(c.formula, c.value) ? fmt(c.value) : `${formulaText(c.formula)} = ${fmt(c.value)}`} · ${tr(a, c.counts)}`, color: st.theory[j].color, dash: st.theory[j].dash, kind: "theory", name: c.name, formula: c.formula})),
 				...(expected && expected.points.length ? [{text: t("exp.expected", {name: tr(a, theory[di].name)}), color: st.theory[di].color, dash: "6 4", kind: "expected", name: theory[di].name}] : []),
 			];
 			title = t("exp.histTitle", {alg: tr(a, a.name), y: yLabel}) + (p.at === "all" ? "" : ` · ${result.x} = ${p.at}`);

@@ -4,7 +4,7 @@
 // explains a violation in words). Each part is redrawn only when its data
 // changed.
 
-import {el, clear, fmt, text} from "../app/dom.js";
+import {el, clear, fmt, text, formulaText} from "../app/dom.js";
 import {t, tr} from "../i18n/i18n.js";
 import {roleSwatch} from "../views/kit/legend.js";
 import {formatValue, tableColumns} from "./values.js";
@@ -43,20 +43,19 @@ export function createPanel(parts, {onSeek}) {
 		pill.className = "inv " + (v.length ? "inv-bad" : "inv-ok");
 		pill.dataset.state = v.length ? "violated" : "ok";
 		icon.textContent = v.length ? "✗" : "✓";
-		txt.textContent = v.length === 0 ? t("inv.ok") : v.length === 1 ? `${t("inv.bad")}: ${v[0].invariant}` : t("inv.many", {k: v.length});
+		txt.textContent = v.length === 0 ? t("inv.ok") : v.length === 1 ? `${t("inv.bad")}: ${invName(v[0].invariant)}` : t("inv.many", {k: v.length});
 		txt.removeAttribute("data-i18n");
 		// what the broken invariant promises, in words
 		pill.title = v.length === 1 ? invariantDoc(v[0].invariant) : "";
 		clear(banner);
 		banner.hidden = v.length === 0;
-		// the latest violation in words; the others are a click away on the timeline
-		const x = v[v.length - 1];
-		if (x) {
+		// every violation in words, the latest first (as many as the pill counts)
+		for (const x of v.slice().reverse()) {
 			banner.append(
 				el(
 					"button",
 					{type: "button", class: "violation-item", "data-seq": x.seq, onclick: () => onSeek(x.seq)},
-					el("strong", {text: `✗ ${t("inv.bad")}: ${x.invariant}`, title: invariantDoc(x.invariant)}),
+					el("strong", {text: `✗ ${t("inv.bad")}: ${invName(x.invariant)}`, title: invariantDoc(x.invariant)}),
 					" ",
 					el("span", {text: x.text}),
 					" ",
@@ -64,10 +63,14 @@ export function createPanel(parts, {onSeek}) {
 				),
 			);
 		}
-		if (v.length > 1) {
-			const prev = v[v.length - 2];
-			banner.append(el("button", {type: "button", class: "violation-item violation-more", "data-seq": prev.seq, onclick: () => onSeek(prev.seq), text: t("inv.many", {k: v.length})}));
-		}
+	}
+
+	// invName is an invariant's name in the page's language: the
+	// algorithm's word for it (as an invariant, or as the outcome of the
+	// same name: deadlock → Verklemmung), else its registry text; ME1 stays ME1.
+	function invName(name) {
+		const a = run.algorithm;
+		return label(a, "invariant." + name) || label(a, "outcome." + name) || tr(a, name);
 	}
 
 	// invariantDoc is the registry's description of a named invariant, translated.
@@ -234,7 +237,7 @@ export function createPanel(parts, {onSeek}) {
 						"tr",
 						{"data-name": b.name},
 						el("th", {scope: "row", text: tr(run.algorithm, b.name)}),
-						el("td", {class: "formula", text: b.formula}),
+						el("td", {class: "formula", text: formulaText(b.formula)}),
 						el("td", {class: "num", text: "= " + fmt(b.value)}),
 						now,
 					),

@@ -12,6 +12,8 @@ import {svg, set, clear} from "../app/dom.js";
 import {msgLook, outcomeUse, outcomeOfUse} from "../i18n/vocab.js";
 import {createHbQuery} from "./hbquery.js";
 import {barrierLines} from "./barriers.js";
+import {stays} from "./spans.js";
+import {createFilter} from "./filter.js";
 
 // The events drawn at most: fewer when there are many processes, whose
 // rows are too thin to tell a thousand arrows apart anyway.
@@ -60,12 +62,36 @@ export function createSpacetime(root, handlers) {
 			for (const s of els.keys()) place(s);
 		},
 	});
+	// by order: one column per event instead of virtual time on x
+	let order = false;
+	// the lanes drawn: the positions handlers.lanes(frame) says are present
+	// (an empty device slot has none); rowIndex maps a position to its lane
+	let rows = null;
+	let rowIndex = null;
+	let lanesKey = "";
+	// the window the lecturer zoomed or panned to ([x0, x1] in the units of
+	// x: time, or events by order); null: the window follows the cursor
+	let zoomed = null;
+	// stays as bars on the process lines (a critical section: spans.js),
+	// under the arrows
+	const spans = svg("g", {class: "st-spans"});
+	g.arrows.before(spans);
+	// what the lecturer filtered out: positions and message types
+	let hidden = {procs: new Set(), types: new Set()};
+	const title = root.closest(".view") && root.closest(".view").querySelector(".view-title");
+	const filter = title ? createFilter(title, (h) => {
+		hidden = h;
+		lanesKey = "\u0000"; // (the lanes are read again)
+		redraw();
+	}) : null;
 
 	function setRun(r, eventLog) {
 		run = {n: r.nodes.length, nodes: r.nodes, alg: r.algorithm};
 		log = eventLog;
 		reset();
 		hb.setRun(run, eventLog);
+		if (filter) filter.setRun(r.nodes.map((nd) => nd.label), r.algorithm.messageTypes || []);
+		hidden = {procs: new Set(), types: new Set()};
 	}
 
 	function reset() {
@@ -82,6 +108,8 @@ export function createSpacetime(root, handlers) {
 		S = null;
 		lastFrame = null;
 		hb.reset();
+		lanesKey = "";
+		rows = rowIndex = null;
 	}
 
 	/** truncate forgets the drawn events from seq on (the run forked). */
@@ -108,7 +136,8 @@ export function createSpacetime(root, handlers) {
 		const z = viewScale();
 		const w = Math.round(Math.max(160, (box.w || 400) / z));
 		const h = Math.round(Math.max(120, (box.h || 300) / z));
-		const resized = w !== size.w || h !== size.h;
+		const relaned = lanes(frame);
+		const resized = w !== size.w || h !== size.h || relaned;
 		if (resized) {
 			size = {w, h};
 			set(root, "viewBox", `0 0 ${w} ${h}`);
@@ -128,13 +157,22 @@ export function createSpacetime(root, handlers) {
 			hiT = frame.time;
 		}
 		// a finished small run is shown whole and exactly; otherwise the window pages
-		const d = log.length <= LIMIT && frame.ended ? [0, Math.max(1, hiT)] : timeDomain(domain, loT, hiT);
-		const domainChanged = !domain || d[0] !== domain[0] || d[1] !== domain[1];
+		// (by order: the events' numbers, half a column either side)
+		// (the lecturer's zoom and pan, when there is one, hold the window)
+		const d = zoomed
+			? zoomed.slice()
+			: order
+			? timeDomain(domain && domain.order ? domain : null, from - 0.5, Math.max(cur, from + 8) + 0.5)
+			: log.length <= LIMIT && frame.ended ? [0, Math.max(1, hiT)] : timeDomain(domain && !domain.order ? domain : null, loT, hiT);
+		d.order = order;
+		const domainChanged = !domain || d[0] !== domain[0] || d[1] !== domain[1] || d.order !== domain.order;
 		domain = d;
-		from = Math.max(from, log.firstAtTime(domain[0]));
-		const pad = {l: labelWidth(), r: 14, t: 30, b: 30};
+		if (!order) from = Math.max(from, log.firstAtTime(domain[0]));
+		else if (zoomed) from = Math.max(from, Math.ceil(domain[0]));
+		// (the title is above the drawing; an event at the right edge keeps its whole dot)
+		const pad = {l: labelWidth(), r: 20, t: 16, b: 30};
 		if (domainChanged || resized || !S) {
-			S = stScale(run.n, w, h, domain[0], domain[1], pad);
+			S = laneScale(stScale(rows ? rows.length : run.n, w, h, domain[0], domain[1], pad));
 			root.style.setProperty("--st-stroke", S.stroke + "px");
 			set(g.clip, "x", pad.l - 8);
 			set(g.clip, "y", 0);
@@ -185,7 +223,8 @@ export function createSpacetime(root, handlers) {
 		drawBarriers(frame, domainChanged || resized);
 		lastTime = frame.time;
 		hb.frame(lo, hi);
-		const x = S.x(frame.time);
+		drawStays(frame);
+		const x = order ? S.x(cur + 0.5) : S.x(frame.time);
 		set(g.now, "x1", x);
 		set(g.now, "x2", x);
 		set(g.now, "y1", 4);
@@ -217,11 +256,75 @@ export function createSpacetime(root, handlers) {
 			line = svg("line", {class: `st-flight mt-${k}`, "data-flight": fl.id}, g.flights);
 			flights.set(fl.id, line);
 		}
-		const a = stInFlight(S, fl, now);
+		// (by order: from its send's column to the cursor's)
+		const ss = order ? (log.sendSeq.get(fl.id) ?? lastFrame.seq) : 0;
+		set(line, "display", hidden.types.has(fl.type) || (rowIndex && !(rowIndex.has(fl.from) && rowIndex.has(fl.to))) ? "none" : "inline");
+		const a = order ? stInFlight(S, {...fl, sentAt: ss, arrive: 2 * (lastFrame.seq + 0.5) - ss}, lastFrame.seq + 0.5) : stInFlight(S, fl, now);
 		set(line, "x1", a.x1);
 		set(line, "y1", a.y1);
 		set(line, "x2", a.x2);
 		set(line, "y2", a.y2);
+	}
+
+	// drawStays draws the outcome's stays up to the cursor as bars on
+	// their processes' lines (one still going ends at the cursor)
+	function drawStays(frame) {
+		clear(spans);
+		const list = stays(run.alg, frame.outcome);
+		if (!list.length) return;
+		const xAt = (s) => (order ? S.x(s) : S.x(log.at(s) ? log.at(s).time : frame.time));
+		const xNow = order ? S.x(Math.min(frame.seq, log.length) + 0.5) : S.x(frame.time);
+		const h = Math.max(4, Math.min(14, S.rowH * 0.45));
+		for (const st of list) {
+			if (st.from > frame.seq || (rowIndex && !rowIndex.has(st.node))) continue;
+			const x0 = xAt(st.from);
+			const x1 = st.to !== null && st.to <= frame.seq ? xAt(st.to) : xNow;
+			const y = S.y(st.node);
+			const r = svg("rect", {class: "st-stay", "data-stay": st.node, x: x0.toFixed(1), y: (y - h / 2).toFixed(1), width: Math.max(2, x1 - x0).toFixed(1), height: h.toFixed(1), rx: (h / 3).toFixed(1)}, spans);
+			svg("title", {}, r).textContent = st.title;
+		}
+	}
+
+	// lanes reads which processes are present; true when that changed
+	function lanes(frame) {
+		const shown = handlers.lanes ? handlers.lanes(frame) : null;
+		const present = (p) => (!Array.isArray(shown) || shown[p]) && !hidden.procs.has(p);
+		const all = [...run.nodes.keys()];
+		const list = all.every(present) ? null : all.filter(present);
+		const key = list ? list.join(",") : "";
+		if (key === lanesKey) return false;
+		lanesKey = key;
+		rows = list;
+		rowIndex = list ? new Map(list.map((p, i) => [p, i])) : null;
+		return true;
+	}
+
+	// laneScale makes a scale of lanes one of positions (an absent process's
+	// events go below the drawing, out of its clip)
+	function laneScale(L) {
+		if (!rowIndex) return L;
+		const yLane = L.y;
+		return {...L, y: (p) => (rowIndex.has(p) ? yLane(rowIndex.get(p)) : L.h + 50)};
+	}
+
+	/** setOrder draws one column per event (true) or virtual time (false) on x. */
+	function setOrder(on) {
+		if (order === !!on) return;
+		order = !!on;
+		zoomed = null;
+		redraw();
+	}
+
+	// redraw draws the last frame anew, every event
+	function redraw() {
+		if (lastFrame) {
+			const f = lastFrame;
+			for (let s = lo; s <= hi; s++) drop(s);
+			lo = 1;
+			hi = 0;
+			S = null;
+			update(f);
+		}
 	}
 
 	function labelWidth() {
@@ -232,8 +335,7 @@ export function createSpacetime(root, handlers) {
 	function drawAxes() {
 		clear(g.axis);
 		clear(g.ticks);
-		const {n} = run;
-		for (let p = 0; p < n; p++) {
+		for (const p of rows || run.nodes.keys()) {
 			const y = S.y(p);
 			if (S.lines) svg("line", {class: "st-line", x1: S.pad.l - 6, x2: size.w - S.pad.r, y1: y, y2: y}, g.axis);
 			if (p % S.labelEvery === 0) {
@@ -284,7 +386,7 @@ export function createSpacetime(root, handlers) {
 		const o = els.get(s);
 		const e = log.at(s);
 		if (!o || !e) return;
-		const x = S.x(e.time);
+		const x = order ? S.x(s) : S.x(e.time);
 		const row = rowOf(e);
 		const y = row === null || row === undefined ? S.pad.t - 6 : S.y(row);
 		if (o.dot) {
@@ -303,12 +405,15 @@ export function createSpacetime(root, handlers) {
 			const se = ss ? log.at(ss) : null;
 			const t0 = se ? se.time : e.time;
 			const y0 = S.y(e.from);
-			const x0 = S.x(t0);
+			const x0 = order ? S.x(ss || s) : S.x(t0);
 			// stop short of the dot so the arrowhead stays visible
 			const dx = x - x0;
 			const dy = y - y0;
 			const len = Math.hypot(dx, dy) || 1;
 			const back = e.kind === "drop" ? 0 : Math.min(S.dot + 1, len * 0.3);
+			// (a filtered type, or an end without a lane: no arrow)
+			const off = hidden.types.has(e.msg.type) || (rowIndex && !(rowIndex.has(e.from) && rowIndex.has(row)));
+			set(o.arrow, "display", off ? "none" : "inline");
 			set(o.arrow, "x1", x0);
 			set(o.arrow, "y1", y0);
 			set(o.arrow, "x2", x - (dx / len) * back);
@@ -380,8 +485,50 @@ export function createSpacetime(root, handlers) {
 		handlers.onHoverEvent && handlers.onHoverEvent(null, ev);
 	});
 	root.addEventListener("click", (ev) => {
+		if (dragged) return (dragged = false);
 		const t = ev.target.closest && ev.target.closest("[data-seq]");
 		if (t && !hb.click(Number(t.dataset.seq))) handlers.onSeek(Number(t.dataset.seq));
+	});
+
+	// zoom with the wheel (around the pointer), pan by dragging; a double
+	// click lets the window follow the cursor again
+	const unitAt = (ev) => {
+		const r = root.getBoundingClientRect();
+		return S ? domain[0] + ((ev.clientX - r.left) / r.width * size.w - S.pad.l) / S.kx : 0;
+	};
+	root.addEventListener("wheel", (ev) => {
+		if (!S || !domain) return;
+		ev.preventDefault();
+		const at = unitAt(ev);
+		const k = ev.deltaY > 0 ? 1.25 : 0.8;
+		const span = Math.max(order ? 4 : 1e-3, (domain[1] - domain[0]) * k);
+		const f = (at - domain[0]) / (domain[1] - domain[0]);
+		zoomed = [at - f * span, at - f * span + span];
+		redraw();
+	}, {passive: false});
+	let drag = null;
+	let dragged = false;
+	root.addEventListener("pointerdown", (ev) => {
+		if (S && domain && ev.button === 0) drag = {x: ev.clientX, d: domain.slice(), moved: false};
+	});
+	root.addEventListener("pointermove", (ev) => {
+		if (!drag) return;
+		const r = root.getBoundingClientRect();
+		const du = ((ev.clientX - drag.x) / r.width) * size.w / S.kx;
+		if (Math.abs(ev.clientX - drag.x) < 4 && !drag.moved) return;
+		drag.moved = true;
+		zoomed = [drag.d[0] - du, drag.d[1] - du];
+		redraw();
+	});
+	const endDrag = () => {
+		if (drag && drag.moved) dragged = true;
+		drag = null;
+	};
+	root.addEventListener("pointerup", endDrag);
+	root.addEventListener("pointerleave", endDrag);
+	root.addEventListener("dblclick", () => {
+		zoomed = null;
+		redraw();
 	});
 
 	const ro = new ResizeObserver((entries) => {
@@ -391,5 +538,7 @@ export function createSpacetime(root, handlers) {
 	});
 	ro.observe(root);
 
-	return {setRun, update, truncate, reset, highlight};
+	return {setRun, update, truncate, reset, highlight, setOrder, get order() {
+		return order;
+	}};
 }

@@ -19,5 +19,6 @@ import "./clocks.test.js";
 import "./labels.test.js";
 import "./graph.test.js";
 import "./keys.test.js";
+import "./spans.test.js";
 
 export {run} from "./harness.js";

@@ -39,3 +39,30 @@ test("i18n: pickLang", () => {
 	eq(pickLang(null, ["fr-FR", "es-MX"]), "es");
 	eq(pickLang("xx", ["fr"]), "en");
 });
+
+test("fmt: numbers as the page's language writes them", async () => {
+	const {fmt} = await import("../app/dom.js");
+	const was = (await import("../i18n/i18n.js")).lang();
+	try {
+		setLang("en");
+		eq(fmt(1.5), "1.5");
+		eq(fmt(12345), "12\u202f345");
+		setLang("de");
+		eq(fmt(1.5), "1,5");
+		eq(fmt(2.25), "2,25");
+		eq(fmt(12345.5), "12\u202f345,5");
+		setLang("es");
+		eq(fmt(1.5), "1,5");
+		eq(fmt(7), "7");
+	} finally {
+		setLang(was);
+	}
+});
+
+test("formulaText: one-character subscripts as subscripts", async () => {
+	const {formulaText} = await import("../app/dom.js");
+	eq(formulaText("n·H_n"), "n·Hₙ");
+	eq(formulaText("3(|S_i|−1)"), "3(|Sᵢ|−1)");
+	eq(formulaText("n(n+1)/2"), "n(n+1)/2");
+	eq(formulaText("max_count"), "max_count");
+});

@@ -13,6 +13,7 @@ import {
 } from "./gridlayout.js";
 import {createKit, view} from "../kit/kit.js";
 import {createFlights} from "../kit/flights.js";
+import {placeLabels, box as labelBox} from "../kit/labels.js";
 import {GLYPHS, use} from "../kit/icons.js";
 import {renderLegend, legendGroup} from "../kit/legend.js";
 import {roleLook, msgLook, typeClass as typeClassOf, varsOfUse} from "../../i18n/vocab.js";
@@ -200,14 +201,27 @@ export function create(host, handlers) {
 		// the caption: under the quorum matrix, in place of its hint
 		const m = L.matrix;
 		const fs = m.font + 1;
-		const room = m.labelW + run.n * m.cell + 8 - fs * 2;
+		// (beside the cards it may use the room from their right edge to the view's)
+		let x0 = m.x - m.labelW;
+		let x1 = m.x + run.n * m.cell + 8;
+		if (L.side === "side") {
+			x0 = Math.max(...L.xs) + L.cw / 2 + 6;
+			x1 = L.w - 4;
+		}
+		const room = x1 - x0 - fs * 2;
 		const words = t("grid.cycle", {cycle: names});
-		const size = Math.max(9, Math.min(fs, (fs * room) / Math.max(1, textWidth(words, fs))));
-		const cx = m.x - m.labelW / 2 + (run.n * m.cell) / 2 + fs;
-		const y = m.y + run.n * m.cell + m.capH * 0.74;
-		const w = Math.min(room, textWidth(words, size));
+		// on two lines (after the colon) when one would need small type
+		const fitting = (ls) => Math.max(9, Math.min(fs, (fs * room) / Math.max(1, ...ls.map((l) => textWidth(l, fs)))));
+		const colon = words.indexOf(": ");
+		let lines = [words];
+		if (fitting(lines) < fs * 0.85 && colon > 0) lines = [words.slice(0, colon + 1), words.slice(colon + 2)];
+		const size = fitting(lines);
+		const cx = (x0 + x1) / 2 + fs;
+		const y = m.y + run.n * m.cell + m.capH * 0.74 - ((lines.length - 1) * size * 1.2) / 2;
+		const w = Math.min(room, Math.max(...lines.map((l) => textWidth(l, size))));
 		svg("path", {class: "g-wait", d: `M${(cx - w / 2 - fs * 1.9).toFixed(1)},${y.toFixed(1)} h${(fs * 1.3).toFixed(1)}`, "marker-end": "url(#g-wait-arrow)"}, g.cycle);
-		txt(words, {class: "g-cycle-caption", "data-testid": "deadlock-caption", x: cx, y, "font-size": size.toFixed(1)}, g.cycle);
+		const cap = txt(lines[0], {class: "g-cycle-caption", "data-testid": "deadlock-caption", x: cx, y, "font-size": size.toFixed(1)}, g.cycle);
+		for (const line of lines.slice(1)) svg("tspan", {x: cx, dy: (size * 1.2).toFixed(1)}, cap).textContent = line;
 	}
 
 	// drawCard rebuilds a card's inside when what it shows changed.
@@ -389,11 +403,11 @@ export function create(host, handlers) {
 			text(e, s);
 			set(e, "font-size", Math.max(8, Math.min(base, room / Math.max(1e-9, textWidth(s, 1)))).toFixed(1));
 		};
-		fit(mx.caption, caption(a, b, H), L.matrix.font + 1);
-		// (the lecturer's hint, which presenter mode leaves out)
-		mx.caption.classList.toggle("hinting", a === null);
 		// a deadlock's caption takes the hint's place (drawCycle)
 		const deadlock = deadlockCycle(run.alg, frame, run.n).length > 0;
+		fit(mx.caption, a === null && deadlock ? "" : caption(a, b, H), L.matrix.font + 1);
+		// (the lecturer's hint, which presenter mode leaves out)
+		mx.caption.classList.toggle("hinting", a === null);
 		fit(mx.hint, a === null || deadlock ? "" : b === null ? t("grid.pick2") : "", L.matrix.font - 1);
 	}
 
@@ -432,6 +446,10 @@ export function create(host, handlers) {
 				const ts = shortLabel(f);
 				const w = gs + textWidth(ts, font) + font * 0.9;
 				const h = font * 1.45;
+				m.w = w;
+				m.h = h;
+				// (a line back to its way, when the pill had to step off a card)
+				m.lead = svg("line", {class: "tok-lead", x1: 0, y1: 0, x2: 0, y2: 0}, m.g);
 				svg("rect", {class: "tok", x: -w / 2, y: -h / 2, width: w, height: h, rx: h / 2}, m.g);
 				use("gl-" + glyphOf(run.alg, f.type), -w / 2 + font * 0.35 + gs / 2, 0, gs, "glyph on-tok", m.g);
 				txt(ts, {class: "tok-text", x: -w / 2 + font * 0.55 + gs + textWidth(ts, font) / 2, y: 0, "font-size": font}, m.g);
@@ -447,7 +465,30 @@ export function create(host, handlers) {
 				for (const k of ["x1", "y1", "x2", "y2"]) set(m.track, k, ln[k]);
 			}
 			const p = gridMsgPos(L, f.from, f.to, fr, off);
+			m.x = p.x;
+			m.y = p.y;
 			set(m.g, "transform", `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`);
+		},
+		// a labelled pill over a card (its lock line, its queue) steps off it
+		// into the room between the cards (views/kit/labels.js)
+		after(drawn) {
+			const list = drawn.filter((d) => d.m.lead).sort((a, b) => a.f.id - b.f.id);
+			if (!list.length) return;
+			const cards = L.xs.map((x, p) => labelBox(x, L.ys[p], L.cw + 4, L.ch + 4));
+			const items = list.map(({m, f}) => {
+				const dx = L.xs[f.to] - L.xs[f.from];
+				const dy = L.ys[f.to] - L.ys[f.from];
+				const len = Math.hypot(dx, dy) || 1;
+				return {x: m.x, y: m.y, w: m.w, h: m.h, ux: -dy / len, uy: dx / len, keep: true};
+			});
+			const at = placeLabels(items, cards, {x0: 2, y0: L.top, x1: L.w - 2, y1: L.h - 2}, 2);
+			list.forEach(({m}, i) => {
+				const q = at[i];
+				set(m.g, "transform", `translate(${q.x.toFixed(1)},${q.y.toFixed(1)})`);
+				const apart = Math.hypot(q.x - m.x, q.y - m.y) > 1;
+				set(m.lead, "x2", apart ? (m.x - q.x).toFixed(1) : 0);
+				set(m.lead, "y2", apart ? (m.y - q.y).toFixed(1) : 0);
+			});
 		},
 	});
 

@@ -24,8 +24,9 @@ export function overlap(a, b) {
 }
 
 /**
- * placeLabels places labels: items [{x, y, w, h, ux, uy}] (the token at x,
- * y, the label's size, the direction it prefers, a unit vector), obstacles
+ * placeLabels places labels: items [{x, y, w, h, ux, uy, keep}] (the token
+ * at x, y, the label's size, the direction it prefers, a unit vector; keep:
+ * the label may sit on the token itself when that is free), obstacles
  * [box] to keep clear of, bounds {x0, y0, x1, y1} to stay inside; gap is the
  * room between a token and its label. It returns per item {x, y, free}: the
  * label's centre and whether it found a place clear of everything.
@@ -35,6 +36,15 @@ export function placeLabels(items, obstacles, bounds, gap = 6) {
 	const out = [];
 	for (const it of items) {
 		const a0 = Math.atan2(it.uy, it.ux);
+		// (a label that may sit where it is, keep: it stays when that is free)
+		if (it.keep) {
+			const b = box(it.x, it.y, it.w, it.h);
+			if (b.x0 >= bounds.x0 && b.x1 <= bounds.x1 && b.y0 >= bounds.y0 && b.y1 <= bounds.y1 && hits(b, obstacles) + hits(b, placed) === 0) {
+				placed.push(b);
+				out.push({x: it.x, y: it.y, free: true});
+				continue;
+			}
+		}
 		let best = null;
 		let bestCost = Infinity;
 		for (const c of CANDIDATES) {
