@@ -34,9 +34,11 @@ func TestViolationsNamedAndCounted(t *testing.T) {
 	p := newPage(t)
 	p.open("/?algorithm=maekawa&scenario=lecture-deadlock&step=400&lang=de")
 	p.waitFor("a violation", `(window.distviz.state.frame?.violations || []).length > 0`)
-	pill := eval[string](p, `document.querySelector('[data-testid="invariants"]').textContent`)
-	if !strings.Contains(pill, "Verklemmung") || strings.Contains(pill, "deadlock") {
-		t.Errorf("the status pill says %q, want the invariant's German name (Verklemmung)", pill)
+	// the pill follows the frame within a tenth of a second (the panel's pace)
+	const jsPill = `document.querySelector('[data-testid="invariants"]').textContent`
+	p.waitFor("the pill naming the invariant in German", jsPill+`.includes("Verklemmung")`)
+	if pill := eval[string](p, jsPill); strings.Contains(pill, "deadlock") {
+		t.Errorf("the status pill says %q, want only the invariant's German name (Verklemmung)", pill)
 	}
 	n := eval[int](p, `window.distviz.state.frame.violations.length`)
 	listed := p.count(`[data-testid="violation-banner"] .violation-item`)

@@ -112,7 +112,7 @@ const branches = createBranches({
 
 const ui = createInteractions({state, menu, tooltip, send: (m) => send(m), render: () => render()});
 // (the space-time diagram follows its box by itself; a new view scale it is told)
-const chrome = createChrome({onLayout: () => (view && view.layout(), state.frame && spacetime.update(state.frame)), isMenuOpen: () => menu.isOpen});
+const chrome = createChrome({onLayout: () => (view && view.layout(), state.frame && spacetime.update(state.frame)), isMenuOpen: () => menu.isOpen, onPresenter: () => addressBar()});
 
 // What the views do with the pointer (views/kit/kit.js): the same for every view.
 const handlers = {
@@ -567,7 +567,7 @@ function addressBar() {
 		if (!state.run) return;
 		const alg = registry.find((a) => a.id === state.run.algorithm.id) || state.run.algorithm;
 		const step = state.frame && state.frame.step > 0 ? state.frame.step : null;
-		const search = buildSearch(alg, state.query, step);
+		const search = buildSearch(alg, state.query, step, chrome.presenting());
 		if (search !== location.search) history.replaceState(null, "", location.pathname + search + location.hash);
 	}, 250);
 }
@@ -669,6 +669,7 @@ $("summary").addEventListener("click", () => $("summary").classList.toggle("open
 // a deep link's lang= wins over the remembered choice (and is remembered)
 const link = parseLocation(location.search);
 setLang(i18n.pickLang(link.lang || store.get("lang"), navigator.languages));
+if (link.present) chrome.setPresenter(true); // full screen needs a click: the F11 of the browser, or P
 
 if (link.algorithm) {
 	// a deep link runs at once; the form follows when the registry is in

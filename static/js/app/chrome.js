@@ -31,7 +31,7 @@ const PRESENTER_SCALE = 1.5;
  * createChrome wires the top bar's buttons. onLayout is called when the
  * views' room changes; isMenuOpen keeps Escape for an open menu.
  */
-export function createChrome({onLayout, isMenuOpen}) {
+export function createChrome({onLayout, isMenuOpen, onPresenter}) {
 	const $ = (id) => document.getElementById(id);
 	const root = document.documentElement;
 	const app = $("app");
@@ -66,6 +66,7 @@ export function createChrome({onLayout, isMenuOpen}) {
 	}
 	function setPresenter(on) {
 		root.classList.toggle("presenter", on);
+		onPresenter && onPresenter(on);
 		presenterText();
 		applyScale();
 		if (on && root.requestFullscreen && !document.fullscreenElement) {
@@ -140,5 +141,5 @@ export function createChrome({onLayout, isMenuOpen}) {
 	}
 
 	applyTheme(store.get("theme") || "");
-	return {setSetup, toast, relabel};
+	return {setSetup, toast, relabel, setPresenter, presenting};
 }

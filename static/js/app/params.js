@@ -153,16 +153,17 @@ export function queryOf(alg, scenario, texts) {
 	return out;
 }
 
-const RESERVED = ["algorithm", "scenario", "seed", "acts", "step", "lang"];
+const RESERVED = ["algorithm", "scenario", "seed", "acts", "step", "lang", "present"];
 
 /**
  * parseLocation reads a deep link's query string: the algorithm, scenario,
- * seed, the user's actions (`acts`, docs/api.md: deep links), cursor step and
- * page language, and every other key as a parameter's text.
+ * seed, the user's actions (`acts`, docs/api.md: deep links), cursor step,
+ * page language, presenter mode (present=1), and every other key as a
+ * parameter's text.
  */
 export function parseLocation(search) {
 	const sp = new URLSearchParams(search);
-	const out = {algorithm: sp.get("algorithm") || "", scenario: sp.get("scenario") || "", seed: null, acts: sp.get("acts") || "", step: null, lang: sp.get("lang") || "", query: {}};
+	const out = {algorithm: sp.get("algorithm") || "", scenario: sp.get("scenario") || "", seed: null, acts: sp.get("acts") || "", step: null, lang: sp.get("lang") || "", present: sp.get("present") === "1", query: {}};
 	const seed = sp.get("seed");
 	if (seed !== null && /^\d+$/.test(seed.trim())) out.seed = Number(seed);
 	const step = sp.get("step");
@@ -176,9 +177,10 @@ export function parseLocation(search) {
 /**
  * buildSearch writes the address bar's query: algorithm, scenario, the
  * parameters in the registry's order (any others after), seed, the user's
- * actions (query.acts), step. Commas and dashes stay readable.
+ * actions (query.acts), step, and present=1 in presenter mode. Commas and
+ * dashes stay readable.
  */
-export function buildSearch(alg, query, step) {
+export function buildSearch(alg, query, step, present) {
 	const parts = [];
 	const add = (k, v) => parts.push(enc(k) + "=" + enc(v));
 	const q = {...query};
@@ -190,6 +192,7 @@ export function buildSearch(alg, query, step) {
 	if (q.seed !== undefined && q.seed !== null && q.seed !== "") add("seed", q.seed);
 	if (q.acts) add("acts", q.acts);
 	if (step !== undefined && step !== null) add("step", step);
+	if (present) add("present", 1);
 	return parts.length ? "?" + parts.join("&") : "";
 }
 

@@ -87,6 +87,9 @@ test("parseLocation: a deep link", () => {
 	eq(de.lang, "de", "lang= chooses the page's language");
 	eq(de.query, {}, "lang is no parameter");
 	eq(parseLocation("").lang, "");
+	const pr = parseLocation("?algorithm=bully&present=1");
+	eq([pr.present, pr.query], [true, {}], "present=1 is presenter mode, no parameter");
+	eq(parseLocation("?algorithm=bully").present, false);
 });
 
 test("buildSearch: readable, in registry order", () => {
@@ -94,6 +97,7 @@ test("buildSearch: readable, in registry order", () => {
 		"?algorithm=bully&n=8&crashed=7,6&detectors=4&seed=3&step=5");
 	eq(buildSearch(bully, {algorithm: "bully", scenario: "lecture"}), "?algorithm=bully&scenario=lecture");
 	eq(buildSearch(null, {}), "");
+	eq(buildSearch(bully, {algorithm: "bully", scenario: "lecture"}, 3, true), "?algorithm=bully&scenario=lecture&step=3&present=1");
 	const back = parseLocation(buildSearch(bully, {algorithm: "bully", delay: "1-5", crashed: "1,2"}, 0));
 	eq(back.query, {delay: "1-5", crashed: "1,2"}, "round trip");
 });
