@@ -18,6 +18,10 @@ type Preset struct {
 	Cases []map[string]any `json:"cases,omitempty"`
 	Seeds Seeds            `json:"seeds"`
 	Plot  Plot             `json:"plot"`
+	// Violates names the invariants the preset's runs may break because
+	// breaking them is what it measures (a token-loss timeout too short
+	// makes two tokens); no other may break.
+	Violates []string `json:"violates,omitempty"`
 }
 
 // Seeds are the seeds from, from+1, …, from+count−1: each combination of

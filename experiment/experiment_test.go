@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -406,8 +407,16 @@ func TestPresets(t *testing.T) {
 					if _, ok := lookup(t, r, pr.Plot.Y); !ok {
 						t.Fatalf("plot.y %q: no number in the row %s", pr.Plot.Y, jsonOf(t, r))
 					}
-					if !r.Terminated || r.ViolationCount != 0 {
-						t.Errorf("%s seed %d: terminated %v, %d violations", jsonOf(t, r.Params), r.Seed, r.Terminated, r.ViolationCount)
+					if !r.Terminated {
+						t.Errorf("%s seed %d: not terminated", jsonOf(t, r.Params), r.Seed)
+					}
+					for _, v := range r.Violations {
+						if !slices.Contains(pr.Violates, v.Invariant) {
+							t.Errorf("%s seed %d: %s broken, which the preset does not name (violates %v)", jsonOf(t, r.Params), r.Seed, v.Invariant, pr.Violates)
+						}
+					}
+					if len(r.Violations) == 0 && r.ViolationCount != 0 {
+						t.Errorf("%s seed %d: %d violations, none listed", jsonOf(t, r.Params), r.Seed, r.ViolationCount)
 					}
 				}
 			})

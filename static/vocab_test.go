@@ -18,7 +18,8 @@ import (
 // role "crashed", and a message that reaches a crashed process is dropped
 // with the reason "crashed" (docs/api.md). The page may name them.
 var engineWords = map[string]string{
-	"crashed": "the engine's role of a crashed process and its drop reason",
+	"crashed":   "the engine's role of a crashed process and its drop reason",
+	"delivered": "the engine's count of messages delivered (a summary's messages.delivered)",
 }
 
 // The browser draws from the vocabulary the registry declares and names no

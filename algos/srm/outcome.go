@@ -21,7 +21,7 @@ type Loss struct {
 // it delivered.
 type Outcome struct {
 	Losses         []Loss           `json:"losses"`
-	Delivery       []group.Delivery `json:"delivery"`
+	Delivery       []group.Delivery `json:"delivered"`
 	Missing        []int            `json:"missing"`
 	NacksPerLoss   float64          `json:"nacksPerLoss"`
 	RepairsPerLoss float64          `json:"repairsPerLoss"`
@@ -33,7 +33,7 @@ var outcomeVars = []algo.Var{
 		{Name: "msg", Kind: "number"}, {Name: "missed", Kind: "number", Use: "measure"},
 		{Name: "nacks", Kind: "number", Use: "measure"}, {Name: "repairs", Kind: "number", Use: "measure"},
 	}},
-	{Name: "delivery", Kind: "records", Fields: []algo.Var{
+	{Name: "delivered", Kind: "records", Fields: []algo.Var{
 		{Name: "node", Kind: "position"}, {Name: "delivered", Kind: "value"}, {Name: "crashed", Kind: "flag", Hidden: true},
 	}, Format: "{node}: {delivered}"},
 	{Name: "missing", Kind: "positions"},

@@ -256,7 +256,7 @@ func (m *member) View() engine.NodeView {
 	return engine.NodeView{Role: m.role(m.self), Vars: []engine.Var{
 		{Name: "viewID", Value: m.view.ID},
 		{Name: "viewMembers", Value: nonNil(m.view.Members)},
-		{Name: "delivery", Value: delivered},
+		{Name: "delivered", Value: delivered},
 		{Name: "held", Value: held},
 		{Name: "gaps", Value: gaps},
 		{Name: "messagesInView", Value: strings.Join(names, " ")},

@@ -49,7 +49,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 	Vars: []algo.Var{
 		{Name: "viewID", Kind: "number"},
 		{Name: "viewMembers", Kind: "positions"},
-		{Name: "delivery", Kind: "value", Use: "deliveredSeqs"},
+		{Name: "delivered", Kind: "value", Use: "deliveredSeqs"},
 		{Name: "held", Kind: "value", Use: "heldBack"},
 		{Name: "gaps", Kind: "value", Use: "missingSeqs"},
 		{Name: "messagesInView", Kind: "text"},

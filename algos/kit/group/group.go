@@ -191,7 +191,7 @@ func (r *Receiver) Note(env *engine.Env, seq int, fresh bool, delivered []int) {
 // Vars are the receiver's variables for the views.
 func (r *Receiver) Vars() []engine.Var {
 	return []engine.Var{
-		{Name: "delivery", Value: nonNil(r.Delivered)},
+		{Name: "delivered", Value: nonNil(r.Delivered)},
 		{Name: "held", Value: nonNil(r.Held)},
 		{Name: "gaps", Value: nonNil(r.Gaps())},
 	}

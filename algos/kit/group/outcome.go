@@ -26,7 +26,7 @@ type Delivery struct {
 // retransmissions; per receiver what it delivered.
 type Outcome struct {
 	Messages  []Record   `json:"messages"`
-	Delivered []Delivery `json:"delivery"`
+	Delivered []Delivery `json:"delivered"`
 	// Missing are the live receivers that lack a message sent.
 	Missing []int `json:"missing"`
 	// AcksPerMulticast is the ACKs that reached the sender per message sent:
@@ -41,7 +41,7 @@ var OutcomeVars = []algo.Var{
 		{Name: "copies", Kind: "number", Use: "measure"}, {Name: "retransmissions", Kind: "number", Use: "measure"},
 		{Name: "acks", Kind: "number", Use: "measure"}, {Name: "nacks", Kind: "number", Use: "measure"},
 	}},
-	{Name: "delivery", Kind: "records", Fields: []algo.Var{
+	{Name: "delivered", Kind: "records", Fields: []algo.Var{
 		{Name: "node", Kind: "position"}, {Name: "delivered", Kind: "value"}, {Name: "crashed", Kind: "flag", Hidden: true},
 	}, Format: "{node}: {delivered}"},
 	{Name: "missing", Kind: "positions"},
@@ -151,7 +151,7 @@ func ReceiverRole(r *Receiver) string {
 // then the protocol's own.
 func Vars(own ...algo.Var) []algo.Var {
 	return append([]algo.Var{
-		{Name: "delivery", Kind: "value", Use: "deliveredSeqs"},
+		{Name: "delivered", Kind: "value", Use: "deliveredSeqs"},
 		{Name: "held", Kind: "value", Use: "heldBack"},
 		{Name: "gaps", Kind: "value", Use: "missingSeqs"},
 		{Name: "multicasts", Kind: "number"},
