@@ -31,6 +31,11 @@ const Entry = "js/app/app.js"
 var Styles = []string{
 	"css/tokens.css",
 	"css/app.css",
+	"css/setup.css",
+	"css/stage.css",
+	"css/popovers.css",
+	"css/reference.css",
+	"css/tabs.css",
 	"css/views/kit.css",
 	"css/views/ring.css",
 	"css/views/tree.css",
