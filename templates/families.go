@@ -37,6 +37,7 @@ var Styles = []string{
 	"css/reference.css",
 	"css/tabs.css",
 	"css/views/kit.css",
+	"css/views/messages.css",
 	"css/views/ring.css",
 	"css/views/tree.css",
 	"css/views/grid.css",
