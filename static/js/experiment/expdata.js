@@ -4,6 +4,12 @@
 // built from the page's fields. Pure: no DOM. This is presentation only:
 // every number comes from the server's rows.
 
+import {formulaIsValue, logTicks, niceTicks, numberFormat, tickFormat} from "./expaxes.js";
+import {MAX_EVENTS, finished, paramValue, parseValues, requestOf, runsOf, stoppedCount} from "./exprequest.js";
+
+// the axes and the request are expaxes.js's and exprequest.js's; the tab takes them from here
+export {MAX_EVENTS, finished, formulaIsValue, logTicks, niceTicks, numberFormat, paramValue, parseValues, requestOf, runsOf, stoppedCount, tickFormat};
+
 /**
  * listFields are the measures inside an outcome's records, as "<field>.<record
  * field>": the record fields the algorithm declares as measures (use
@@ -291,107 +297,6 @@ export function histogram(values, bins = 20, maxBins = 60) {
 	return {bins: out, mean: mean(vs), count: vs.length};
 }
 
-/**
- * parseValues reads the values to vary a parameter over: whole numbers
- * separated by commas or spaces, "a-b" for every number from a to b, each
- * within the parameter's bounds; duplicates dropped, order kept. It returns
- * {values} or {error: {key, vars}} naming an i18n message.
- */
-export function parseValues(spec, text, max = 200) {
-	const parts = String(text || "")
-		.split(/[,;\s]+/)
-		.map((s) => s.trim())
-		.filter(Boolean);
-	if (!parts.length) return {error: {key: "exp.err.values", vars: {name: spec.name}}};
-	const out = [];
-	for (const p of parts) {
-		const m = /^(\d+)(?:-(\d+))?$/.exec(p);
-		if (!m) return {error: {key: "exp.err.values", vars: {name: spec.name}}};
-		const a = Number(m[1]);
-		const b = m[2] === undefined ? a : Number(m[2]);
-		if (b < a) return {error: {key: "exp.err.values", vars: {name: spec.name}}};
-		for (let v = a; v <= b; v++) {
-			if (spec.min !== undefined && spec.min !== null && v < spec.min) return {error: {key: "form.err.min", vars: {name: spec.name, min: spec.min}}};
-			if (spec.max !== undefined && spec.max !== null && v > spec.max) return {error: {key: "form.err.max", vars: {name: spec.name, max: spec.max}}};
-			if (!out.includes(v)) out.push(v);
-			if (out.length > max) return {error: {key: "exp.err.tooMany", vars: {max}}};
-		}
-	}
-	return {values: out};
-}
-
-/**
- * paramValue turns a parameter's form text into its JSON value (as the
- * experiment request carries parameters); undefined for empty text (the
- * default).
- */
-export function paramValue(spec, text) {
-	const s = String(text ?? "").trim();
-	if (s === "") return undefined;
-	switch (spec.type) {
-		case "int":
-		case "float":
-			return Number(s);
-		case "bool":
-			return s === "true";
-		case "ints":
-			return s.split(",").map((p) => Number(p.trim()));
-		case "lists":
-			return s.split(";").map((l) => (l.trim() === "" ? [] : l.split(",").map((p) => Number(p.trim()))));
-		case "range": {
-			const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(s);
-			if (!m) return s;
-			return {min: Number(m[1]), max: Number(m[2] === undefined ? m[1] : m[2])};
-		}
-	}
-	return s;
-}
-
-/**
- * MAX_EVENTS is the event limit the page asks for each run of an
- * experiment: the most the server allows (docs/api.md), so that ordinary
- * experiments end by themselves instead of at the default 100,000 events.
- */
-export const MAX_EVENTS = 1000000;
-
-/**
- * requestOf builds the experiment request (docs/api.md, POST
- * /api/experiments): the base parameters as JSON values without the varied
- * ones, the seeds, what to vary, and the largest event limit.
- */
-export function requestOf(alg, texts, {vary, from, count}) {
-	const params = {};
-	for (const spec of alg.params) {
-		if (spec.name in vary || !(spec.name in texts)) continue;
-		const v = paramValue(spec, texts[spec.name]);
-		if (v !== undefined) params[spec.name] = v;
-	}
-	return {algorithm: alg.id, params, seeds: {from, count}, vary, maxEvents: MAX_EVENTS};
-}
-
-/**
- * finished keeps the rows of runs that ended by themselves: a run that
- * stopped at its event limit (terminated false) measured only a part of
- * the work, and drawn as a measurement it would flatten the curve at the
- * limit.
- */
-export function finished(rows) {
-	return rows.filter((r) => r.terminated !== false);
-}
-
-/** stoppedCount is how many rows stopped at their event limit. */
-export function stoppedCount(rows) {
-	return rows.filter((r) => r.terminated === false).length;
-}
-
-/** runsOf is how many runs a request asks for: seeds × every combination of the varied values × cases. */
-export function runsOf(req) {
-	let n = req.seeds.count;
-	for (const vs of Object.values(req.vary || {})) n *= vs.length;
-	if (req.cases && req.cases.length) n *= req.cases.length;
-	return n;
-}
-
 /** logSuits says whether x values call for a log scale: all positive and spanning a factor of 16 or more. */
 export function logSuits(xs) {
 	if (!xs.length || xs.some((x) => !(x > 0))) return false;
@@ -476,102 +381,4 @@ export function expectedCounts(distribution, hist) {
 	const lo = hist.bins[0].x0;
 	const hi = hist.bins[hist.bins.length - 1].x1;
 	return distribution.filter((d) => d.x >= lo && d.x <= hi).map((d) => ({x: d.x, count: d.p * hist.count}));
-}
-
-// ---- axes and numbers ----
-
-/** round10 cuts the noise of floating-point multiples (0.30000000000000004 → 0.3). */
-function round10(v) {
-	return Number(v.toPrecision(12));
-}
-
-/**
- * niceTicks is a linear axis over [lo, hi]: a step of 1, 2 or 5 times a
- * power of ten, the finest with at most `most` intervals (so 5 to 9
- * labelled ticks), the domain widened to whole steps, and its ticks;
- * integer: no step below 1 (an axis of whole-number parameters). An empty
- * span is widened first.
- */
-export function niceTicks(lo, hi, most = 8, integer = false) {
-	if (!(hi > lo)) {
-		const d = integer ? 1 : Math.abs(lo) / 10 || 1;
-		lo = lo >= 0 && lo - d < 0 ? 0 : lo - d;
-		hi += d;
-	}
-	let e = Math.floor(Math.log10((hi - lo) / most)) - 1;
-	if (integer) e = Math.max(0, e);
-	for (;;) {
-		for (const m of [1, 2, 5]) {
-			const step = m * 10 ** e;
-			const a = Math.floor(lo / step + 1e-9);
-			const b = Math.ceil(hi / step - 1e-9);
-			if (b - a > most) continue;
-			const ticks = [];
-			for (let i = a; i <= b; i++) ticks.push(round10(i * step));
-			return {domain: [ticks[0], ticks[ticks.length - 1]], ticks, step};
-		}
-		e++;
-	}
-}
-
-/**
- * logTicks are the labelled ticks of a log axis over [lo, hi] (lo > 0):
- * the powers of ten when there are enough decades, else 1-2-5 (or finer)
- * steps within each decade, whichever gives a count nearest least…most;
- * a linear choice within the domain when the span is too narrow for any.
- */
-export function logTicks(lo, hi, least = 5, most = 10) {
-	if (!(lo > 0) || !(hi >= lo)) return [];
-	const e0 = Math.floor(Math.log10(lo));
-	const e1 = Math.ceil(Math.log10(hi));
-	let best = null;
-	let bestMiss = Infinity;
-	for (const ms of [[1], [1, 2, 5], [1, 2, 3, 5], [1, 2, 3, 4, 5, 6, 7, 8, 9]]) {
-		const ticks = [];
-		for (let e = e0; e <= e1; e++) {
-			for (const m of ms) {
-				const v = round10(m * 10 ** e);
-				if (v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9)) ticks.push(v);
-			}
-		}
-		const miss = ticks.length < least ? least - ticks.length : Math.max(0, ticks.length - most);
-		if (miss < bestMiss) {
-			best = ticks;
-			bestMiss = miss;
-		}
-	}
-	if (best.length >= 3) return best;
-	return niceTicks(lo, hi, 6).ticks.filter((v) => v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9));
-}
-
-/**
- * numberFormat formats numbers as the page's language writes them
- * (grouping and decimal separator): whole numbers whole, others with at
- * most `digits` decimals. Anything not a finite number is shown as text.
- */
-export function numberFormat(lang, digits = 2) {
-	const f = new Intl.NumberFormat(lang, {maximumFractionDigits: digits});
-	return (v) => (typeof v === "number" && Number.isFinite(v) ? f.format(v) : String(v));
-}
-
-/** tickFormat formats an axis's ticks alike: as many decimals as the finest tick needs. */
-export function tickFormat(ticks, lang) {
-	let digits = 0;
-	for (const v of ticks) {
-		const s = String(round10(Math.abs(v)));
-		const dot = s.indexOf(".");
-		if (dot >= 0 && !s.includes("e")) digits = Math.max(digits, s.length - dot - 1);
-	}
-	return numberFormat(lang, Math.min(digits, 6));
-}
-
-/**
- * formulaIsValue says whether a formula is just the number it evaluates to
- * ("2" for 2), so that a label gives it once instead of "2 = 2".
- */
-export function formulaIsValue(formula, value) {
-	const s = String(formula ?? "")
-		.trim()
-		.replace(/\u2212/g, "-");
-	return s !== "" && Number.isFinite(Number(s)) && Math.abs(Number(s) - value) <= 1e-9 * Math.max(1, Math.abs(value));
 }

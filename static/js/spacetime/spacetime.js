@@ -150,20 +150,22 @@ export function createSpacetime(root, handlers) {
 		let hiT;
 		if (log.length <= LIMIT) {
 			loT = 0;
-			const last = log.length ? log.at(log.length).time : 0;
+			// the run is computed ahead: before its end the window follows the
+			// cursor (the whole run squeezed in would crowd the events so far)
+			const last = log.length && frame.atEnd ? log.at(log.length).time : 0;
 			hiT = Math.max(frame.time, last);
 		} else {
 			loT = from > 1 ? log.at(from).time : 0;
 			hiT = frame.time;
 		}
-		// a finished small run is shown whole and exactly; otherwise the window pages
+		// a small run at its end is shown whole and exactly; otherwise the window pages
 		// (by order: the events' numbers, half a column either side)
 		// (the lecturer's zoom and pan, when there is one, hold the window)
 		const d = zoomed
 			? zoomed.slice()
 			: order
 			? timeDomain(domain && domain.order ? domain : null, from - 0.5, Math.max(cur, from + 8) + 0.5)
-			: log.length <= LIMIT && frame.ended ? [0, Math.max(1, hiT)] : timeDomain(domain && !domain.order ? domain : null, loT, hiT);
+			: log.length <= LIMIT && frame.ended && frame.atEnd ? [0, Math.max(1, hiT)] : timeDomain(domain && !domain.order ? domain : null, loT, hiT);
 		d.order = order;
 		const domainChanged = !domain || d[0] !== domain[0] || d[1] !== domain[1] || d.order !== domain.order;
 		domain = d;
