@@ -118,6 +118,8 @@ func (s *server) routes() http.Handler {
 		r.Post("/traces", s.importTrace)
 		r.Post("/experiments", s.experiment)
 		r.Get("/trace.schema.json", s.schema)
+		r.Get("/openapi.json", serveJSONDoc(openAPI))
+		r.Get("/protocol.schema.json", serveJSONDoc(protocolSchema))
 	})
 	return r
 }
