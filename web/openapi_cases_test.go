@@ -1,12 +1,18 @@
 package web
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 )
 
 // exercises are requests that produce each documented status ("METHOD
@@ -101,4 +107,63 @@ func newExercises(t *testing.T) exercises {
 		"POST /api/traces":      {trace},
 		"POST /api/experiments": {exp, `{"algorithm": "ricart-agrawala", "cases": [{"n": 3}], "maxEvents": 5000}`},
 	}}
+}
+
+// slowRequest sends a POST that announces more body than it sends.
+func slowRequest(t *testing.T, addr, path string) answer {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	fmt.Fprintf(c, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"algorithm\": ", path)
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	defer resp.Body.Close()
+	var b bytes.Buffer
+	b.ReadFrom(resp.Body)
+	return answer{status: resp.StatusCode, header: resp.Header, body: b.Bytes()}
+}
+
+// withHeader serves a GET with one request header.
+func withHeader(h http.Handler, path, key, value string) answer {
+	r := httptest.NewRequest("GET", path, nil)
+	r.Header.Set(key, value)
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return recorded(w)
+}
+
+// notModified asks for path twice, the second time with the ETag of the first.
+func notModified(h http.Handler, path string) answer {
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
+	return withHeader(h, path, "If-None-Match", w.Header().Get("ETag"))
+}
+
+// wsDial opens a session on a real server and reports the handshake's status.
+func wsDial(t *testing.T) answer {
+	t.Helper()
+	_, url := startWS(t, Config{})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, resp, err := websocket.Dial(ctx, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close(websocket.StatusNormalClosure, "")
+	return answer{status: resp.StatusCode, header: resp.Header}
+}
+
+// closedServer is a server that has begun shutting down.
+func closedServer(t *testing.T) http.Handler {
+	t.Helper()
+	srv := New(Config{}, testLogger(t))
+	if err := srv.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return srv.Handler()
 }

@@ -1,20 +1,15 @@
 package web
 
 import (
-	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/coder/websocket"
 	"github.com/go-chi/chi/v5"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -245,61 +240,82 @@ func checkRequests(t *testing.T, c *jsonschema.Compiler, o operation, bodies []s
 	}
 }
 
-// slowRequest sends a POST that announces more body than it sends.
-func slowRequest(t *testing.T, addr, path string) answer {
-	t.Helper()
-	c, err := net.Dial("tcp", addr)
-	if err != nil {
+// The description keeps the rules of OpenAPI 3.1 that a hand-written
+// document most easily breaks: every response has a description (or is a
+// reference), a media type holds only schema, example(s) and encoding,
+// every {parameter} of a path is declared as a required path parameter,
+// and operation ids are unique.
+func TestOpenAPIWellFormed(t *testing.T) {
+	type param struct {
+		Ref      string `json:"$ref"`
+		Name, In string
+		Required bool
+	}
+	var doc struct {
+		Paths      map[string]map[string]json.RawMessage `json:"paths"`
+		Components struct {
+			Parameters map[string]param `json:"parameters"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(openAPI, &doc); err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
-	fmt.Fprintf(c, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"algorithm\": ", path)
-	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
+	resolve := func(p param) param {
+		if name, ok := strings.CutPrefix(p.Ref, "#/components/parameters/"); ok {
+			return doc.Components.Parameters[name]
+		}
+		return p
 	}
-	defer resp.Body.Close()
-	var b bytes.Buffer
-	b.ReadFrom(resp.Body)
-	return answer{status: resp.StatusCode, header: resp.Header, body: b.Bytes()}
-}
-
-// withHeader serves a GET with one request header.
-func withHeader(h http.Handler, path, key, value string) answer {
-	r := httptest.NewRequest("GET", path, nil)
-	r.Header.Set(key, value)
-	w := httptest.NewRecorder()
-	h.ServeHTTP(w, r)
-	return recorded(w)
-}
-
-// notModified asks for path twice, the second time with the ETag of the first.
-func notModified(h http.Handler, path string) answer {
-	w := httptest.NewRecorder()
-	h.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
-	return withHeader(h, path, "If-None-Match", w.Header().Get("ETag"))
-}
-
-// wsDial opens a session on a real server and reports the handshake's status.
-func wsDial(t *testing.T) answer {
-	t.Helper()
-	_, url := startWS(t, Config{})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	c, resp, err := websocket.Dial(ctx, url, nil)
-	if err != nil {
-		t.Fatal(err)
+	ids := map[string]string{}
+	for path, item := range doc.Paths {
+		var shared []param
+		json.Unmarshal(item["parameters"], &shared)
+		for method, raw := range item {
+			if method == "parameters" {
+				continue
+			}
+			var op struct {
+				OperationID string  `json:"operationId"`
+				Parameters  []param `json:"parameters"`
+				Responses   map[string]struct {
+					Ref         string                                `json:"$ref"`
+					Description *string                               `json:"description"`
+					Content     map[string]map[string]json.RawMessage `json:"content"`
+				} `json:"responses"`
+			}
+			json.Unmarshal(raw, &op)
+			where := method + " " + path
+			if prev, ok := ids[op.OperationID]; ok || op.OperationID == "" {
+				t.Errorf("%s: operationId %q is empty or also %s's", where, op.OperationID, prev)
+			}
+			ids[op.OperationID] = where
+			for status, r := range op.Responses {
+				if r.Ref == "" && r.Description == nil {
+					t.Errorf("%s %s: a response needs a description", where, status)
+				}
+				for mt, fields := range r.Content {
+					for f := range fields {
+						if !slices.Contains([]string{"schema", "example", "examples", "encoding"}, f) {
+							t.Errorf("%s %s %s: a media type has no field %q", where, status, mt, f)
+						}
+					}
+				}
+			}
+			for _, seg := range strings.Split(path, "/") {
+				name, ok := strings.CutPrefix(seg, "{")
+				if !ok {
+					continue
+				}
+				name = strings.TrimSuffix(name, "}")
+				declared := false
+				for _, p := range append(slices.Clone(shared), op.Parameters...) {
+					p = resolve(p)
+					declared = declared || (p.Name == name && p.In == "path" && p.Required)
+				}
+				if !declared {
+					t.Errorf("%s: {%s} is not declared as a required path parameter", where, name)
+				}
+			}
+		}
 	}
-	c.Close(websocket.StatusNormalClosure, "")
-	return answer{status: resp.StatusCode, header: resp.Header}
-}
-
-// closedServer is a server that has begun shutting down.
-func closedServer(t *testing.T) http.Handler {
-	t.Helper()
-	srv := New(Config{}, testLogger(t))
-	if err := srv.Close(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return srv.Handler()
 }
