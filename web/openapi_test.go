@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -316,6 +317,24 @@ func TestOpenAPIWellFormed(t *testing.T) {
 					t.Errorf("%s: {%s} is not declared as a required path parameter", where, name)
 				}
 			}
+		}
+	}
+}
+
+// docs/api.md's table of requests lists every operation of the API that
+// the description has (the page and its assets aside).
+func TestAPIDocListsTheOperations(t *testing.T) {
+	doc, err := os.ReadFile("../docs/api.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range operations(t) {
+		if !strings.HasPrefix(o.path, "/api/") && o.path != "/ws" && o.path != "/healthz" {
+			continue
+		}
+		row := "| `" + o.key()
+		if !bytes.Contains(doc, []byte(row+"`")) && !bytes.Contains(doc, []byte(row+"?")) {
+			t.Errorf("docs/api.md's table of requests lacks %s", o.key())
 		}
 	}
 }
