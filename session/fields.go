@@ -2,6 +2,7 @@ package session
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -98,7 +99,7 @@ func decodeAction(raw json.RawMessage) (engine.Action, error) {
 	}
 	if id, ok := fields["id"]; ok {
 		if _, both := fields["name"]; both {
-			return engine.Action{}, fmt.Errorf(`the action has both "id" and "name"; name the algorithm's action by one of them`)
+			return engine.Action{}, errors.New(`the action has both "id" and "name"; name the algorithm's action by one of them`)
 		}
 		fields["name"] = id
 		delete(fields, "id")
