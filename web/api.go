@@ -10,7 +10,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"strconv"
 	"sync"
 	"time"
 
@@ -51,12 +50,6 @@ func (s *server) algorithms(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	b.serve(w, r, cacheRevalidate)
-}
-
-func (s *server) schema(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Length", strconv.Itoa(len(traceSchema)))
-	w.Write(traceSchema)
 }
 
 // simulate runs a request to the end, or to its event limit, and answers

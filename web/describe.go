@@ -20,7 +20,8 @@ var (
 	protocolSchema []byte
 )
 
-// serveJSONDoc answers with one of the embedded JSON documents.
+// serveJSONDoc answers with one of the embedded JSON documents, gzipped to
+// a client that accepts it and with an ETag, as GET /api/algorithms.
 func serveJSONDoc(doc []byte) http.HandlerFunc {
 	bl := newBlob(doc, "application/json")
 	return func(w http.ResponseWriter, r *http.Request) { bl.serve(w, r, cacheRevalidate) }

@@ -58,6 +58,7 @@ func newExercises(t *testing.T) exercises {
 		"GET /api/algorithms 304": func() answer { return notModified(h, "/api/algorithms") },
 
 		"GET /api/trace.schema.json 200":    get(h, "/api/trace.schema.json"),
+		"GET /api/trace.schema.json 304":    func() answer { return notModified(h, "/api/trace.schema.json") },
 		"GET /api/openapi.json 200":         get(h, "/api/openapi.json"),
 		"GET /api/openapi.json 304":         func() answer { return notModified(h, "/api/openapi.json") },
 		"GET /api/protocol.schema.json 200": get(h, "/api/protocol.schema.json"),
