@@ -234,9 +234,9 @@ func (s *Session) Handle(msg []byte) [][]byte {
 		if len(req.Action) == 0 || string(req.Action) == "null" {
 			return s.refuse(req.Type, errors.New(`action needs "action", an object such as {"type": "crash", "node": 3}`))
 		}
-		var a engine.Action
-		if err := json.Unmarshal(req.Action, &a); err != nil {
-			return s.refuse(req.Type, fmt.Errorf("the action is refused: %w", err))
+		a, err := decodeAction(req.Action)
+		if err != nil {
+			return s.refuse(req.Type, err)
 		}
 		return s.act(a)
 	}

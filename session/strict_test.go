@@ -67,3 +67,47 @@ func TestActionFieldsCoverTheEngine(t *testing.T) {
 		t.Errorf("engine.Action has the fields %v; update actionFields in wire.go (%v)", have, want)
 	}
 }
+
+// A field of another message type, or of another action type, is refused
+// and named, and the run stays where it was.
+func TestForeignFieldsRefused(t *testing.T) {
+	c := newClient(t, newStore())
+	c.send(`{"type":"open","algorithm":"bully","scenario":"lecture"}`)
+	for _, m := range []struct{ msg, typ, want string }{
+		{`{"type":"step","step":5}`, "step", `the field "step" does not belong to a "step" message, which takes no field besides "type"`},
+		{`{"type":"seek","step":3,"seq":9}`, "seek", `the field "seq" does not belong to a "seek" message, which takes only "type" and "step"`},
+		{`{"type":"play","speed":2,"lang":"de"}`, "play", `the field "lang" does not belong to a "play" message`},
+		{`{"type":"attach","id":"x","algorithm":"bully"}`, "attach", `the field "algorithm" does not belong to an`},
+		{`{"type":"lang","lang":"de","seed":null}`, "lang", `the field "seed" does not belong to a "lang" message`},
+		{`{"type":"action","action":{"type":"crash","node":1,"msg":4}}`, "action", `the field "msg" in "action" does not belong to a "crash" action, which takes only "type" and "node"`},
+		{`{"type":"action","action":{"type":"act","node":4,"id":"notice","name":"notice"}}`, "action", `both "id" and "name"`},
+	} {
+		got := c.send("%s", m.msg)
+		if len(got) != 1 || got[0].Type != "error" || got[0].For != m.typ || !strings.Contains(got[0].Error, m.want) {
+			t.Errorf("%s: %+v, want an error for %q saying %q", m.msg, got, m.typ, m.want)
+		}
+	}
+	if c.frame.Step != 0 {
+		t.Errorf("a refused message moved the run to step %d", c.frame.Step)
+	}
+}
+
+// An act names its action by "id", as the registry's actions list it, or
+// by "name", as a trace writes it: the same action either way.
+func TestActByID(t *testing.T) {
+	acts := map[string]string{}
+	for _, field := range []string{"id", "name"} {
+		c := newClient(t, newStore())
+		c.send(`{"type":"open","algorithm":"bully","scenario":"lecture"}`)
+		c.send(`{"type":"step"}`)
+		c.send(`{"type":"step"}`)
+		c.send(`{"type":"action","action":{"type":"act","node":4,"%s":"notice"}}`, field)
+		if len(c.errors) != 0 {
+			t.Fatalf("%s: %+v", field, c.errors)
+		}
+		acts[field] = c.acts
+	}
+	if acts["id"] != "2.act.4.notice" || acts["id"] != acts["name"] {
+		t.Errorf("acts by id %q, by name %q; want 2.act.4.notice for both", acts["id"], acts["name"])
+	}
+}

@@ -43,6 +43,7 @@ type actionFields struct {
 	Msg   *int64   `json:"msg"`
 	Timer string   `json:"timer"`
 	Name  string   `json:"name"`
+	ID    string   `json:"id"` // an act's name as the registry lists it (fields.go)
 	P     *float64 `json:"p"`
 }
 
@@ -98,7 +99,7 @@ func decode(msg []byte) (request, error) {
 	if req.Type == "" {
 		return req, fmt.Errorf(`the message has no "type"; send one of %s`, strings.Join(types, ", "))
 	}
-	return req, nil
+	return req, checkFields(req, msg)
 }
 
 // typeOf recovers the type of a message refused for err, for the refusal

@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strconv"
+	"os"
 	"sync"
 	"time"
 
@@ -50,12 +50,6 @@ func (s *server) algorithms(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	b.serve(w, r, cacheRevalidate)
-}
-
-func (s *server) schema(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Length", strconv.Itoa(len(traceSchema)))
-	w.Write(traceSchema)
 }
 
 // simulate runs a request to the end, or to its event limit, and answers
@@ -182,6 +176,9 @@ func (s *server) importTrace(w http.ResponseWriter, r *http.Request) {
 		defer s.mem.Release(uploadBytes)
 		tl, err := trace.ImportMetered(bufio.NewReaderSize(body, 64<<10), s.cfg.MaxEvents, s.mem)
 		if err != nil {
+			if slow := s.slowBody(body.err); slow != body.err {
+				return slow
+			}
 			return uploadError(err, body.n)
 		}
 		run, err = s.runs.add(tl, false)
@@ -212,16 +209,31 @@ func uploadError(err error, read int64) error {
 	return fmt.Errorf("the trace is refused: %w", err)
 }
 
-// countingReader counts the bytes read through it.
+// countingReader counts the bytes read through it and keeps the error that
+// ended the reading (the trace's own error may not wrap it).
 type countingReader struct {
-	r io.Reader
-	n int64
+	r   io.Reader
+	n   int64
+	err error
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
+	if err != nil && err != io.EOF {
+		c.err = err
+	}
 	return n, err
+}
+
+// slowBody turns a body that did not arrive within its time into a 408
+// that says so, rather than the socket's error text; other errors pass.
+func (s *server) slowBody(err error) error {
+	if !errors.Is(err, os.ErrDeadlineExceeded) {
+		return err
+	}
+	return errorf(http.StatusRequestTimeout, "the request body did not arrive within %v; send it whole and without pauses "+
+		"(a trace upload has a second more for every 4 MiB its Content-Length announces)", s.cfg.BodyTimeout)
 }
 
 // heavy runs f on a worker, waiting for one if all are busy. The worker is
@@ -237,7 +249,8 @@ func (s *server) heavy(ctx context.Context, f func() error) error {
 // readRunRequest reads and decodes a run request within the body limits.
 func (s *server) readRunRequest(w http.ResponseWriter, r *http.Request) (runRequest, error) {
 	s.bodyDeadline(w)
-	return decodeRunRequest(http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes))
+	req, err := decodeRunRequest(http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes))
+	return req, s.slowBody(err)
 }
 
 // newTimeline checks a request against the registry and the limits and

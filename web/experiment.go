@@ -22,7 +22,7 @@ func (s *server) experiment(w http.ResponseWriter, r *http.Request) {
 	s.bodyDeadline(w)
 	req, err := experiment.Decode(http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes))
 	if err != nil {
-		writeError(w, err)
+		writeError(w, s.slowBody(err))
 		return
 	}
 	plan, err := experiment.NewPlan(req, s.cfg.experimentLimits())

@@ -21,6 +21,8 @@ var endpoints = []templates.Endpoint{
 	{Method: "POST", Path: "/api/traces", Doc: "Imports a trace: re-simulates it, checks it event for event and stores the run."},
 	{Method: "POST", Path: "/api/experiments", Doc: `Runs {"algorithm", "params", "seeds", "vary"} for every combination and seed without traces: one row of counts per run, as JSON or CSV.`},
 	{Method: "GET", Path: "/api/trace.schema.json", Doc: "The JSON Schema of the trace document."},
+	{Method: "GET", Path: "/api/openapi.json", Doc: "The OpenAPI 3.1 description of this API."},
+	{Method: "GET", Path: "/api/protocol.schema.json", Doc: "The JSON Schema of the WebSocket session's messages."},
 }
 
 func endpointList() string {

@@ -117,7 +117,9 @@ func (s *server) routes() http.Handler {
 		r.Get("/runs/{id}/trace", s.runTrace)
 		r.Post("/traces", s.importTrace)
 		r.Post("/experiments", s.experiment)
-		r.Get("/trace.schema.json", s.schema)
+		r.Get("/trace.schema.json", serveJSONDoc(traceSchema))
+		r.Get("/openapi.json", serveJSONDoc(openAPI))
+		r.Get("/protocol.schema.json", serveJSONDoc(protocolSchema))
 	})
 	return r
 }
