@@ -3,10 +3,13 @@ package export
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"unicode"
 
+	"distviz/algos"
 	"distviz/timeline"
 )
 
@@ -250,3 +253,22 @@ func TestDOTQuotes(t *testing.T) {
 }
 
 func dot(b *bytes.Buffer, src Source) error { return WriteDOT(b, src) }
+
+// Graphviz, where it is installed, lays out the DOT of every algorithm's
+// run without an error or a warning.
+func TestDOTGraphviz(t *testing.T) {
+	bin, err := exec.LookPath("dot")
+	if err != nil {
+		t.Skip("Graphviz's dot is not installed")
+	}
+	for _, a := range algos.All() {
+		t.Run(a.ID, func(t *testing.T) {
+			cmd := exec.Command(bin, "-Tsvg", "-o", os.DevNull)
+			cmd.Stdin = strings.NewReader(written(t, dot, Source{TL: scenario(t, a.ID, "")}))
+			out, err := cmd.CombinedOutput()
+			if err != nil || len(out) > 0 {
+				t.Errorf("dot: %v\n%s", err, out)
+			}
+		})
+	}
+}
