@@ -125,10 +125,11 @@ func hostNames(tl *timeline.Timeline) []string {
 	return out
 }
 
-// oneLine keeps a text on one line: the regex's event is the rest of it.
+// oneLine keeps a text on one line: the regex's event is the rest of it,
+// up to what JavaScript's "." does not match.
 func oneLine(s string) string {
 	return strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\r' {
+		if r == '\n' || r == '\r' || r == '\u2028' || r == '\u2029' {
 			return ' '
 		}
 		return r

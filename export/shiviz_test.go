@@ -164,3 +164,18 @@ func TestShiVizStopsAtLast(t *testing.T) {
 }
 
 func shiviz(b *bytes.Buffer, src Source) error { return WriteShiViz(b, src) }
+
+// A label ShiViz's regex would split is made one word, a repeated one
+// distinct, and an event's text stays on its line.
+func TestShiVizNamesAndLines(t *testing.T) {
+	tl := scenario(t, "chang-roberts", "worst-case")
+	tl.Nodes[0].Label, tl.Nodes[1].Label, tl.Nodes[2].Label = "P 0", `P"1{}`, "P 0"
+	got := hostNames(tl)
+	if got[0] != "P_0" || got[1] != "P_1__" || got[2] != "P_0#2" {
+		t.Errorf("hosts %q", got[:3])
+	}
+	if s := oneLine("a\nb\rc\u2028d\u2029e"); s != "a b c d e" {
+		t.Errorf("one line: %q", s)
+	}
+	shivizAccepts(t, parseShiViz(t, written(t, shiviz, Source{TL: tl})))
+}
