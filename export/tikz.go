@@ -24,13 +24,13 @@ const tikzPreamble = `\documentclass[tikz,border=6pt]{standalone}
 \usepackage[T1]{fontenc}
 \usetikzlibrary{arrows.meta,backgrounds,shapes.misc}
 %s\begin{document}
-\begin{tikzpicture}[x=0.9cm, y=-0.9cm,
+\begin{tikzpicture}[x=1.2cm, y=-1cm,
   proc/.style={draw=black!55, thick},
   ev/.style={circle, fill, inner sep=0pt, minimum size=4pt},
   msg/.style={-{Stealth[length=5pt]}, semithick},
   lost/.style={dashed},
   inflight/.style={dotted},
-  lbl/.style={midway, above, sloped, font=\tiny, inner sep=1pt},
+  lbl/.style={pos=0.45, above, sloped, font=\scriptsize, inner sep=1pt, fill=white, fill opacity=0.8, text opacity=1},
   lostmark/.style={cross out, draw, inner sep=0pt, minimum size=5pt},
   crash/.style={cross out, draw=red!70!black, very thick, inner sep=0pt, minimum size=7pt},
   recover/.style={circle, draw=green!40!black, thick, inner sep=0pt, minimum size=6pt}]

@@ -3,6 +3,9 @@ package export
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -129,3 +132,26 @@ func atof(s string) float64 {
 }
 
 func tikz(b *bytes.Buffer, src Source) error { return WriteTikZ(b, src) }
+
+// pdflatex, where it is installed, compiles the pictures of a few runs
+// without an error.
+func TestTikZCompiles(t *testing.T) {
+	bin, err := exec.LookPath("pdflatex")
+	if err != nil || testing.Short() {
+		t.Skip("pdflatex is not installed, or -short")
+	}
+	for _, r := range [][2]string{{"bully", ""}, {"tree-echo", "several-starters"}, {"maekawa", ""}} {
+		t.Run(r[0], func(t *testing.T) {
+			dir := t.TempDir()
+			tex := filepath.Join(dir, "run.tex")
+			if err := os.WriteFile(tex, []byte(written(t, tikz, Source{TL: scenario(t, r[0], r[1])})), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(bin, "-interaction=nonstopmode", "-halt-on-error", "run.tex")
+			cmd.Dir = dir
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("pdflatex: %v\n%s", err, out[max(0, len(out)-2000):])
+			}
+		})
+	}
+}
