@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 
 	"distviz/export"
@@ -72,4 +73,43 @@ func TestExportShiVizLimit(t *testing.T) {
 		t.Errorf("refused with %q", got)
 	}
 	wantStatus(t, do(t, h, "GET", "/api/runs/"+id+"/export?format=tikz", ""), http.StatusOK)
+}
+
+// Exports read a run that a session moves through meanwhile: each takes
+// the run's lock to read it (go test -race), and each is the export made
+// before.
+func TestExportWhileStepping(t *testing.T) {
+	s := newServer(Config{}, testLogger(t))
+	h := s.routes()
+	trace := simulate(t, h, `{"algorithm": "bully", "params": {"n": 6}, "seed": 4}`)
+	id := createdID(t, do(t, h, "POST", "/api/traces", string(trace)))
+	queries := []string{"format=shiviz", "format=dot", "format=tikz", "format=dot&step=3", "format=shiviz&step=5"}
+	want := map[string]string{}
+	for _, q := range queries {
+		want[q] = do(t, h, "GET", "/api/runs/"+id+"/export?"+q, "").Body.String()
+	}
+	run, _ := s.runs.hold(id)
+	defer s.runs.release(run)
+	done := make(chan struct{})
+	go func() { // a session seeking back and forth
+		defer close(done)
+		for i := range 200 {
+			run.mu.Lock()
+			run.tl.Seek(i % run.tl.Steps())
+			run.mu.Unlock()
+		}
+	}()
+	var wg sync.WaitGroup
+	for _, q := range queries {
+		wg.Go(func() {
+			for range 5 {
+				w := do(t, h, "GET", "/api/runs/"+id+"/export?"+q, "")
+				if w.Code != http.StatusOK || w.Body.String() != want[q] {
+					t.Errorf("%s: %d, %d bytes, want the %d bytes exported before", q, w.Code, w.Body.Len(), len(want[q]))
+				}
+			}
+		})
+	}
+	wg.Wait()
+	<-done
 }
