@@ -43,11 +43,13 @@ type graphNode struct {
 	id, pos int
 	role    string // a rare role (a leader, a root); "" otherwise
 	crashed bool
+	absent  bool // an empty slot of a bus (no device plugged in there): not drawn
 }
 
-// WriteDOT writes the run's topology as a Graphviz digraph: every process a
-// node (its label, its ID where it is not its position, a rare role such as
-// the leader with a double circle, a crashed one dashed), the topology's
+// WriteDOT writes the run's topology as a Graphviz digraph: every process
+// but a bus's empty slots a node (its label, its ID where it is not its
+// position, a rare role such as the leader with a double circle, a crashed
+// one dashed), the topology's
 // edges undirected and, where the algorithm declares each process's parent
 // (use "uplink"), the parent links as bold edges pointing to the parent.
 // The state is that of the run's head (see Source).
@@ -72,7 +74,7 @@ func readGraph(tl *timeline.Timeline) graph {
 	uplink, adjacent := useVar(tl.Alg.Vars, "uplink"), useVar(tl.Alg.Vars, "adjacent")
 	var adj [][2]int
 	for p := range n {
-		nd := graphNode{label: "P" + strconv.Itoa(p), id: p, pos: p, crashed: s.Crashed(p)}
+		nd := graphNode{label: "P" + strconv.Itoa(p), id: p, pos: p, crashed: s.Crashed(p), absent: !s.Attached(p)}
 		if p < len(tl.Nodes) {
 			nd.label, nd.id = tl.Nodes[p].Label, tl.Nodes[p].ID
 		}
@@ -137,6 +139,9 @@ func writeGraph(w *bufio.Writer, g *graph) {
 	fmt.Fprintf(w, "digraph distviz {\n\tgraph [layout=%s, label=%s, labelloc=t, fontname=Helvetica];\n", layout, dotString(g.title))
 	w.WriteString("\tnode [shape=circle, fontname=Helvetica];\n\tedge [dir=none];\n")
 	for p, nd := range g.nodes {
+		if nd.absent {
+			continue
+		}
 		label := nd.label
 		if nd.id != nd.pos {
 			label += "\nID " + strconv.Itoa(nd.id)
@@ -158,7 +163,7 @@ func writeGraph(w *bufio.Writer, g *graph) {
 		isParent[[2]int{min(cp[0], cp[1]), max(cp[0], cp[1])}] = true
 	}
 	for _, e := range g.edges {
-		if isParent[e] {
+		if isParent[e] || g.nodes[e[0]].absent || g.nodes[e[1]].absent {
 			continue
 		}
 		fmt.Fprintf(w, "\tn%d -> n%d", e[0], e[1])
