@@ -15,7 +15,7 @@ import (
 )
 
 // runs are scenarios of several kinds: rings, a tree, a graph, a complete
-// graph with crashes, mutual exclusion, clocks, multicast.
+// graph with crashes, mutual exclusion, clocks, multicast, a bus.
 var runs = [][2]string{
 	{"chang-roberts", "worst-case"},
 	{"tree-echo", "several-starters"},
@@ -24,6 +24,7 @@ var runs = [][2]string{
 	{"ricart-agrawala", ""},
 	{"logical-clocks", ""},
 	{"positive-ack", ""},
+	{"firewire", ""},
 }
 
 // shivizEvent is one event as ShiViz reads it from the log.

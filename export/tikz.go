@@ -38,7 +38,7 @@ const tikzPreamble = `\documentclass[tikz,border=6pt]{standalone}
 
 // WriteTikZ writes the run's space-time diagram as a standalone LaTeX
 // document with one TikZ picture: a line per process (its label at the
-// left), every send, receive and local event as a dot, every message as
+// left; none for a bus's slot that stays empty), every send, receive and local event as a dot, every message as
 // one \draw[msg] arrow from its send to its receive labelled with what it
 // carries (to a cross where it was lost, dotted where it is still in
 // flight), crashes as red crosses and recoveries as circles. Time runs to
@@ -52,7 +52,9 @@ func WriteTikZ(w io.Writer, src Source) error {
 	tl := src.TL
 	n := tl.Head().N()
 	labels := make([]string, n)
+	absent := make([]bool, n) // a bus's empty slot now
 	for p := range labels {
+		absent[p] = !tl.Head().Attached(p)
 		labels[p] = "P" + strconv.Itoa(p)
 		if p < len(tl.Nodes) {
 			labels[p] = tl.Nodes[p].Label
@@ -83,6 +85,9 @@ func WriteTikZ(w io.Writer, src Source) error {
 	}
 	bw.WriteString("\\begin{scope}[on background layer]\n")
 	for p, l := range labels {
+		if absent[p] && d.col[p] == 0 { // an empty slot all along
+			continue
+		}
 		fmt.Fprintf(bw, "\\draw[proc] (0,%d) node[left] {%s} -- (%s,%d);\n", p, latex(l), num(end), p)
 	}
 	bw.WriteString("\\end{scope}\n\\end{tikzpicture}\n\\end{document}\n")

@@ -70,13 +70,26 @@ func TestTikZStructure(t *testing.T) {
 					t.Errorf("label %s on %d arrows too few", l, k)
 				}
 			}
+			involved := map[int32]bool{}
+			for seq := int64(1); seq <= tl.Len(); seq++ {
+				e := tl.Event(seq)
+				involved[e.Node], involved[e.From], involved[e.To] = true, true, true
+			}
+			lines := 0
 			for p := range tl.Head().N() {
+				if !tl.Head().Attached(p) && !involved[int32(p)] { // a bus's empty slot
+					if _, drawn := procs[p]; drawn {
+						t.Errorf("a line for the empty slot %d", p)
+					}
+					continue
+				}
+				lines++
 				if procs[p] != latex(tl.Nodes[p].Label) {
 					t.Errorf("process %d's line: %q", p, procs[p])
 				}
 			}
-			if len(procs) != tl.Head().N() {
-				t.Errorf("%d process lines for %d processes", len(procs), tl.Head().N())
+			if len(procs) != lines {
+				t.Errorf("%d process lines for %d processes", len(procs), lines)
 			}
 		})
 	}
