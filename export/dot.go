@@ -22,6 +22,7 @@ const maxComplete = 64
 const (
 	topoLinks    = "links"    // an outcome field declared with use "links"
 	topoAdjacent = "adjacent" // the processes' variables declared with use "adjacent"
+	topoQuorums  = "quorums"  // each process joined to its quorum's members (use "members")
 	topoBus      = "bus"      // the engine's cables
 	topoRing     = "ring"     // the ring view: each process and its successor
 	topoComplete = "complete" // every pair of processes
@@ -40,15 +41,15 @@ type graph struct {
 
 type graphNode struct {
 	label   string
-	id, pos int
+	id      int
 	role    string // a rare role (a leader, a root); "" otherwise
 	crashed bool
 	absent  bool // an empty slot of a bus (no device plugged in there): not drawn
 }
 
 // WriteDOT writes the run's topology as a Graphviz digraph: every process
-// but a bus's empty slots a node (its label, its ID where it is not its
-// position, a rare role such as the leader with a double circle, a crashed
+// but a bus's empty slots a node (its label, its ID unless the label is
+// P<ID>, a rare role such as the leader with a double circle, a crashed
 // one dashed), the topology's
 // edges undirected and, where the algorithm declares each process's parent
 // (use "uplink"), the parent links as bold edges pointing to the parent.
@@ -71,10 +72,10 @@ func readGraph(tl *timeline.Timeline) graph {
 	for _, r := range tl.Alg.Roles {
 		rare[r.Name] = r.Rare
 	}
-	uplink, adjacent := useVar(tl.Alg.Vars, "uplink"), useVar(tl.Alg.Vars, "adjacent")
-	var adj [][2]int
+	uplink, adjacent, members := useVar(tl.Alg.Vars, "uplink"), useVar(tl.Alg.Vars, "adjacent"), useVar(tl.Alg.Vars, "members")
+	var adj, quorums [][2]int
 	for p := range n {
-		nd := graphNode{label: "P" + strconv.Itoa(p), id: p, pos: p, crashed: s.Crashed(p), absent: !s.Attached(p)}
+		nd := graphNode{label: "P" + strconv.Itoa(p), id: p, crashed: s.Crashed(p), absent: !s.Attached(p)}
 		if p < len(tl.Nodes) {
 			nd.label, nd.id = tl.Nodes[p].Label, tl.Nodes[p].ID
 		}
@@ -87,10 +88,15 @@ func readGraph(tl *timeline.Timeline) graph {
 		if valueOf(v.Vars, uplink, &up) && up != nil && *up >= 0 && *up < n && *up != p {
 			g.parents = append(g.parents, [2]int{p, *up})
 		}
-		var nb []int
+		var nb, quorum []int
 		if valueOf(v.Vars, adjacent, &nb) {
 			for _, q := range nb {
 				adj = append(adj, [2]int{p, q})
+			}
+		}
+		if valueOf(v.Vars, members, &quorum) {
+			for _, q := range quorum {
+				quorums = append(quorums, [2]int{p, q})
 			}
 		}
 	}
@@ -100,6 +106,8 @@ func readGraph(tl *timeline.Timeline) graph {
 		g.topo, g.edges = topoLinks, canonical(links, n)
 	case adjacent != "":
 		g.topo, g.edges = topoAdjacent, canonical(adj, n)
+	case members != "":
+		g.topo, g.edges = topoQuorums, canonical(quorums, n)
 	case len(s.Edges()) > 0:
 		g.topo, g.edges = topoBus, canonical(s.Edges(), n)
 	case tl.Alg.View == algo.ViewRing:
@@ -136,14 +144,14 @@ func writeGraph(w *bufio.Writer, g *graph) {
 	if g.topo == topoNone {
 		fmt.Fprintf(w, "// every pair of the %d processes may exchange messages: a complete graph, its edges left out\n", len(g.nodes))
 	}
-	fmt.Fprintf(w, "digraph distviz {\n\tgraph [layout=%s, label=%s, labelloc=t, fontname=Helvetica];\n", layout, dotString(g.title))
+	fmt.Fprintf(w, "digraph distviz {\n\tgraph [layout=%s, overlap=false, label=%s, labelloc=t, fontname=Helvetica];\n", layout, dotString(g.title))
 	w.WriteString("\tnode [shape=circle, fontname=Helvetica];\n\tedge [dir=none];\n")
 	for p, nd := range g.nodes {
 		if nd.absent {
 			continue
 		}
 		label := nd.label
-		if nd.id != nd.pos {
+		if label != "P"+strconv.Itoa(nd.id) { // the label does not say the ID
 			label += "\nID " + strconv.Itoa(nd.id)
 		}
 		if nd.role != "" {

@@ -162,6 +162,7 @@ func TestDOTIsTheTopologyAndTheTree(t *testing.T) {
 		{"graph", scenario(t, "echo-election", ""), bus},
 		{"complete", scenario(t, "bully", ""), complete},
 		{"bus with empty slots", scenario(t, "firewire", ""), bus},
+		{"quorums", scenario(t, "maekawa", ""), quorums},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parseDOT(t, written(t, dot, Source{TL: tc.tl}))
@@ -233,6 +234,27 @@ func complete(tl *timeline.Timeline) [][2]int {
 		for b := range a {
 			out = append(out, [2]int{b, a})
 		}
+	}
+	return out
+}
+
+// quorums joins each process to the members of its variable "quorum".
+func quorums(tl *timeline.Timeline) [][2]int {
+	var out [][2]int
+	s := tl.Head()
+	for p := range s.N() {
+		for _, v := range s.Process(p).View().Vars {
+			if qs, ok := v.Value.([]int); ok && v.Name == "quorum" {
+				for _, q := range qs {
+					if q != p {
+						out = append(out, [2]int{p, q})
+					}
+				}
+			}
+		}
+	}
+	if len(out) == 0 {
+		panic("no quorums read")
 	}
 	return out
 }
