@@ -92,7 +92,7 @@ func (s *Stamper) local(e engine.Event, p int, at Event) (Stamp, bool) {
 	}
 	for seq := e.Seq + 1; ; seq++ {
 		f, ok := at(seq)
-		if !ok || startsStep(f.Kind) {
+		if !ok || StartsStep(f.Kind) {
 			break
 		}
 		if f.Kind == engine.KindSend && int(f.From) == p {
@@ -102,9 +102,9 @@ func (s *Stamper) local(e engine.Event, p int, at Event) (Stamp, bool) {
 	return s.tick(p), true
 }
 
-// startsStep says whether an event of this kind begins a step (a drop
+// StartsStep says whether an event of this kind begins a step (a drop
 // may, but is no send either way).
-func startsStep(k engine.Kind) bool {
+func StartsStep(k engine.Kind) bool {
 	switch k {
 	case engine.KindStart, engine.KindDeliver, engine.KindTimer, engine.KindAction, engine.KindEnd:
 		return true

@@ -120,9 +120,7 @@ func (s *server) runTrace(w http.ResponseWriter, r *http.Request) {
 	id := chi.URLParam(r, "id")
 	run, ok := s.runs.hold(id)
 	if !ok {
-		writeError(w, errorf(http.StatusNotFound,
-			"no run %q: create one with POST /api/runs or POST /api/traces (runs live in memory; "+
-				"the least recently used that nobody is looking at are forgotten to make room, and all on a restart)", id))
+		writeError(w, noRun(id))
 		return
 	}
 	// Held, the run is not forgotten while it is written, and whoever acts
@@ -139,6 +137,13 @@ func (s *server) runTrace(w http.ResponseWriter, r *http.Request) {
 	if err := trace.WriteShared(w, run.tl, &run.mu); err != nil {
 		s.log.Info("a trace answer was not read to its end", "path", r.URL.Path, "err", err)
 	}
+}
+
+// noRun is the answer for a run that is not (or no longer) stored.
+func noRun(id string) error {
+	return errorf(http.StatusNotFound,
+		"no run %q: create one with POST /api/runs or POST /api/traces (runs live in memory; "+
+			"the least recently used that nobody is looking at are forgotten to make room, and all on a restart)", id)
 }
 
 // downloadBytes is what a trace download holds while it is written: its

@@ -16,6 +16,7 @@ import {createControls, nextSpeed, SPEEDS} from "./controls.js";
 import {createMenu, createTooltip} from "./menu.js";
 import {traceURL, fileName, importTrace, download, onFileDrop, svgSnapshot} from "./io.js";
 import {wholeViewSVG, svgToPNG} from "./snapshot.js";
+import {addToolExports} from "./toolexports.js";
 import {parseLocation, buildSearch} from "./params.js";
 import {text, clear, el} from "./dom.js";
 import {createChrome, store} from "./chrome.js";
@@ -635,6 +636,7 @@ $("export-spacetime").addEventListener("click", () => {
 	if (!state.run || !state.frame) return ioStatus(t("io.noRun"), true);
 	download(svgSnapshot($("spacetime"), exportCaption()), exportName("svg", "spacetime"), "image/svg+xml");
 });
+addToolExports($("export-png"), () => (state.run && state.frame ? {id: state.run.id, step: state.frame.step} : null), ioStatus);
 
 async function importFile(file) {
 	ioStatus(t("io.importing", {name: file.name}), false);
