@@ -23,7 +23,7 @@ const ShiVizRegex = `(?<host>\S*) (?<clock>{.*})\n(?<event>.*)`
 // refuseShiViz refuses runs whose events have no vector stamps.
 func refuseShiViz(tl *timeline.Timeline) error {
 	if n := tl.Head().N(); n > causal.MaxVector {
-		return fmt.Errorf("a ShiViz log needs vector clocks, and the server keeps them for runs of at most %d processes; this run has %d",
+		return fmt.Errorf("a ShiViz log needs vector clocks, and the server keeps them for runs of at most %d processes; this run has %d (the dot and tikz exports have no such limit)",
 			causal.MaxVector, n)
 	}
 	return nil

@@ -27,6 +27,7 @@ func newExercises(t *testing.T) exercises {
 	h := newTestRouter(t, Config{})
 	run := `{"algorithm": "chang-roberts", "params": {"n": 5, "ids": [3, 9, 1, 7, 5]}, "seed": 3, "maxEvents": 1000}`
 	id := createdID(t, do(t, h, "POST", "/api/runs", run))
+	wide := createdID(t, do(t, h, "POST", "/api/runs", `{"algorithm": "chang-roberts", "params": {"n": 40}, "maxEvents": 100}`))
 	trace := string(simulate(t, h, `{"algorithm": "chang-roberts", "params": {"n": 4}}`))
 	exp := `{"algorithm": "chang-roberts", "params": {"idOrder": "random"}, "vary": {"n": [3, 4]}, "seeds": {"from": 1, "count": 2}}`
 
@@ -71,6 +72,8 @@ func newExercises(t *testing.T) exercises {
 		"GET /api/runs/{id}/export 200": get(h, "/api/runs/"+id+"/export?format=dot"),
 		"GET /api/runs/{id}/export 400": get(h, "/api/runs/"+id+"/export?format=svg"),
 		"GET /api/runs/{id}/export 404": get(h, "/api/runs/0000000000000000/export?format=dot"),
+		"GET /api/runs/{id}/export 422": get(h, "/api/runs/"+wide+"/export?format=shiviz"),
+		"GET /api/runs/{id}/export 503": get(fh, "/api/runs/"+fullID+"/export?format=dot"),
 
 		"GET /healthz 200":          get(h, "/healthz"),
 		"GET / 200":                 get(h, "/?algorithm=bully&scenario=lecture&step=3&lang=de"),
