@@ -123,12 +123,8 @@ func (s *server) createRun(w http.ResponseWriter, r *http.Request) {
 
 // runTrace answers with a stored run's trace so far.
 func (s *server) runTrace(w http.ResponseWriter, r *http.Request) {
-	id := chi.URLParam(r, "id")
-	run, ok := s.runs.hold(id)
+	run, ok := s.holdRun(w, r)
 	if !ok {
-		writeError(w, errorf(http.StatusNotFound,
-			"no run %q: create one with POST /api/runs or POST /api/traces (runs live in memory; "+
-				"the least recently used that nobody is looking at are forgotten to make room, and all on a restart)", id))
 		return
 	}
 	// Held, the run is not forgotten while it is written, and whoever acts
@@ -145,6 +141,18 @@ func (s *server) runTrace(w http.ResponseWriter, r *http.Request) {
 	if err := trace.WriteShared(w, run.tl, &run.mu); err != nil {
 		s.log.Info("a trace answer was not read to its end", "path", r.URL.Path, "err", err)
 	}
+}
+
+// holdRun holds the stored run the route's {id} names, or answers 404.
+func (s *server) holdRun(w http.ResponseWriter, r *http.Request) (*storedRun, bool) {
+	id := chi.URLParam(r, "id")
+	run, ok := s.runs.hold(id)
+	if !ok {
+		writeError(w, errorf(http.StatusNotFound,
+			"no run %q: create one with POST /api/runs or POST /api/traces (runs live in memory; "+
+				"the least recently used that nobody is looking at are forgotten to make room, and all on a restart)", id))
+	}
+	return run, ok
 }
 
 // downloadBytes is what a trace download holds while it is written: its

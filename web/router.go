@@ -115,6 +115,7 @@ func (s *server) routes() http.Handler {
 		r.Post("/simulate", s.simulate)
 		r.Post("/runs", s.createRun)
 		r.Get("/runs/{id}/trace", s.runTrace)
+		r.Get("/runs/{id}/export", s.exportRun)
 		r.Post("/traces", s.importTrace)
 		r.Post("/experiments", s.experiment)
 		r.Get("/trace.schema.json", s.schema)
