@@ -148,10 +148,23 @@ func TestOfflineFile(t *testing.T) {
 	if !eval[bool](q, fmt.Sprintf(`(() => { const b = document.querySelector(%s); return b.disabled && b.title.includes('offline'); })()`, jsString(menuItem("crash")))) {
 		q.fatalf("crash is not disabled with the reason in the offline file")
 	}
-	for _, hidden := range []string{hookSetup, "tab-experiment", hookLang, "export-html"} {
+	for _, hidden := range []string{hookSetup, "tab-experiment", "export-html"} {
 		if eval[bool](q, fmt.Sprintf(`document.querySelector(%s).getClientRects().length > 0`, jsString(tid(hidden)))) {
 			t.Errorf("%s is shown in the offline file, which has no server", hidden)
 		}
+	}
+
+	// another language: the narration, narrated again, as the server's
+	p.setLang("es")
+	p.scrubTo(3)
+	wantES := p.picture(3)
+	q.scrubTo(3)
+	const current = `(document.querySelector('[data-testid="narration"] li.current') || {}).textContent`
+	english := eval[string](q, current)
+	q.setLang("es")
+	q.waitFor("the narration in Spanish", current+` && `+current+` !== `+jsString(english))
+	if got := q.picture(3); got != wantES {
+		q.fatalf("in Spanish, step 3 offline differs from the server's page:\n%s", firstDiff(got, wantES))
 	}
 	if r := requests(); len(r) > 0 {
 		t.Errorf("the offline file asked for %s", strings.Join(r, ", "))

@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"reflect"
 	"regexp"
@@ -12,6 +13,7 @@ import (
 	"distviz/frame"
 	"distviz/launch"
 	"distviz/narrate"
+	"distviz/timeline"
 )
 
 // offlineDoc is the data of an offline file as the page reads it.
@@ -22,6 +24,11 @@ type offlineDoc struct {
 	Actions map[string]any    `json:"actions"`
 	Frames  []map[string]any  `json:"frames"`
 	Events  []json.RawMessage `json:"events"`
+	Langs   map[string]struct {
+		Narration  []any          `json:"narration"`
+		Violations map[string]any `json:"violations"`
+		Lines      [][]any        `json:"lines"`
+	} `json:"langs"`
 }
 
 var offlineDataRE = regexp.MustCompile(`(?s)<script type="application/json" id="distviz-offline">(.*?)</script>`)
@@ -52,10 +59,13 @@ func exportOffline(t *testing.T, h http.Handler, path string) (string, offlineDo
 // TestExportHTML: the offline file is one page that names nothing of the
 // server (no socket, no asset links), and its frames are the server's: the
 // first whole, each delta applied gives exactly the frame the run has at
-// that step, in the language asked for.
+// that step, in the language asked for; its words in the other languages
+// are the run's frames' words in them. (The lecture's bully run whose
+// timeout is too short: it breaks an invariant, whose text is narrated.)
 func TestExportHTML(t *testing.T) {
 	h := newTestRouter(t, Config{})
-	id := createdID(t, do(t, h, "POST", "/api/runs", `{"algorithm": "chang-roberts", "params": {"n": 5}, "seed": 3}`))
+	const params = `{"n": 8, "crashed": [7], "detectors": [4], "timeout": 15}`
+	id := createdID(t, do(t, h, "POST", "/api/runs", `{"algorithm": "bully", "params": `+params+`, "seed": 3}`))
 	page, d := exportOffline(t, h, "/api/runs/"+id+"/export?format=html&lang=de&step=4")
 	for _, bad := range []string{"/static/v/", "distvizSocket =", `rel="modulepreload"`, `<link rel="stylesheet"`} {
 		if strings.Contains(page, bad) {
@@ -72,12 +82,14 @@ func TestExportHTML(t *testing.T) {
 		t.Fatal("no events")
 	}
 
-	alg, err := algos.Get("chang-roberts")
+	alg, err := algos.Get("bully")
 	if err != nil {
 		t.Fatal(err)
 	}
 	seed := int64(3)
-	tl, _, err := launch.Open(alg, launch.Request{Params: map[string]json.RawMessage{"n": json.RawMessage("5")}, Seed: &seed}, 0)
+	var p map[string]json.RawMessage
+	json.Unmarshal([]byte(params), &p)
+	tl, _, err := launch.Open(alg, launch.Request{Params: p, Seed: &seed}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,6 +123,38 @@ func TestExportHTML(t *testing.T) {
 		want["type"], model["type"] = "frame", "frame"
 		if !reflect.DeepEqual(model, want) {
 			t.Fatalf("step %d: the file's frame differs from the run's:\n got %v\nwant %v", k, model, want)
+		}
+		checkWords(t, d, k, tl, msg)
+	}
+	if n := len(tl.Violations()); n == 0 {
+		t.Fatal("the run breaks no invariant: its violations' words are not tested")
+	}
+	for _, l := range []string{"en", "es"} {
+		if w := d.Langs[l]; len(w.Lines) != len(d.Events) || len(w.Lines[0]) == 0 {
+			t.Errorf("%s: %d batches of lines for %d events messages", l, len(w.Lines), len(d.Events))
+		}
+	}
+}
+
+// checkWords compares the file's words at step k in English and Spanish
+// with the run's frame in them, and the violations where the file's own
+// frame carries them.
+func checkWords(t *testing.T, d offlineDoc, k int, tl *timeline.Timeline, msg map[string]any) {
+	t.Helper()
+	for _, l := range []narrate.Lang{narrate.English, narrate.Spanish} {
+		b, _ := json.Marshal(frame.BuildIn(tl, l))
+		var want map[string]any
+		json.Unmarshal(b, &want)
+		w, ok := d.Langs[string(l)]
+		if !ok || k >= len(w.Narration) {
+			t.Fatalf("the file has no words in %s at step %d", l, k)
+		}
+		if !reflect.DeepEqual(w.Narration[k], want["narration"]) {
+			t.Fatalf("step %d in %s: narration %v, want %v", k, l, w.Narration[k], want["narration"])
+		}
+		v, has := w.Violations[fmt.Sprint(k)]
+		if _, carries := msg["violations"]; carries != has || has && !reflect.DeepEqual(v, want["violations"]) {
+			t.Fatalf("step %d in %s: violations %v (the frame carries them: %v), want %v", k, l, v, carries, want["violations"])
 		}
 	}
 }

@@ -26,14 +26,16 @@ var (
 //	actions  the `actions` message, when the run holds user actions
 //	frames   step 0's whole `frame`, then one `delta` (or `frame`) per step
 //	events   the `events` messages of the whole run
-//	lang     the narration's language; step: the step the file opens at
+//	lang     the frames' language; step: the step the file opens at
+//	langs    the words in the other languages (offlinewords.go)
 type offlineRun struct {
-	Run     json.RawMessage   `json:"run"`
-	Actions json.RawMessage   `json:"actions,omitempty"`
-	Frames  []json.RawMessage `json:"frames"`
-	Events  []json.RawMessage `json:"events"`
-	Lang    narrate.Lang      `json:"lang"`
-	Step    int               `json:"step"`
+	Run     json.RawMessage                `json:"run"`
+	Actions json.RawMessage                `json:"actions,omitempty"`
+	Frames  []json.RawMessage              `json:"frames"`
+	Events  []json.RawMessage              `json:"events"`
+	Lang    narrate.Lang                   `json:"lang"`
+	Step    int                            `json:"step"`
+	Langs   map[narrate.Lang]*offlineWords `json:"langs"`
 }
 
 // collectOffline steps a session of its own through the stored run, from
@@ -67,9 +69,7 @@ func (s *server) collectOffline(run *storedRun, lang narrate.Lang, held *charged
 	keep := func(b []byte) (json.RawMessage, error) {
 		size += int64(len(b))
 		if size > offlineMaxBytes {
-			return nil, errorf(http.StatusUnprocessableEntity,
-				"the run's offline file would be larger than %s (its frames and events): export a shorter or smaller run, "+
-					"or take its trace (GET /api/runs/{id}/trace) to open with the server", bytesText(offlineMaxBytes))
+			return nil, tooLargeOffline()
 		}
 		return b, held.grow(size)
 	}
@@ -112,7 +112,21 @@ func (s *server) collectOffline(run *storedRun, lang narrate.Lang, held *charged
 		}
 		out.Events = append(out.Events, m)
 	}
+	out.Langs = map[narrate.Lang]*offlineWords{}
+	for _, l := range narrate.Langs() {
+		if l != lang {
+			if out.Langs[l], err = wordsIn(run, out, l, held, &size); err != nil {
+				return nil, err
+			}
+		}
+	}
 	return out, nil
+}
+
+func tooLargeOffline() error {
+	return errorf(http.StatusUnprocessableEntity,
+		"the run's offline file would be larger than %s (its frames, events and words): export a shorter or smaller run, "+
+			"or take its trace (GET /api/runs/{id}/trace) to open with the server", bytesText(offlineMaxBytes))
 }
 
 // msgType reads a session message's type, which its encoding puts first.

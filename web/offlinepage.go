@@ -8,8 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -42,7 +44,9 @@ func (s *server) offlinePage(run *storedRun, lang narrate.Lang, start int, held 
 	buf.Grow(len(shell.head) + len(shell.tail) + int(s.dataSize(data)) + 256)
 	buf.Write(shell.head)
 	buf.WriteString(`<script type="application/json" id="distviz-offline">`)
-	writeOfflineData(&buf, data)
+	if err := writeOfflineData(&buf, data); err != nil {
+		return nil, fmt.Errorf("internal error writing the offline page: %w", err)
+	}
 	buf.WriteString("</script>\n")
 	buf.Write(shell.tail)
 	return buf.Bytes(), nil
@@ -57,13 +61,20 @@ func (s *server) dataSize(d *offlineRun) int64 {
 	for _, e := range d.Events {
 		n += int64(len(e)) + 1
 	}
+	for _, w := range d.Langs {
+		for _, list := range [][]json.RawMessage{w.Narration, w.Lines, slices.Collect(maps.Values(w.Violations))} {
+			for _, m := range list {
+				n += int64(len(m)) + 8
+			}
+		}
+	}
 	return n
 }
 
 // writeOfflineData writes the data as JSON that a script element holds as
 // it is: no "<" (a "</script>" in a text would end it), which JSON writes
 // as \u003c (it occurs only in strings).
-func writeOfflineData(buf *bytes.Buffer, d *offlineRun) {
+func writeOfflineData(buf *bytes.Buffer, d *offlineRun) error {
 	raw := func(b []byte) {
 		for {
 			i := bytes.IndexByte(b, '<')
@@ -96,7 +107,14 @@ func writeOfflineData(buf *bytes.Buffer, d *offlineRun) {
 	list(asBytes(d.Frames))
 	buf.WriteString(`,"events":`)
 	list(asBytes(d.Events))
+	buf.WriteString(`,"langs":`)
+	langs, err := json.Marshal(d.Langs)
+	if err != nil {
+		return err
+	}
+	raw(langs)
 	buf.WriteByte('}')
+	return nil
 }
 
 func asBytes(ms []json.RawMessage) [][]byte {

@@ -1,8 +1,9 @@
 // The session of an offline file (GET /api/runs/{id}/export?format=html):
 // the run's frames and events are in the page, and this local transport
 // answers the page's step, back, seek, first, last, play and pause from them
-// as the server would (docs/protocol.md), without a network. What needs the
-// engine (actions, experiments, a new run) is refused with a sentence.
+// as the server would (docs/protocol.md), without a network, and `lang` from
+// the run's words in every language. What needs the engine (actions,
+// experiments, a new run) is refused with a sentence.
 
 import {applyMessage} from "./model.js";
 
@@ -22,6 +23,7 @@ export function createFrames(msgs) {
 	let at = -1;
 	let cur = null;
 	return {
+		msgs,
 		count: msgs.length,
 		/** whole is step k's frame, a copy of its own. */
 		whole(k) {
@@ -42,12 +44,34 @@ export function createFrames(msgs) {
 }
 
 /**
+ * wordsIn gives the run in a language: {frames (createFrames of its
+ * messages), events}, the file's own with the narration and violations of
+ * data.langs[lang] in place of theirs; null for a language the file lacks.
+ */
+export function wordsIn(data) {
+	const made = new Map();
+	return (lang) => {
+		if (made.has(lang)) return made.get(lang);
+		const w = lang === data.lang ? null : (data.langs || {})[lang];
+		if (lang !== data.lang && !w) return null;
+		const msgs = w ? data.frames.map((m, k) => ({...m, narration: w.narration[k], ...(k in w.violations ? {violations: w.violations[k]} : {})})) : data.frames;
+		const events = w ? data.events.map((e, i) => ({...e, lines: w.lines[i]})) : data.events;
+		const frames = createFrames(msgs);
+		const run = {frames, events};
+		made.set(lang, run);
+		return run;
+	};
+}
+
+/**
  * connectOffline is connect (ws.js) for an offline file: the same
  * {send, open, close}, answering asynchronously as a socket does.
  * refusal(type) words why a request needs the server.
  */
 export function connectOffline({data, onMessage, onStatus, refusal}) {
-	const frames = createFrames(data.frames);
+	const inLang = wordsIn(data);
+	let lang = data.lang;
+	let frames = inLang(lang).frames;
 	const last = frames.count - 1;
 	const seqs = data.frames.map((f) => f.seq); // each step's last event
 	let shown = -1; // the client's frame's step
@@ -59,7 +83,7 @@ export function connectOffline({data, onMessage, onStatus, refusal}) {
 	// a step forward is its delta; anything else a whole frame
 	function frameAt(k) {
 		k = Math.max(0, Math.min(last, k));
-		const msg = k === shown + 1 && shown >= 0 ? structuredClone(data.frames[k]) : frames.whole(k);
+		const msg = k === shown + 1 && shown >= 0 ? structuredClone(frames.msgs[k]) : frames.whole(k);
 		shown = k;
 		return msg;
 	}
@@ -92,15 +116,23 @@ export function connectOffline({data, onMessage, onStatus, refusal}) {
 
 	function answer(msg) {
 		switch (msg.type) {
-			case "lang":
-				return []; // the narration is in the language the file was saved in
+			case "lang": {
+				if (!inLang(msg.lang)) return [{type: "error", for: "lang", error: refusal("lang")}];
+				lang = msg.lang;
+				frames = inLang(lang).frames;
+				if (shown < 0) return [];
+				// the frame and every event again, narrated in the new language
+				const k = shown;
+				shown = -1;
+				return [frameAt(k), ...structuredClone(inLang(lang).events)];
+			}
 			case "open":
 			case "attach": {
 				stop();
 				shown = -1;
 				const out = [structuredClone(data.run), frameAt(data.step || 0)];
 				if (data.actions) out.push(structuredClone(data.actions));
-				return out.concat(structuredClone(data.events));
+				return out.concat(structuredClone(inLang(lang).events));
 			}
 			case "step":
 				return [frameAt(shown + 1)];
