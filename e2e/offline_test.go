@@ -61,7 +61,7 @@ func offlinePage(t *testing.T, file string) (*page, func() []string) {
 		defer mu.Unlock()
 		switch e := ev.(type) {
 		case *network.EventRequestWillBeSent:
-			if u := e.Request.URL; u != "file://"+file && !strings.HasPrefix(u, "data:") {
+			if u := e.Request.URL; !strings.HasPrefix(u, "file://"+file) && !strings.HasPrefix(u, "data:") {
 				requests = append(requests, u)
 			}
 		case *network.EventWebSocketCreated:
@@ -165,6 +165,15 @@ func TestOfflineFile(t *testing.T) {
 	q.waitFor("the narration in Spanish", current+` && `+current+` !== `+jsString(english))
 	if got := q.picture(3); got != wantES {
 		q.fatalf("in Spanish, step 3 offline differs from the server's page:\n%s", firstDiff(got, wantES))
+	}
+
+	// the file in a slide: its address says how to show it
+	q.do("opening the file embedded", chromedp.Navigate("file://"+file+"?embed=1&step=3&lang=es"))
+	if got := q.picture(3); got != wantES {
+		q.fatalf("embedded, at step 3 in Spanish, the file differs from the server's page:\n%s", firstDiff(got, wantES))
+	}
+	if eval[bool](q, `document.querySelector('.topbar').getClientRects().length > 0`) {
+		t.Errorf("the embedded file shows its top bar")
 	}
 	if r := requests(); len(r) > 0 {
 		t.Errorf("the offline file asked for %s", strings.Join(r, ", "))

@@ -480,6 +480,7 @@ function onError(text, about) {
 // ---- actions ----
 
 function openRun(req) {
+	if (offline) return chrome.toast(t("offline.noEngine")); // a new run needs the simulator
 	const msg = {type: "open", algorithm: req.algorithm, query: req.query};
 	if (req.seed !== null && req.seed !== undefined) msg.seed = req.seed;
 	if (req.scenario) msg.scenario = req.scenario;
@@ -681,9 +682,10 @@ $("summary").addEventListener("click", () => $("summary").classList.toggle("open
 // ---- start ----
 
 // a deep link's lang= wins over the remembered choice (and is remembered)
-const link = parseLocation(offline ? "" : location.search);
-// an offline file's narration is in the language it was saved in: its page too
-setLang(offline ? offline.lang : i18n.pickLang(link.lang || store.get("lang"), navigator.languages));
+// (an offline file's address may say how to show it: embed, present, step, lang)
+const link = parseLocation(location.search);
+// an offline file opens in the language it was saved in, unless its address says another
+setLang(i18n.pickLang(link.lang || (offline ? offline.lang : store.get("lang")), navigator.languages));
 if (link.present) chrome.setPresenter(true); // full screen needs a click: the F11 of the browser, or P
 // in a slide's iframe: the run without the page's chrome (embed.css)
 if (link.embed) document.documentElement.dataset.embed = "";
@@ -691,6 +693,7 @@ if (link.embed && !link.spacetime) document.documentElement.dataset.spacetime = 
 
 if (offline) {
 	state.pending = {type: "attach", id: offline.run.id};
+	state.wantStep = link.step;
 	chrome.setSetup(false);
 } else if (link.algorithm) {
 	// a deep link runs at once; the form follows when the registry is in
