@@ -148,7 +148,7 @@ func TestOfflineFile(t *testing.T) {
 	if !eval[bool](q, fmt.Sprintf(`(() => { const b = document.querySelector(%s); return b.disabled && b.title.includes('offline'); })()`, jsString(menuItem("crash")))) {
 		q.fatalf("crash is not disabled with the reason in the offline file")
 	}
-	for _, hidden := range []string{hookSetup, "tab-experiment", "export-html"} {
+	for _, hidden := range []string{"run-form", hookImport, "tab-experiment", hookExportJSON, "export-html"} {
 		if eval[bool](q, fmt.Sprintf(`document.querySelector(%s).getClientRects().length > 0`, jsString(tid(hidden)))) {
 			t.Errorf("%s is shown in the offline file, which has no server", hidden)
 		}
