@@ -208,12 +208,21 @@ func TestExportRefusals(t *testing.T) {
 }
 
 // TestExportMemory: the file is charged to the memory budget while it is
-// made, and refused when the budget cannot hold it; nothing stays charged.
+// made, and refused when the budget cannot hold it; nothing stays charged,
+// and the run is left at its step.
 func TestExportMemory(t *testing.T) {
 	srv := New(Config{MemoryBudget: 6 << 20}, testLogger(t))
 	h := srv.Handler()
 	id := createdID(t, do(t, h, "POST", "/api/runs", `{"algorithm": "chang-roberts", "params": {"n": 8}}`))
 	exportOffline(t, h, "/api/runs/"+id+"/export?format=html")
+	run, ok := srv.s.runs.hold(id)
+	if !ok {
+		t.Fatal("the run is gone after its export")
+	}
+	if k := run.tl.Cursor(); k != 0 {
+		t.Errorf("after the export the run is at step %d, not at 0 where it was", k)
+	}
+	srv.s.runs.release(run)
 	before, _ := srv.Memory()
 	srv.s.mem.Force(6 << 20) // the budget is full
 	w := do(t, h, "GET", "/api/runs/"+id+"/export?format=html", "")

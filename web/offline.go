@@ -44,12 +44,21 @@ type offlineRun struct {
 // server's Ahead). The bytes are charged to held as they grow.
 func (s *server) collectOffline(run *storedRun, lang narrate.Lang, held *charged) (*offlineRun, error) {
 	run.mu.Lock()
+	was := run.tl.Cursor()
 	_, err := run.tl.Ahead(s.cfg.Ahead)
 	if err == nil {
 		err = run.tl.Seek(0) // a session attaching starts at the run's cursor: the first step
 	}
 	steps := run.tl.Steps()
 	run.mu.Unlock()
+	// the run's own step (where the next to attach starts) as it was
+	defer func() {
+		run.mu.Lock()
+		defer run.mu.Unlock()
+		if err := run.tl.Seek(was); err != nil {
+			s.log.Error("putting an exported run back at its step", "run", run.id, "step", was, "err", err)
+		}
+	}()
 	if err != nil {
 		if isFull(err) {
 			return nil, err
