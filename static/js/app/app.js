@@ -352,6 +352,7 @@ function onRun(r) {
 	ej.href = traceURL(r.id);
 	ej.download = fileName([r.algorithm.id, sc ? sc.id : "", "seed" + r.seed], "json");
 	ej.setAttribute("aria-disabled", "false");
+	$("export-html").href = offlineURL(r.id, i18n.lang(), 0); // (the step and language at the click)
 	$("export-html").download = fileName([r.algorithm.id, sc ? sc.id : "", "seed" + r.seed], "html");
 	$("export-html").setAttribute("aria-disabled", "false");
 	$("io-status").textContent = fromUser === "attach" ? "" : $("io-status").textContent;
