@@ -7,7 +7,6 @@ import (
 	"distviz/engine"
 	"distviz/narrate"
 	"distviz/timeline"
-	"distviz/trace"
 )
 
 // Encoder writes one client's frames: the whole frame first, then deltas,
@@ -311,13 +310,7 @@ func (e *Encoder) delta(b []byte, tl *timeline.Timeline, lang narrate.Lang, kept
 	// The violations, whole when they changed (they only grow along a history).
 	nviol := violationsUpTo(tl, seq)
 	if nviol != e.nviol || lang != e.lang || kept != math.MaxInt64 {
-		vs := trace.ViolationsUpTo(tl, seq)
-		if lang != narrate.English {
-			r := narrate.For(tl.Alg, tl.Nodes).In(lang)
-			for i := range vs {
-				vs[i].Text = r.Text(vs[i].Said)
-			}
-		}
+		vs := ViolationsIn(tl, lang, seq)
 		if e.node, err = appendValue(e.node[:0], vs); err != nil {
 			e.has = false
 			return b, err
@@ -331,16 +324,8 @@ func (e *Encoder) delta(b []byte, tl *timeline.Timeline, lang narrate.Lang, kept
 	}
 
 	// What the step at the cursor did: always.
-	firstSeq := int64(1)
-	if k := tl.Cursor(); k > 0 {
-		firstSeq = tl.StepEnd(k-1) + 1
-	}
-	lines := NarrateIn(tl, lang, firstSeq, seq)
-	if lines == nil {
-		lines = []narrate.Line{}
-	}
 	b = append(b, `,"narration":`...)
-	if b, err = appendValue(b, lines); err != nil {
+	if b, err = appendValue(b, StepNarration(tl, lang, tl.Cursor())); err != nil {
 		e.has = false
 		return b, err
 	}

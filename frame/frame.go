@@ -72,23 +72,36 @@ func BuildIn(tl *timeline.Timeline, lang narrate.Lang) Frame {
 	if f.Timers == nil {
 		f.Timers = []engine.PendingTimer{}
 	}
-	f.Violations = trace.ViolationsUpTo(tl, f.Seq)
+	f.Violations = ViolationsIn(tl, lang, f.Seq)
+	f.Step1 = StepNarration(tl, lang, f.Step)
+	return f
+}
+
+// ViolationsIn gives the violations of events up to seq, their texts in a
+// language: the banner says what the narration says, in the reader's.
+func ViolationsIn(tl *timeline.Timeline, lang narrate.Lang, seq int64) []trace.Violation {
+	vs := trace.ViolationsUpTo(tl, seq)
 	if lang != narrate.English {
-		// the banner says what the narration says, in the reader's language
 		r := narrate.For(tl.Alg, tl.Nodes).In(lang)
-		for i := range f.Violations {
-			f.Violations[i].Text = r.Text(f.Violations[i].Said)
+		for i := range vs {
+			vs[i].Text = r.Text(vs[i].Said)
 		}
 	}
+	return vs
+}
+
+// StepNarration gives the narration of step k's events (a frame's
+// narration at step k) in a language; empty, not nil, when it has none.
+func StepNarration(tl *timeline.Timeline, lang narrate.Lang, k int) []narrate.Line {
 	first := int64(1)
-	if f.Step > 0 {
-		first = tl.StepEnd(f.Step-1) + 1
+	if k > 0 {
+		first = tl.StepEnd(k-1) + 1
 	}
-	f.Step1 = NarrateIn(tl, lang, first, f.Seq)
-	if f.Step1 == nil {
-		f.Step1 = []narrate.Line{}
+	lines := NarrateIn(tl, lang, first, tl.StepEnd(k))
+	if lines == nil {
+		lines = []narrate.Line{}
 	}
-	return f
+	return lines
 }
 
 // Narrate gives the narration of events first..last in English.

@@ -48,6 +48,7 @@ var Styles = []string{
 	"css/panel.css",
 	"css/experiment.css",
 	"css/lecture.css",
+	"css/embed.css",
 }
 
 // Endpoint is one route of the JSON API, for the home page.

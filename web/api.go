@@ -117,10 +117,8 @@ func (s *server) createRun(w http.ResponseWriter, r *http.Request) {
 
 // runTrace answers with a stored run's trace so far.
 func (s *server) runTrace(w http.ResponseWriter, r *http.Request) {
-	id := chi.URLParam(r, "id")
-	run, ok := s.runs.hold(id)
+	run, ok := s.holdRun(w, r)
 	if !ok {
-		writeError(w, noRun(id))
 		return
 	}
 	// Held, the run is not forgotten while it is written, and whoever acts
@@ -144,6 +142,16 @@ func noRun(id string) error {
 	return errorf(http.StatusNotFound,
 		"no run %q: create one with POST /api/runs or POST /api/traces (runs live in memory; "+
 			"the least recently used that nobody is looking at are forgotten to make room, and all on a restart)", id)
+}
+
+// holdRun holds the stored run the route's {id} names, or answers 404.
+func (s *server) holdRun(w http.ResponseWriter, r *http.Request) (*storedRun, bool) {
+	id := chi.URLParam(r, "id")
+	run, ok := s.runs.hold(id)
+	if !ok {
+		writeError(w, noRun(id))
+	}
+	return run, ok
 }
 
 // downloadBytes is what a trace download holds while it is written: its

@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/go-chi/chi/v5"
-
 	"distviz/export"
 	"distviz/timeline"
 )
@@ -18,9 +16,13 @@ import (
 // (left out: the run so far).
 func (s *server) runExport(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
+	if q.Get("format") == "html" { // the page and its frames: this package's, not export's
+		s.exportHTML(w, r)
+		return
+	}
 	f, ok := export.Lookup(q.Get("format"))
 	if !ok {
-		writeError(w, errorf(http.StatusBadRequest, `"format" is %q; ask for one of %s`, q.Get("format"), export.Names()))
+		writeError(w, errorf(http.StatusBadRequest, `"format" is %q; ask for one of %s or html`, q.Get("format"), export.Names()))
 		return
 	}
 	step := -1
@@ -32,10 +34,8 @@ func (s *server) runExport(w http.ResponseWriter, r *http.Request) {
 		}
 		step = k
 	}
-	id := chi.URLParam(r, "id")
-	run, ok := s.runs.hold(id)
+	run, ok := s.holdRun(w, r)
 	if !ok {
-		writeError(w, noRun(id))
 		return
 	}
 	defer s.runs.release(run)

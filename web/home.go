@@ -18,7 +18,7 @@ var endpoints = []templates.Endpoint{
 	{Method: "POST", Path: "/api/simulate", Doc: `Runs {"algorithm", "params", "seed", "maxEvents"} to the end (or the event limit) and returns the trace.`},
 	{Method: "POST", Path: "/api/runs", Doc: "Creates an interactive run at step 0 from the same body and returns its id."},
 	{Method: "GET", Path: "/api/runs/{id}/trace", Doc: "The trace of a stored run so far."},
-	{Method: "GET", Path: "/api/runs/{id}/export", Doc: "A stored run in a format other tools read: ?format=shiviz (a ShiViz log), dot (Graphviz) or tikz (LaTeX); ?step= up to a step."},
+	{Method: "GET", Path: "/api/runs/{id}/export", Doc: "A stored run in a format other tools read: ?format=shiviz (a ShiViz log), dot (Graphviz), tikz (LaTeX) or html (the run as one offline HTML file that steps without a server); ?step= up to a step."},
 	{Method: "POST", Path: "/api/traces", Doc: "Imports a trace: re-simulates it, checks it event for event and stores the run."},
 	{Method: "POST", Path: "/api/experiments", Doc: `Runs {"algorithm", "params", "seeds", "vary"} for every combination and seed without traces: one row of counts per run, as JSON or CSV.`},
 	{Method: "GET", Path: "/api/trace.schema.json", Doc: "The JSON Schema of the trace document."},

@@ -14,7 +14,7 @@ import {createNarration} from "./narration.js";
 import {createPanel} from "../panel/panel.js";
 import {createControls, nextSpeed, SPEEDS} from "./controls.js";
 import {createMenu, createTooltip} from "./menu.js";
-import {traceURL, fileName, importTrace, download, onFileDrop, svgSnapshot} from "./io.js";
+import {traceURL, offlineURL, fileName, importTrace, download, onFileDrop, svgSnapshot} from "./io.js";
 import {wholeViewSVG, svgToPNG} from "./snapshot.js";
 import {addToolExports} from "./toolexports.js";
 import {parseLocation, buildSearch} from "./params.js";
@@ -24,8 +24,12 @@ import {createInteractions} from "./interact.js";
 import {applyMessage, merge, everything, noChanges} from "./model.js";
 import {createBranches} from "./branches.js";
 import {createKeyOverlay, markAround} from "./keys.js";
+import {offlineData, connectOffline} from "./offline.js";
 
 const $ = (id) => document.getElementById(id);
+// an offline file's run (GET /api/runs/{id}/export?format=html), which a
+// local transport answers from; null on the server's page
+const offline = offlineData(document);
 // The registry (GET /api/algorithms, which the browser keeps and revalidates
 // by its ETag): filled in when it has come (loadRegistry). Until then the
 // form waits; a deep link's run does not.
@@ -111,7 +115,7 @@ const branches = createBranches({
 	step: () => (state.frame ? state.frame.step : 0),
 });
 
-const ui = createInteractions({state, menu, tooltip, send: (m) => send(m), render: () => render()});
+const ui = createInteractions({state, menu, tooltip, send: (m) => send(m), render: () => render(), noEngine: offline ? () => t("offline.noEngine") : null});
 // (the space-time diagram follows its box by itself; a new view scale it is told)
 const chrome = createChrome({onLayout: () => (view && view.layout(), state.frame && spacetime.update(state.frame)), isMenuOpen: () => menu.isOpen, onPresenter: () => addressBar()});
 
@@ -237,9 +241,11 @@ narration.setLog(state.log);
 
 // ---- the connection ----
 
-const conn = connect({
-	url: wsURL(location),
+const conn = (offline ? connectOffline : connect)({
+	url: offline ? null : wsURL(location),
 	early: window.distvizSocket || null, // opened by the page's head (templates/index.templ)
+	data: offline,
+	refusal: () => t("offline.noEngine"),
 	onMessage: receive,
 	onStatus: (s, secs) => {
 		state.conn = s;
@@ -347,6 +353,9 @@ function onRun(r) {
 	ej.href = traceURL(r.id);
 	ej.download = fileName([r.algorithm.id, sc ? sc.id : "", "seed" + r.seed], "json");
 	ej.setAttribute("aria-disabled", "false");
+	$("export-html").href = offlineURL(r.id, i18n.lang(), 0); // (the step and language at the click)
+	$("export-html").download = fileName([r.algorithm.id, sc ? sc.id : "", "seed" + r.seed], "html");
+	$("export-html").setAttribute("aria-disabled", "false");
 	$("io-status").textContent = fromUser === "attach" ? "" : $("io-status").textContent;
 	if (fromUser && window.innerWidth < 1280) chrome.setSetup(false);
 	legend();
@@ -473,6 +482,7 @@ function onError(text, about) {
 // ---- actions ----
 
 function openRun(req) {
+	if (offline) return chrome.toast(t("offline.noEngine")); // a new run needs the simulator
 	const msg = {type: "open", algorithm: req.algorithm, query: req.query};
 	if (req.seed !== null && req.seed !== undefined) msg.seed = req.seed;
 	if (req.scenario) msg.scenario = req.scenario;
@@ -565,10 +575,10 @@ function addressBar() {
 	if (addrTimer) return;
 	addrTimer = setTimeout(() => {
 		addrTimer = null;
-		if (!state.run) return;
+		if (!state.run || offline) return; // an offline file's address is the file's
 		const alg = registry.find((a) => a.id === state.run.algorithm.id) || state.run.algorithm;
 		const step = state.frame && state.frame.step > 0 ? state.frame.step : null;
-		const search = buildSearch(alg, state.query, step, chrome.presenting());
+		const search = buildSearch(alg, state.query, step, chrome.presenting(), link);
 		if (search !== location.search) history.replaceState(null, "", location.pathname + search + location.hash);
 	}, 250);
 }
@@ -596,12 +606,18 @@ function setLang(l) {
 }
 $("lang").addEventListener("change", () => setLang($("lang").value));
 
-$("export-json").addEventListener("click", (ev) => {
-	if (!state.run) {
-		ev.preventDefault();
-		ioStatus(t("io.noRun"), true);
-	}
-});
+$("export-json").after(el("a", {id: "export-html", class: "button", "data-testid": "export-html", "aria-disabled": "true", "data-i18n": "io.exportHtml", "data-i18n-title": "io.exportHtmlTitle", text: t("io.exportHtml"), title: t("io.exportHtmlTitle")}));
+for (const id of ["export-json", "export-html"]) {
+	$(id).addEventListener("click", (ev) => {
+		if (!state.run) {
+			ev.preventDefault();
+			ioStatus(t("io.noRun"), true);
+		} else if (id === "export-html") {
+			// the run as it is shown: its step and language
+			$(id).href = offlineURL(state.run.id, i18n.lang(), state.frame ? state.frame.step : 0);
+		}
+	});
+}
 // the exports of what the audience sees: the whole view as SVG or PNG, the
 // space-time diagram alone as SVG (snapshot.js)
 function exportCaption() {
@@ -656,7 +672,7 @@ $("import").addEventListener("change", () => {
 	if (f) importFile(f);
 	$("import").value = "";
 });
-onFileDrop($("dropzone"), importFile);
+if (!offline) onFileDrop($("dropzone"), importFile);
 
 function ioStatus(msg, bad) {
 	const s = $("io-status");
@@ -669,11 +685,20 @@ $("summary").addEventListener("click", () => $("summary").classList.toggle("open
 // ---- start ----
 
 // a deep link's lang= wins over the remembered choice (and is remembered)
+// (an offline file's address may say how to show it: embed, present, step, lang)
 const link = parseLocation(location.search);
-setLang(i18n.pickLang(link.lang || store.get("lang"), navigator.languages));
+// an offline file opens in the language it was saved in, unless its address says another
+setLang(i18n.pickLang(link.lang || (offline ? offline.lang : store.get("lang")), navigator.languages));
 if (link.present) chrome.setPresenter(true); // full screen needs a click: the F11 of the browser, or P
+// in a slide's iframe: the run without the page's chrome (embed.css)
+if (link.embed) document.documentElement.dataset.embed = "";
+if (link.embed && !link.spacetime) document.documentElement.dataset.spacetime = "off";
 
-if (link.algorithm) {
+if (offline) {
+	state.pending = {type: "attach", id: offline.run.id};
+	state.wantStep = link.step;
+	chrome.setSetup(false);
+} else if (link.algorithm) {
 	// a deep link runs at once; the form follows when the registry is in
 	const msg = {type: "open", algorithm: link.algorithm, query: link.acts ? {...link.query, acts: link.acts} : link.query};
 	if (link.seed !== null) msg.seed = link.seed;
@@ -687,11 +712,14 @@ if (link.algorithm) {
 
 /** loadRegistry fetches the registry once and then fills the form: with the run's algorithm, the deep link's, or the first. */
 function loadRegistry() {
-	registryLoaded ||= fetch("/api/algorithms")
-		.then((r) => {
-			if (!r.ok) throw new Error(`GET /api/algorithms: ${r.status}`);
-			return r.json();
-		})
+	const ask = () =>
+		offline
+			? Promise.resolve([offline.run.algorithm]) // the file holds its run's entry only
+			: fetch("/api/algorithms").then((r) => {
+					if (!r.ok) throw new Error(`GET /api/algorithms: ${r.status}`);
+					return r.json();
+				});
+	registryLoaded ||= ask()
 		.then((list) => {
 			const had = registry.length > 0; // the entry of a run that came first
 			registry.splice(0, registry.length, ...list);
@@ -716,6 +744,7 @@ render();
 // for the end-to-end tests and the curious: the state, read-only by convention
 window.distviz = {
 	state,
+	offline: !!offline,
 	nextSpeed,
 	/** the Experiment tab once it has been opened (null before) */
 	get experiment() {

@@ -11,10 +11,14 @@ import {roleName, varDecl, typeClass} from "../i18n/vocab.js";
 
 /**
  * createInteractions needs the app's state, the menu and tooltip boxes,
- * send (a session message) and render (redraw soon).
+ * send (a session message) and render (redraw soon). noEngine, in an
+ * offline file, words why its actions are disabled (there is no simulator).
  */
-export function createInteractions({state, menu, tooltip, send, render}) {
+export function createInteractions({state, menu, tooltip, send, render, noEngine = null}) {
 	const act = (action) => send({type: "action", action});
+	// the menu's items that act on the run: disabled, with the reason, offline
+	const acting = (items) => (noEngine ? items.map((it) => (it.type === "channel" ? it : {...it, disabled: true, hint: noEngine()})) : items);
+	const forkNote = (f) => (f.atEnd || noEngine ? null : t("menu.forkKept"));
 
 	// extra: more entries from the view (the tree view's hot-plug)
 	function nodeMenu(pos, ev, extra = []) {
@@ -47,8 +51,8 @@ export function createInteractions({state, menu, tooltip, send, render}) {
 			kind: "node",
 			title: `${nd.label} · ${t("panel.id")} ${nd.id}`,
 			subtitle: roleName(state.run.algorithm, nd.role),
-			note: f.atEnd ? null : t("menu.forkKept"),
-			items,
+			note: forkNote(f),
+			items: acting(items),
 		});
 	}
 
@@ -60,11 +64,11 @@ export function createInteractions({state, menu, tooltip, send, render}) {
 			kind: "msg",
 			title: fl.label,
 			subtitle: `${nodes[fl.from].label} → ${nodes[fl.to].label} · ${t("msg.times", {s: fl.sentAt, a: fl.arrive})}${fl.deliverable ? " · " + t("msg.deliverable") : ""}`,
-			note: f.atEnd ? null : t("menu.forkKept"),
-			items: [
+			note: forkNote(f),
+			items: acting([
 				{label: t("menu.deliver"), testid: "act-deliver", action: () => act({type: "deliver", msg: fl.id})},
 				{label: t("menu.drop"), testid: "act-drop", danger: true, action: () => act({type: "drop", msg: fl.id})},
-			],
+			]),
 		});
 	}
 

@@ -7,6 +7,11 @@ export function traceURL(id) {
 	return `/api/runs/${encodeURIComponent(id)}/trace`;
 }
 
+/** offlineURL is the address of a run as one offline HTML file, in a language and opening at a step. */
+export function offlineURL(id, lang, step) {
+	return `/api/runs/${encodeURIComponent(id)}/export?format=html&lang=${encodeURIComponent(lang)}&step=${step}`;
+}
+
 /** fileName makes a download's name from its parts, safe for every file system. */
 export function fileName(parts, ext) {
 	return (

@@ -153,17 +153,18 @@ export function queryOf(alg, scenario, texts) {
 	return out;
 }
 
-const RESERVED = ["algorithm", "scenario", "seed", "acts", "step", "lang", "present"];
+const RESERVED = ["algorithm", "scenario", "seed", "acts", "step", "lang", "present", "embed", "spacetime"];
 
 /**
  * parseLocation reads a deep link's query string: the algorithm, scenario,
  * seed, the user's actions (`acts`, docs/api.md: deep links), cursor step,
- * page language, presenter mode (present=1), and every other key as a
- * parameter's text.
+ * page language, presenter mode (present=1), the page without its chrome
+ * for a slide (embed=1, spacetime=0 leaving out the diagram), and every
+ * other key as a parameter's text.
  */
 export function parseLocation(search) {
 	const sp = new URLSearchParams(search);
-	const out = {algorithm: sp.get("algorithm") || "", scenario: sp.get("scenario") || "", seed: null, acts: sp.get("acts") || "", step: null, lang: sp.get("lang") || "", present: sp.get("present") === "1", query: {}};
+	const out = {algorithm: sp.get("algorithm") || "", scenario: sp.get("scenario") || "", seed: null, acts: sp.get("acts") || "", step: null, lang: sp.get("lang") || "", present: sp.get("present") === "1", embed: sp.get("embed") === "1", spacetime: sp.get("spacetime") !== "0", query: {}};
 	const seed = sp.get("seed");
 	if (seed !== null && /^\d+$/.test(seed.trim())) out.seed = Number(seed);
 	const step = sp.get("step");
@@ -177,10 +178,11 @@ export function parseLocation(search) {
 /**
  * buildSearch writes the address bar's query: algorithm, scenario, the
  * parameters in the registry's order (any others after), seed, the user's
- * actions (query.acts), step, and present=1 in presenter mode. Commas and
+ * actions (query.acts), step, present=1 in presenter mode, and embed=1
+ * (and spacetime=0) when page.embed (and not page.spacetime). Commas and
  * dashes stay readable.
  */
-export function buildSearch(alg, query, step, present) {
+export function buildSearch(alg, query, step, present, page = {}) {
 	const parts = [];
 	const add = (k, v) => parts.push(enc(k) + "=" + enc(v));
 	const q = {...query};
@@ -193,6 +195,8 @@ export function buildSearch(alg, query, step, present) {
 	if (q.acts) add("acts", q.acts);
 	if (step !== undefined && step !== null) add("step", step);
 	if (present) add("present", 1);
+	if (page.embed) add("embed", 1);
+	if (page.embed && page.spacetime === false) add("spacetime", 0);
 	return parts.length ? "?" + parts.join("&") : "";
 }
 

@@ -21,5 +21,6 @@ import "./graph.test.js";
 import "./keys.test.js";
 import "./spans.test.js";
 import "./toolexports.test.js";
+import "./offline.test.js";
 
 export {run} from "./harness.js";

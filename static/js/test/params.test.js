@@ -134,3 +134,12 @@ test("deep links: the user's actions round-trip, between seed and step", () => {
 	eq(back.step, 25);
 	eq(back.query, {});
 });
+
+test("parseLocation and buildSearch: a run in a slide (embed, spacetime)", () => {
+	const l = parseLocation("?algorithm=bully&embed=1&spacetime=0&step=3");
+	ok(l.embed && !l.spacetime, "embed=1, spacetime=0");
+	eq(l.query, {});
+	eq(buildSearch(null, {algorithm: "bully"}, 3, false, l), "?algorithm=bully&step=3&embed=1&spacetime=0");
+	ok(parseLocation("?embed=1").spacetime, "the diagram unless spacetime=0");
+	eq(buildSearch(null, {algorithm: "bully"}, null, false, {embed: false, spacetime: false}), "?algorithm=bully");
+});
