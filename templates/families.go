@@ -16,9 +16,29 @@ type Family struct {
 // (its path in static.FS, e.g. "css/tokens.css"), which a browser may keep
 // until the build changes; Preload lists the modules the entry imports,
 // so that the browser asks for them all at once instead of level by level.
+// Script and Styles, when set, replace Entry and the style sheets (the
+// server's bundle of them).
 type Assets struct {
 	URL     func(path string) string
 	Preload []string
+	Script  string
+	Styles  []string
+}
+
+// EntryScript is the page's script: Script, else Entry.
+func (a Assets) EntryScript() string {
+	if a.Script != "" {
+		return a.Script
+	}
+	return Entry
+}
+
+// StyleSheets are the page's style sheets: Styles, else every one.
+func (a Assets) StyleSheets() []string {
+	if a.Styles != nil {
+		return a.Styles
+	}
+	return Styles
 }
 
 // Entry is the page's script; its folder's siblings are the page's parts

@@ -163,7 +163,7 @@ func TestHomeAndStatic(t *testing.T) {
 	}{
 		// the lecture app's skeleton (its scripts fetch the registry) and the reference below it
 		{"/", "text/html; charset=utf-8", []string{"<!doctype html>", "Leader election", "Chang–Roberts",
-			"Worst case: IDs decreasing along the ring", "POST /api/simulate", "css/tokens.css",
+			"Worst case: IDs decreasing along the ring", "POST /api/simulate", "bundle/page-",
 			`<script type="module" src="/static/v/`,
 			`data-testid="step"`, `data-testid="scrubber"`, `data-testid="topology"`, `data-testid="spacetime"`,
 			`<option value="bully">Bully</option>`}},

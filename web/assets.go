@@ -122,6 +122,7 @@ func etagMatch(header string, etags ...string) bool {
 type assets struct {
 	version string
 	files   map[string]*blob
+	bundle  *bundled // the home page's scripts and styles bundled (bundle.go); nil: the modules as they are
 }
 
 // loadAssets prepares every file of fsys.
@@ -160,7 +161,13 @@ func contentTypeOf(p string, b []byte) string {
 }
 
 // staticAssets are static.FS's assets, prepared on first use.
-var staticAssets = sync.OnceValues(func() (*assets, error) { return loadAssets(static.FS) })
+var staticAssets = sync.OnceValues(func() (*assets, error) {
+	a, err := loadAssets(static.FS)
+	if err != nil {
+		return nil, err
+	}
+	return a, a.addBundle(static.FS)
+})
 
 // staticImport finds a module's static imports (not import(), which loads
 // later, on demand).

@@ -3,6 +3,8 @@ package web
 import (
 	"bytes"
 	"compress/gzip"
+	"distviz/static"
+	"distviz/templates"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -144,35 +146,73 @@ func TestPagePreloadsItsModules(t *testing.T) {
 			t.Errorf("the preload %s is not an asset", p)
 		}
 	}
+	// the page links the style sheets as one file, which holds each in cascade order
 	page := string(gunzip(t, get(t, newTestRouter(t, Config{}), "/", "Accept-Encoding", "gzip").Body.Bytes()))
+	if !strings.Contains(page, `<link rel="stylesheet" href="`+as.URL(as.bundle.style)+`"`) {
+		t.Errorf("the page does not link the bundled style sheets %s", as.bundle.style)
+	}
+	all, at := string(as.files[as.bundle.style].raw), 0
+	for _, p := range templates.Styles {
+		css, err := minifyStyle(static.FS, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := strings.Index(all[at:], string(css))
+		if i < 0 {
+			t.Errorf("the bundled style sheets lack %s, or hold it out of its cascade order", p)
+			continue
+		}
+		at += i + len(css)
+	}
 	for p := range as.files {
-		if strings.HasPrefix(p, "css/") && !strings.Contains(page, `href="`+as.URL(p)+`"`) {
-			t.Errorf("the page does not link %s", p)
+		if strings.HasPrefix(p, "css/") && !slices.Contains(templates.Styles, p) {
+			t.Errorf("the page's style sheets leave out %s", p)
 		}
 	}
 }
 
 // A deep link's page asks at once for its algorithm's view too (the page of
-// another view does not).
+// another view does not): the bundle's entry, the chunks it imports, and the
+// view's chunk with the chunks that imports.
 func TestDeepLinkPreloadsItsView(t *testing.T) {
+	as, err := staticAssets()
+	if err != nil {
+		t.Fatal(err)
+	}
 	h := newTestRouter(t, Config{})
 	page := func(q string) string {
 		return string(gunzip(t, get(t, h, "/"+q, "Accept-Encoding", "gzip").Body.Bytes()))
 	}
+	chunk := func(m string) string {
+		c, ok := as.bundle.chunks[m]
+		if !ok {
+			t.Fatalf("the bundle has no chunk for %s", m)
+		}
+		return c
+	}
 	for q, want := range map[string]string{
-		"?algorithm=bully":         "js/views/ring/ring.js",
-		"?algorithm=firewire&n=5":  "js/views/tree/tree.js",
-		"?algorithm=maekawa":       "js/views/grid/grid.js",
-		"?algorithm=chang-roberts": "js/views/kit/kit.js",
+		"?algorithm=bully":         chunk("js/views/ring/ring.js"),
+		"?algorithm=firewire&n=5":  chunk("js/views/tree/tree.js"),
+		"?algorithm=maekawa":       chunk("js/views/grid/grid.js"),
+		"?algorithm=chang-roberts": chunk("js/views/ring/ring.js"),
 	} {
-		if p := page(q); !strings.Contains(p, `rel="modulepreload" href="/static/v/`) || !strings.Contains(p, want+`"`) {
+		p := page(q)
+		if !strings.Contains(p, `<script type="module" src="`+as.URL(as.bundle.entry)+`"`) {
+			t.Errorf("%s: the page does not load the bundle's entry", q)
+		}
+		if !strings.Contains(p, `rel="modulepreload" href="`+as.URL(want)+`"`) {
 			t.Errorf("%s: the page does not preload %s", q, want)
 		}
+		for _, c := range as.bundle.closure(want) {
+			if !strings.Contains(p, `href="`+as.URL(c)+`"`) {
+				t.Errorf("%s: the page does not preload %s, which its view's chunk imports", q, c)
+			}
+		}
 	}
-	if p := page(""); strings.Contains(p, "js/views/ring/ring.js") || strings.Contains(p, "js/views/tree/") {
+	if p := page(""); strings.Contains(p, chunk("js/views/ring/ring.js")) || strings.Contains(p, chunk("js/views/tree/tree.js")) {
 		t.Error("the plain page preloads a view")
 	}
-	if p := page("?algorithm=firewire"); strings.Contains(p, "js/views/grid/") {
-		t.Error("the tree's page preloads the grid")
+	if p := page("?algorithm=firewire"); strings.Contains(p, chunk("js/views/grid/grid.js")) || strings.Contains(p, chunk("js/experiment/experiment.js")) {
+		t.Error("the tree's page preloads the grid or the Experiment tab")
 	}
 }

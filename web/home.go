@@ -50,16 +50,18 @@ func homePage(view string) (*blob, error) {
 		return nil, err
 	}
 	all := algos.All()
-	preload := as.Imports(templates.Entry)
-	if m := as.viewModule(view); m != "" {
+	page := templates.Assets{URL: as.URL, Preload: as.Imports(templates.Entry)}
+	if as.bundle != nil {
+		page = templates.Assets{URL: as.URL, Script: as.bundle.entry, Styles: []string{as.bundle.style},
+			Preload: as.bundle.preload(as.viewModule(view))}
+	} else if m := as.viewModule(view); m != "" {
 		for _, p := range append([]string{m}, as.Imports(m)...) {
-			if !slices.Contains(preload, p) {
-				preload = append(preload, p)
+			if !slices.Contains(page.Preload, p) {
+				page.Preload = append(page.Preload, p)
 			}
 		}
 	}
 	var buf bytes.Buffer
-	page := templates.Assets{URL: as.URL, Preload: preload}
 	if err := templates.Index(templates.Families(all), all, endpoints, page).Render(context.Background(), &buf); err != nil {
 		return nil, err
 	}

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -202,23 +201,6 @@ var offlineExternal = regexp.MustCompile(`^js/experiment/`)
 // view (loaded on demand by the page), into one module, read from the
 // embedded files.
 func bundleScripts() (string, error) {
-	plugin := api.Plugin{Name: "static", Setup: func(b api.PluginBuild) {
-		b.OnResolve(api.OnResolveOptions{Filter: `.*`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
-			p := a.Path
-			if a.Kind != api.ResolveEntryPoint {
-				p = path.Join(path.Dir(a.Importer), a.Path)
-			}
-			if offlineExternal.MatchString(p) {
-				return api.OnResolveResult{Path: a.Path, External: true}, nil
-			}
-			return api.OnResolveResult{Path: p, Namespace: "static"}, nil
-		})
-		b.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "static"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
-			src, err := fs.ReadFile(static.FS, a.Path)
-			text := string(src)
-			return api.OnLoadResult{Contents: &text, Loader: api.LoaderJS}, err
-		})
-	}}
 	res := api.Build(api.BuildOptions{
 		EntryPoints: []string{templates.Entry},
 		Bundle:      true,
@@ -227,7 +209,7 @@ func bundleScripts() (string, error) {
 		Charset:     api.CharsetUTF8,
 		// whitespace only: the names stay readable in a browser's console
 		MinifyWhitespace: true,
-		Plugins:          []api.Plugin{plugin},
+		Plugins:          []api.Plugin{staticPlugin(static.FS, offlineExternal)},
 	})
 	if len(res.Errors) > 0 {
 		msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
