@@ -68,6 +68,10 @@ type Config struct {
 	// (asymmetric links, a tree of links of different lengths). It must
 	// be a pure function.
 	LinkDelay func(from, to int) Delay
+	// Violated, if set, is told of every violation as it is recorded (its
+	// event is the Sim's Seq then): a run without a log (an experiment's)
+	// learns its violations without wrapping every check.
+	Violated func(inv *Invariant, node int, msg Text)
 }
 
 // Scheduled is an action a scenario performs at a virtual time (for example a

@@ -167,6 +167,9 @@ func (s *Sim) check(invs []Invariant, node int) {
 			s.event(&Event{Kind: KindNote, Node: int32(node), From: None, To: None, Text: msg})
 		default:
 			s.event(&Event{Kind: KindViolation, Node: int32(node), From: None, To: None, Name: inv.Name, Text: msg})
+			if s.cfg.Violated != nil {
+				s.cfg.Violated(inv, node, msg)
+			}
 		}
 	}
 }
