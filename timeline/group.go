@@ -52,6 +52,9 @@ func (t *Timeline) idle(first, last int64) bool {
 // the run group alike).
 func (t *Timeline) groupIdle() {
 	for t.maxEvents <= 0 || t.head.Seq() < t.maxEvents {
+		if !t.head.NextMayStart() { // the next step is not idle: no trial
+			return
+		}
 		snap := t.head.Snapshot()
 		seq, msgs := t.head.Seq(), t.head.LastMsgID()
 		if t.head.Step() && t.idle(seq+1, t.head.Seq()) {
