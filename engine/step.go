@@ -35,6 +35,7 @@ func (s *Sim) Step() bool {
 			return false
 		}
 		s.ended = true
+		s.q = queue{log: s.q.log} // empty: its arrays go (an action may fill it again)
 		s.event(&Event{Kind: KindEnd, Node: None, From: None, To: None})
 		s.check(s.cfg.Final, None)
 		return true
