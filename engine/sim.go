@@ -265,7 +265,8 @@ func (s *Sim) Clone() *Sim {
 
 // share copies everything but the queue: the per-process arrays by their
 // directories (both sides get new generations, so neither writes a shared
-// chunk or process), the rest in full, the per-process counters if counts.
+// chunk or process), the bus as it is (performBus copies it before a
+// change), the rest in full, the per-process counters if counts.
 func (s *Sim) share(counts bool) *Sim {
 	c := *s
 	s.gen, c.gen = newGen(), newGen()
@@ -284,9 +285,6 @@ func (s *Sim) share(counts bool) *Sim {
 		c.rands[p] = nr
 	}
 	c.metrics = s.metrics.clone(counts)
-	if s.bus != nil {
-		c.bus = s.bus.clone()
-	}
 	c.charges = maps.Clone(s.charges)
 	if s.causal != nil {
 		c.causal = s.causal.clone()

@@ -177,6 +177,7 @@ func (s *Sim) attachedCount() int {
 // into.
 func (s *Sim) performBus(a Action) {
 	p := a.Node
+	s.bus = s.bus.clone()  // copies of the Sim share the bus until one changes it
 	reset := s.bus.part(p) // before the change: every device that notices it
 	var text Text
 	switch a.Type {
