@@ -177,20 +177,41 @@ func (a *Algorithm) Scenario(id string) (Scenario, error) {
 // Resolve checks raw parameters and fills every default, including the ones
 // computed from the seed, so that the result alone reproduces the run.
 func (a *Algorithm) Resolve(raw map[string]json.RawMessage, seed int64) (param.Values, error) {
-	if seed < 0 || seed > MaxSeed {
-		return param.Values{}, fmt.Errorf("seed %d is outside 0..%d", seed, int64(MaxSeed))
+	if err := checkSeed(seed); err != nil {
+		return param.Values{}, err
 	}
 	v, err := param.Resolve(a.Params, raw)
 	if err != nil {
 		return v, err
 	}
-	if a.Complete != nil {
-		rng := rand.New(rand.NewPCG(uint64(seed), 0x706172616d73)) // "params"
-		if err := a.Complete(v, rng); err != nil {
-			return v, err
-		}
+	return v, a.complete(v, seed)
+}
+
+// Seeded is Resolve for many seeds of the same raw parameters: base is
+// param.Resolve's answer for them (checked once), and Seeded fills in, on a
+// copy, what the seed computes.
+func (a *Algorithm) Seeded(base param.Values, seed int64) (param.Values, error) {
+	if err := checkSeed(seed); err != nil {
+		return param.Values{}, err
 	}
-	return v, nil
+	v := base.Clone()
+	return v, a.complete(v, seed)
+}
+
+func checkSeed(seed int64) error {
+	if seed < 0 || seed > MaxSeed {
+		return fmt.Errorf("seed %d is outside 0..%d", seed, int64(MaxSeed))
+	}
+	return nil
+}
+
+// complete fills the defaults computed from the seed.
+func (a *Algorithm) complete(v param.Values, seed int64) error {
+	if a.Complete == nil {
+		return nil
+	}
+	rng := rand.New(rand.NewPCG(uint64(seed), 0x706172616d73)) // "params"
+	return a.Complete(v, rng)
 }
 
 // ResolveAny is Resolve for parameters given as Go values (as a JSON request

@@ -79,6 +79,10 @@ type Log struct {
 	actions []Action
 	flagged []int64 // seqs of violation events, for the views' marks
 
+	// For QuietSince: the last start event and the last event other than a
+	// note (0: none since the last truncation).
+	lastStart, lastLoud int64
+
 	lastBody [2]uintptr // the words of the body at w.body (kept alive by the body table): no write barrier
 
 	// The recording Sim's per-process counters (Metrics.ByProcess) every
@@ -137,6 +141,12 @@ func (l *Log) Bytes() int64 {
 	return b
 }
 
+// QuietSince reports whether event first is a process's start and every
+// event recorded after it a note, without decoding any of them.
+func (l *Log) QuietSince(first int64) bool {
+	return first <= l.n && l.lastStart == first && l.lastLoud == first
+}
+
 // Violations lists the sequence numbers of the violation events.
 func (l *Log) Violations() []int64 { return l.flagged }
 
@@ -169,6 +179,9 @@ func (l *Log) Truncate(n int64, msgs int64) {
 	l.lastBody = [2]uintptr{}
 	if l.w.body != 0 {
 		l.lastBody = words(*l.bodies.At(int(l.w.body)))
+	}
+	if l.lastStart > n || l.lastLoud > n {
+		l.lastStart, l.lastLoud = 0, 0
 	}
 	for len(l.flagged) > 0 && l.flagged[len(l.flagged)-1] > n {
 		l.flagged = l.flagged[:len(l.flagged)-1]

@@ -27,6 +27,7 @@ func (l *Log) begin(time int64) (b []byte, i int) {
 		l.prepare()
 	}
 	l.n++
+	l.lastLoud = l.n // add undoes it for a note
 	b, i = l.cur, l.off
 	if time != l.w.time {
 		b[i] = kindTime
@@ -192,7 +193,14 @@ func (l *Log) deliver(time int64, from, to int32, id int64, m *Message) {
 
 // add records any event in the general encoding.
 func (l *Log) add(e *Event) {
+	prevLoud := l.lastLoud
 	b, i := l.begin(e.Time)
+	switch e.Kind {
+	case KindNote:
+		l.lastLoud = prevLoud
+	case KindStart:
+		l.lastStart = l.n
+	}
 	hdr := byte(kindGeneral)
 	if e.Node != None {
 		hdr |= genNode

@@ -183,6 +183,25 @@ func (q *queue) next() (heapKey, bool) {
 	return top, true
 }
 
+// head is the item that pop would look at first, without removing it
+// (dead or not); false when the queue is empty.
+func (q *queue) head() (*pending, bool) {
+	var k heapKey
+	switch {
+	case q.lazyLeft > 0:
+		k = q.lazyPeek()
+	case q.laneLen > 0:
+		k = q.lane[q.laneHead]
+	}
+	if (q.lazyLeft > 0 || q.laneLen > 0) && (len(q.heap) == 0 || k.less(q.heap[0])) {
+		return &q.slab[k.slot], true
+	}
+	if len(q.heap) == 0 {
+		return nil, false
+	}
+	return &q.slab[q.heap[0].slot], true
+}
+
 // pop removes and returns the earliest live item and its body; ok is false
 // when none is left.
 func (q *queue) pop() (p pending, body any, ok bool) {

@@ -68,6 +68,10 @@ type Config struct {
 	// (asymmetric links, a tree of links of different lengths). It must
 	// be a pure function.
 	LinkDelay func(from, to int) Delay
+	// Violated, if set, is told of every violation as it is recorded (its
+	// event is the Sim's Seq then): a run without a log (an experiment's)
+	// learns its violations without wrapping every check.
+	Violated func(inv *Invariant, node int, msg Text)
 }
 
 // Scheduled is an action a scenario performs at a virtual time (for example a
@@ -261,7 +265,8 @@ func (s *Sim) Clone() *Sim {
 
 // share copies everything but the queue: the per-process arrays by their
 // directories (both sides get new generations, so neither writes a shared
-// chunk or process), the rest in full, the per-process counters if counts.
+// chunk or process), the bus as it is (performBus copies it before a
+// change), the rest in full, the per-process counters if counts.
 func (s *Sim) share(counts bool) *Sim {
 	c := *s
 	s.gen, c.gen = newGen(), newGen()
@@ -280,9 +285,6 @@ func (s *Sim) share(counts bool) *Sim {
 		c.rands[p] = nr
 	}
 	c.metrics = s.metrics.clone(counts)
-	if s.bus != nil {
-		c.bus = s.bus.clone()
-	}
 	c.charges = maps.Clone(s.charges)
 	if s.causal != nil {
 		c.causal = s.causal.clone()

@@ -85,12 +85,22 @@ func (s Stamp) Before(o Stamp) bool {
 // process's own entry; a message carries its sender's vector, merged into
 // the receiver's on delivery.
 type causality struct {
-	vc      [][]uint32         // per process
-	carried map[int64][]uint32 // vector time of each message in flight, by ID
+	vc      [][]uint32        // per process
+	carried map[int64]carried // vector time of each message in flight, by ID
+	sent    [][]uint32        // per process: a copy of its vector since it last received (nil: none)
+}
+
+// carried is the vector time a message was sent at: vec, a copy of the
+// sender's vector taken at or after its last receipt (shared by the
+// messages it sent since: only its own entry has grown), and that entry.
+type carried struct {
+	vec  []uint32
+	own  uint32
+	from int32
 }
 
 func newCausality(n int) *causality {
-	c := &causality{vc: make([][]uint32, n), carried: map[int64][]uint32{}}
+	c := &causality{vc: make([][]uint32, n), carried: map[int64]carried{}, sent: make([][]uint32, n)}
 	for p := range c.vc {
 		c.vc[p] = make([]uint32, n)
 	}
@@ -98,7 +108,7 @@ func newCausality(n int) *causality {
 }
 
 func (c *causality) clone() *causality {
-	d := &causality{vc: make([][]uint32, len(c.vc)), carried: make(map[int64][]uint32, len(c.carried))}
+	d := &causality{vc: make([][]uint32, len(c.vc)), carried: make(map[int64]carried, len(c.carried)), sent: slices.Clone(c.sent)}
 	for p, v := range c.vc {
 		d.vc[p] = slices.Clone(v)
 	}
@@ -114,19 +124,29 @@ func (c *causality) tick(p int) []uint32 {
 	return slices.Clone(c.vc[p])
 }
 
-func (c *causality) send(from int, id int64) { c.carried[id] = c.tick(from) }
+// send counts the send of message id by from. A process sending to many
+// (a quorum, a multicast) copies its vector once.
+func (c *causality) send(from int, id int64) {
+	c.vc[from][from]++
+	if c.sent[from] == nil {
+		c.sent[from] = slices.Clone(c.vc[from])
+	}
+	c.carried[id] = carried{vec: c.sent[from], own: c.vc[from][from], from: int32(from)}
+}
 
 func (c *causality) deliver(to int, id int64) {
-	v, ok := c.carried[id]
+	m, ok := c.carried[id]
 	if !ok {
 		return
 	}
 	delete(c.carried, id)
 	own := c.vc[to]
-	for i, x := range v {
+	for i, x := range m.vec {
 		own[i] = max(own[i], x)
 	}
+	own[m.from] = max(own[m.from], m.own)
 	own[to]++
+	c.sent[to] = nil
 }
 
 func (c *causality) forget(id int64) { delete(c.carried, id) }

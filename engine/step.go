@@ -35,6 +35,7 @@ func (s *Sim) Step() bool {
 			return false
 		}
 		s.ended = true
+		s.q = queue{log: s.q.log} // empty: its arrays go (an action may fill it again)
 		s.event(&Event{Kind: KindEnd, Node: None, From: None, To: None})
 		s.check(s.cfg.Final, None)
 		return true
@@ -47,6 +48,14 @@ func (s *Sim) Step() bool {
 		s.log.saveCounts(s.seq, s.metrics.ByProcess)
 	}
 	return true
+}
+
+// NextMayStart reports whether the next step may begin with a process's
+// start: false when the next item in the queue is something else (a
+// delivery, a timer, a scheduled action), or when nothing is left.
+func (s *Sim) NextMayStart() bool {
+	p, ok := s.q.head()
+	return ok && (p.kind == pendStart || p.dead) // pop skips a dead one: what follows may be a start
 }
 
 // message is the message of a queued delivery.
@@ -167,6 +176,9 @@ func (s *Sim) check(invs []Invariant, node int) {
 			s.event(&Event{Kind: KindNote, Node: int32(node), From: None, To: None, Text: msg})
 		default:
 			s.event(&Event{Kind: KindViolation, Node: int32(node), From: None, To: None, Name: inv.Name, Text: msg})
+			if s.cfg.Violated != nil {
+				s.cfg.Violated(inv, node, msg)
+			}
 		}
 	}
 }

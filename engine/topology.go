@@ -32,19 +32,28 @@ type PortWatcher interface {
 
 // bus is a Sim's copy of the topology's current state.
 type bus struct {
-	ports    [][]int32 // per position, per port: the peer, or -1 for a free port
+	ports    [][]int32 // per position, per port: the peer, or -1 for a free port; slices of flat
+	flat     []int32   // every position's ports, one after another: a copy is one allocation
 	attached []bool
+}
+
+// slice points ports into flat, k ports a position.
+func (b *bus) slice(k int) {
+	b.ports = make([][]int32, len(b.attached))
+	for p := range b.ports {
+		b.ports[p] = b.flat[p*k : (p+1)*k : (p+1)*k]
+	}
 }
 
 func newBus(t *Topology, n int) (*bus, error) {
 	if t.Ports < 1 {
 		return nil, fmt.Errorf("engine: a device needs at least one port, not %d", t.Ports)
 	}
-	b := &bus{ports: make([][]int32, n), attached: make([]bool, n)}
+	b := &bus{flat: slices.Repeat([]int32{-1}, n*t.Ports), attached: make([]bool, n)}
 	for p := range n {
 		b.attached[p] = true
-		b.ports[p] = slices.Repeat([]int32{-1}, t.Ports)
 	}
+	b.slice(t.Ports)
 	for _, p := range t.Detached {
 		if p < 0 || p >= n {
 			return nil, fmt.Errorf("engine: detached position %d is outside 0..%d", p, n-1)
@@ -73,10 +82,8 @@ func newBus(t *Topology, n int) (*bus, error) {
 }
 
 func (b *bus) clone() *bus {
-	c := &bus{ports: make([][]int32, len(b.ports)), attached: slices.Clone(b.attached)}
-	for p, ps := range b.ports {
-		c.ports[p] = slices.Clone(ps)
-	}
+	c := &bus{flat: slices.Clone(b.flat), attached: slices.Clone(b.attached)}
+	c.slice(len(b.flat) / max(1, len(b.attached)))
 	return c
 }
 
@@ -170,6 +177,7 @@ func (s *Sim) attachedCount() int {
 // into.
 func (s *Sim) performBus(a Action) {
 	p := a.Node
+	s.bus = s.bus.clone()  // copies of the Sim share the bus until one changes it
 	reset := s.bus.part(p) // before the change: every device that notices it
 	var text Text
 	switch a.Type {

@@ -72,6 +72,7 @@ type Plan struct {
 	// algorithm's order: the rows' distinguishing columns.
 	Varied    []string
 	combos    []map[string]json.RawMessage
+	bases     []param.Values // each combination resolved (param.Resolve), before its seeds
 	from      int64
 	seeds     int
 	maxEvents int64
@@ -152,9 +153,14 @@ func NewPlan(req Request, lim Limits) (*Plan, error) {
 	// Every combination is checked now, with the first seed, so that a bad
 	// value is refused before anything runs.
 	for _, c := range p.combos {
-		if _, err := alg.Resolve(c, p.from); err != nil {
+		base, err := param.Resolve(alg.Params, c)
+		if err == nil {
+			_, err = alg.Seeded(base, p.from)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p.describe(c), err)
 		}
+		p.bases = append(p.bases, base)
 	}
 	return p, nil
 }

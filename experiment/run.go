@@ -9,7 +9,6 @@ import (
 
 	"distviz/algo"
 	"distviz/engine"
-	"distviz/launch"
 	"distviz/narrate"
 	"distviz/param"
 	"distviz/trace"
@@ -163,15 +162,15 @@ func (e *Panic) Error() string { return fmt.Sprintf("internal error in %s: %v", 
 // a worker goroutine, where a panic would end the program: it becomes a
 // *Panic instead.
 func (p *Plan) run(ctx context.Context, i int) (row Row, err error) {
-	combo := p.combos[i/p.seeds]
+	combo, base := p.combos[i/p.seeds], p.bases[i/p.seeds]
 	seed := p.from + int64(i%p.seeds)
 	defer func() {
 		if v := recover(); v != nil {
 			err = &Panic{Run: fmt.Sprintf("%s, seed %d", p.describe(combo), seed), Value: v, Stack: debug.Stack()}
 		}
 	}()
-	r, err := launch.Resolve(p.Alg, launch.Request{Params: combo, Seed: &seed})
-	v := r.Values
+	// as launch.Resolve would, with the seed-independent part done once
+	v, err := p.Alg.Seeded(base, seed)
 	if err != nil {
 		return Row{}, fmt.Errorf("%s, seed %d: %w", p.describe(combo), seed, err)
 	}
@@ -181,33 +180,19 @@ func (p *Plan) run(ctx context.Context, i int) (row Row, err error) {
 	}
 	row = Row{Params: v, Seed: seed, Violations: []trace.Violation{}}
 	// Without a log the violations are caught where they are found: their
-	// event is the next one the Sim numbers.
+	// event is the last the Sim numbered.
 	var sim *engine.Sim
-	watch := func(invs []engine.Invariant) []engine.Invariant {
-		out := make([]engine.Invariant, len(invs))
-		for k, inv := range invs {
-			out[k] = inv
-			if inv.Info { // its failures are notes, not violations
-				continue
-			}
-			check := inv.Check
-			inv.Check = func(w engine.World, node int) engine.Text {
-				msg := check(w, node)
-				if !msg.IsZero() && len(row.Violations) < MaxRowViolations {
-					viol := trace.Violation{Seq: sim.Seq() + 1, Time: sim.Now(), Invariant: inv.Name, Said: msg,
-						Text: narrate.For(p.Alg, nodes).In(narrate.English).Text(msg)}
-					if node != engine.None {
-						viol.Node = &node
-					}
-					row.Violations = append(row.Violations, viol)
-				}
-				return msg
-			}
-			out[k] = inv
+	cfg.Violated = func(inv *engine.Invariant, node int, msg engine.Text) {
+		if len(row.Violations) >= MaxRowViolations {
+			return
 		}
-		return out
+		viol := trace.Violation{Seq: sim.Seq(), Time: sim.Now(), Invariant: inv.Name, Said: msg,
+			Text: narrate.For(p.Alg, nodes).In(narrate.English).Text(msg)}
+		if node != engine.None {
+			viol.Node = &node
+		}
+		row.Violations = append(row.Violations, viol)
 	}
-	cfg.Invariants, cfg.Final = watch(cfg.Invariants), watch(cfg.Final)
 	sim, err = engine.New(cfg, uint64(seed))
 	if err != nil {
 		return Row{}, fmt.Errorf("%s, seed %d: %s: %w", p.describe(combo), seed, p.Alg.ID, err)
@@ -234,7 +219,7 @@ func (p *Plan) run(ctx context.Context, i int) (row Row, err error) {
 	row.ViolationCount = m.Violations
 	row.Outcome = sim.Outcome()
 	row.Theory = p.Alg.Evaluate(v)
-	if row.encoded, err = json.Marshal(plainRow(row)); err != nil {
+	if row.encoded, err = appendRow(nil, &row); err != nil {
 		return Row{}, fmt.Errorf("%s, seed %d: encoding the row: %w", p.describe(combo), seed, err)
 	}
 	return row, nil

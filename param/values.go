@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +16,12 @@ type Values struct {
 	specs []Spec
 	vals  map[string]any // int64, float64, bool, string, []int64, IntRange, [][]int64; lookup only
 	set   map[string]bool
+}
+
+// Clone copies the values; the copy's setters leave v as it is (a value
+// itself is never changed in place, only replaced).
+func (v Values) Clone() Values {
+	return Values{specs: v.specs, vals: maps.Clone(v.vals), set: maps.Clone(v.set)}
 }
 
 // Has reports whether the client gave the parameter (rather than the default).
@@ -114,6 +121,9 @@ func (v Values) MarshalJSON() ([]byte, error) {
 		k, _ := json.Marshal(s.Name)
 		b.Write(k)
 		b.WriteByte(':')
+		if appendInts(&b, val) {
+			continue
+		}
 		enc, err := json.Marshal(records(s, val))
 		if err != nil {
 			return nil, err
@@ -122,6 +132,30 @@ func (v Values) MarshalJSON() ([]byte, error) {
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+// appendInts writes an int or a list of ints as json.Marshal would, and
+// reports whether val was one: an experiment writes a row's values for
+// each of its runs, and a list of IDs by reflection costs more than the
+// run's own stepping.
+func appendInts(b *bytes.Buffer, val any) bool {
+	var num [20]byte
+	switch x := val.(type) {
+	case int64:
+		b.Write(strconv.AppendInt(num[:0], x, 10))
+	case []int64:
+		b.WriteByte('[')
+		for i, y := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.Write(strconv.AppendInt(num[:0], y, 10))
+		}
+		b.WriteByte(']')
+	default:
+		return false
+	}
+	return true
 }
 
 // records writes a list of records as objects with their field names (a

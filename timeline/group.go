@@ -2,8 +2,6 @@ package timeline
 
 import (
 	"errors"
-
-	"distviz/engine"
 )
 
 // What the lecture's timeline needs beyond stepping: the run computed
@@ -43,15 +41,7 @@ func (t *Timeline) Ahead(maxEvents int64) (bool, error) {
 // visible happens: a process starts (and narrates its decisions) but sends
 // nothing, sets no timer off, breaks nothing.
 func (t *Timeline) idle(first, last int64) bool {
-	if first > last || t.log.At(first).Kind != engine.KindStart {
-		return false
-	}
-	for seq := first + 1; seq <= last; seq++ {
-		if t.log.At(seq).Kind != engine.KindNote {
-			return false
-		}
-	}
-	return true
+	return last == t.log.Len() && t.log.QuietSince(first)
 }
 
 // groupIdle adds the idle steps that follow an idle step to it, so that
@@ -62,6 +52,9 @@ func (t *Timeline) idle(first, last int64) bool {
 // the run group alike).
 func (t *Timeline) groupIdle() {
 	for t.maxEvents <= 0 || t.head.Seq() < t.maxEvents {
+		if !t.head.NextMayStart() { // the next step is not idle: no trial
+			return
+		}
 		snap := t.head.Snapshot()
 		seq, msgs := t.head.Seq(), t.head.LastMsgID()
 		if t.head.Step() && t.idle(seq+1, t.head.Seq()) {

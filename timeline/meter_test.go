@@ -152,6 +152,7 @@ func BenchmarkMemory(b *testing.B) {
 				b.ReportMetric(float64(real)/(1<<20), "MiB-heap")
 				b.ReportMetric(float64(tl.Bytes())/(1<<20), "MiB-estimate")
 				b.ReportMetric(float64(tl.Held())/(1<<20), "MiB-charged")
+				b.ReportMetric(float64(tl.Bytes())/float64(real), "x-heap") // the estimate against the heap measured
 				b.ReportMetric(float64(m.charges), "charges")
 				runtime.KeepAlive(tl)
 			}

@@ -91,7 +91,7 @@ func busParts(n int, edges [][2]int, attached []bool) (parts [][]int, part []int
 func live(w engine.World) func(yield func(int, *node) bool) {
 	return func(yield func(int, *node) bool) {
 		for p := range w.N() {
-			if f := w.Process(p).(*node); f.attached && !w.Crashed(p) {
+			if f, ok := liveAt(w, p); ok {
 				if !yield(p, f) {
 					return
 				}
@@ -100,13 +100,22 @@ func live(w engine.World) func(yield func(int, *node) bool) {
 	}
 }
 
+// liveAt is device p if it is attached. The checks after every step loop
+// over it rather than range over live: a loop without calls through
+// closures costs a third less, and they look at every device at every step.
+func liveAt(w engine.World, p int) (*node, bool) {
+	f := w.Process(p).(*node)
+	return f, f.attached && !w.Crashed(p)
+}
+
 // oneRoot: at most one device of each bus is root (after a split, each
 // part is a bus of its own).
 func oneRoot() engine.Invariant {
 	return engine.Invariant{Name: "one root", Check: func(w engine.World, _ int) engine.Text {
-		var roots []int
-		for p, f := range live(w) {
-			if f.isRoot() {
+		var some [4]int
+		roots := some[:0]
+		for p := range w.N() {
+			if f, ok := liveAt(w, p); ok && f.isRoot() {
 				roots = append(roots, p)
 			}
 		}
@@ -128,8 +137,8 @@ func oneRoot() engine.Invariant {
 // parentOnCable: a parent link runs along a cable.
 func parentOnCable() engine.Invariant {
 	return engine.Invariant{Name: "parent on a cable", Check: func(w engine.World, _ int) engine.Text {
-		for p, f := range live(w) {
-			if f.parentKnown && f.parent >= 0 && !w.Linked(p, f.parent) {
+		for p := range w.N() {
+			if f, ok := liveAt(w, p); ok && f.parentKnown && f.parent >= 0 && !w.Linked(p, f.parent) {
 				return engine.T("violation.parentNoCable", engine.Pos(p), engine.Pos(f.parent))
 			}
 		}
