@@ -298,7 +298,7 @@ export function create(host, handlers) {
 		const room = inner - s * 1.25;
 		const fit = locked ? lockLines(v.lock, label, room, f, rows) : fitLine([t("grid.free")], room, f);
 		const lines = locked ? fit.lines : [fit.text];
-		const e = txt("", {class: "g-line g-lock" + (locked ? " locked" : ""), "data-testid": "card-lock", "data-lines": lines.length, x: left + s * 1.25, y, "font-size": fit.font.toFixed(1)}, c.content);
+		const e = txt("", {class: "gc-line g-lock" + (locked ? " locked" : ""), "data-testid": "card-lock", "data-lines": lines.length, x: left + s * 1.25, y, "font-size": fit.font.toFixed(1)}, c.content);
 		lines.forEach((line, i) => {
 			if (i === 0) e.append(line);
 			else svg("tspan", {x: left + s * 1.25, dy: (f * 1.2).toFixed(1)}, e).textContent = line;
@@ -320,7 +320,7 @@ export function create(host, handlers) {
 			const small = queueText(q, room, f * 0.8);
 			if (!small.endsWith("…")) [shown, fs] = [small, f * 0.8];
 		}
-		txt(shown, {class: "g-line g-queue", "data-testid": "card-queue", x: left + s * 1.3, y, "font-size": fs.toFixed(1)}, c.content);
+		txt(shown, {class: "gc-line g-queue", "data-testid": "card-queue", x: left + s * 1.3, y, "font-size": fs.toFixed(1)}, c.content);
 	}
 
 	// drawFlags shows the stored messages (declared as stored flags) with their message type's glyph and colour.
@@ -338,7 +338,7 @@ export function create(host, handlers) {
 			const fg = svg("g", {class: "flag", "data-flag": type}, c.content);
 			use("gl-" + glyphOf(run.alg, type), x + s / 2, y, s, "glyph " + typeClass(type), fg);
 			const shown = listText(list.map(label), room, f * 0.9, ",");
-			txt(shown, {class: "g-line g-flag", x: x + s * 1.15, y, "font-size": (f * 0.9).toFixed(1)}, fg);
+			txt(shown, {class: "gc-line g-flag", x: x + s * 1.15, y, "font-size": (f * 0.9).toFixed(1)}, fg);
 			x += s * 1.15 + textWidth(shown, f * 0.9) + f * 0.6;
 		}
 	}
