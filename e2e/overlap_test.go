@@ -85,17 +85,6 @@ const jsTextFaults = `(() => {
 	return [...new Set(out)];
 })()`
 
-// knownFaults are faults not fixed yet, by run: the test logs them instead
-// of failing (Maekawa's five majorities leave no room between their cards:
-// a message steps off a card where it can, but some cover a lock line;
-// a tree's message pill may cover the "1st" badge; FireWire's clock goes
-// under the long German view title with the set-up open).
-var knownFaults = map[string][]string{
-	"maekawa-majority": {"over each other: \"(1,", "a message over \"(1,", "a message over \"P", "\" and \"(1,"},
-	"tree-echo":        {"a message over \"1"},
-	"firewire":         {"under the title \"Prozesse und Nachrichten\": \"t = "},
-}
-
 // overlapRuns are the places the overlaps and cuts were seen, each at an
 // event with something on screen.
 var overlapRuns = []struct{ name, link string }{
@@ -124,18 +113,7 @@ func TestNoOverlapsOrCuts(t *testing.T) {
 						p.showSetup()
 					}
 					p.do("letting the page lay out", chromedp.Sleep(400_000_000))
-					var faults []string
-				next:
-					for _, f := range eval[[]string](p, jsTextFaults) {
-						for _, k := range knownFaults[c.name] {
-							if strings.Contains(f, k) {
-								t.Logf("known, not fixed yet: %s in %s: %s", c.name, lang, f)
-								continue next
-							}
-						}
-						faults = append(faults, f)
-					}
-					if len(faults) > 0 {
+					if faults := eval[[]string](p, jsTextFaults); len(faults) > 0 {
 						t.Errorf("%s in %s, set-up open %v:\n\t%s", c.name, lang, setup, strings.Join(faults, "\n\t"))
 					}
 					if d := os.Getenv("DISTVIZ_E2E_SHOTS"); d != "" {

@@ -8,23 +8,19 @@
 // here knows the algorithm's rules or names.
 
 import {
-	gridLayout, gridLine, gridMsgPos, cardOf, tsText, fitLine, lockLines, lockVariants, cardRows, queueText, slotsOf, slotBoxes,
+	gridLayout, cardOf, tsText, fitLine, lockLines, lockVariants, cardRows, queueText, slotsOf, slotBoxes,
 	highlight, quorumsOf, isGridQuorums, textWidth, listText, deadlockCycle, cycleArrows,
 } from "./gridlayout.js";
 import {createKit, view} from "../kit/kit.js";
-import {createFlights} from "../kit/flights.js";
-import {placeLabels, box as labelBox} from "../kit/labels.js";
-import {GLYPHS, use} from "../kit/icons.js";
-import {renderLegend, legendGroup} from "../kit/legend.js";
-import {roleLook, msgLook, typeClass as typeClassOf, varsOfUse} from "../../i18n/vocab.js";
+import {createGridFlights, glyphOf} from "./gridmsgs.js";
+import {renderGridLegend} from "./gridlegend.js";
+import {use} from "../kit/icons.js";
+import {roleLook, typeClass as typeClassOf} from "../../i18n/vocab.js";
 import {svg, set, text, cls, clear, MSG_TARGET, NODE_TARGET} from "../../app/dom.js";
 import {t, lang} from "../../i18n/i18n.js";
 
-/** glyphOf is the glyph a message type is drawn with: its declared one. */
-export function glyphOf(alg, type) {
-	const g = msgLook(alg, type).glyph;
-	return g in GLYPHS ? g : "circle";
-}
+// (the glyphs of the message types and the legend, for the test page)
+export {glyphOf, renderGridLegend};
 
 function txt(content, attrs, parent) {
 	const e = svg("text", attrs, parent);
@@ -425,78 +421,8 @@ export function create(host, handlers) {
 		return `${name(a)} ∩ ${name(b)} = ${ids(H.both)}`;
 	}
 
-	// the messages between the cards: a token says its timestamp when the
-	// cards are large enough not to vanish under the labels, and few are on
-	// their way; else it is its type's glyph
-	const flights = createFlights(g.msgs, {
-		alg: () => run.alg,
-		eps: 0.12,
-		className: "gmsg",
-		prepare(fl) {
-			const labelled = L.cw >= 100 && fl.length <= (L.cw >= 130 ? 16 : 8);
-			const font = Math.max(12, Math.min(17, L.font * 0.95));
-			const gs = labelled ? font * 1.05 : Math.max(13, Math.min(22, L.font * 1.35));
-			return {labelled, font, gs};
-		},
-		shape: (f, ctx) => (ctx.labelled ? "label" : "glyph"),
-		make(m, f, {labelled, font, gs}) {
-			m.g.dataset.type = f.type;
-			m.track = svg("line", {class: "track " + typeClass(f.type)}, g.tracks);
-			if (labelled) {
-				const ts = shortLabel(f);
-				const w = gs + textWidth(ts, font) + font * 0.9;
-				const h = font * 1.45;
-				m.w = w;
-				m.h = h;
-				// (a line back to its way, when the pill had to step off a card)
-				m.lead = svg("line", {class: "tok-lead", x1: 0, y1: 0, x2: 0, y2: 0}, m.g);
-				svg("rect", {class: "tok", x: -w / 2, y: -h / 2, width: w, height: h, rx: h / 2}, m.g);
-				use("gl-" + glyphOf(run.alg, f.type), -w / 2 + font * 0.35 + gs / 2, 0, gs, "glyph on-tok", m.g);
-				txt(ts, {class: "tok-text", x: -w / 2 + font * 0.55 + gs + textWidth(ts, font) / 2, y: 0, "font-size": font}, m.g);
-			} else {
-				use("gl-" + glyphOf(run.alg, f.type), 0, 0, gs, "glyph tok-glyph " + typeClass(f.type), m.g);
-			}
-		},
-		place(m, f, fr, slot, {labelled, font, gs}) {
-			const off = (labelled ? font * 0.55 : gs * 0.45) + slot * (labelled ? font * 1.5 : gs * 1.05);
-			if (m.off !== off) {
-				m.off = off;
-				const ln = gridLine(L, f.from, f.to, off);
-				for (const k of ["x1", "y1", "x2", "y2"]) set(m.track, k, ln[k]);
-			}
-			const p = gridMsgPos(L, f.from, f.to, fr, off);
-			m.x = p.x;
-			m.y = p.y;
-			set(m.g, "transform", `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`);
-		},
-		// a labelled pill over a card (its lock line, its queue) steps off it
-		// into the room between the cards (views/kit/labels.js)
-		after(drawn) {
-			const list = drawn.filter((d) => d.m.lead).sort((a, b) => a.f.id - b.f.id);
-			if (!list.length) return;
-			const cards = L.xs.map((x, p) => labelBox(x, L.ys[p], L.cw + 4, L.ch + 4));
-			const items = list.map(({m, f}) => {
-				const dx = L.xs[f.to] - L.xs[f.from];
-				const dy = L.ys[f.to] - L.ys[f.from];
-				const len = Math.hypot(dx, dy) || 1;
-				return {x: m.x, y: m.y, w: m.w, h: m.h, ux: -dy / len, uy: dx / len, keep: true};
-			});
-			const at = placeLabels(items, cards, {x0: 2, y0: L.top, x1: L.w - 2, y1: L.h - 2}, 2);
-			list.forEach(({m}, i) => {
-				const q = at[i];
-				set(m.g, "transform", `translate(${q.x.toFixed(1)},${q.y.toFixed(1)})`);
-				const apart = Math.hypot(q.x - m.x, q.y - m.y) > 1;
-				set(m.lead, "x2", apart ? (m.x - q.x).toFixed(1) : 0);
-				set(m.lead, "y2", apart ? (m.y - q.y).toFixed(1) : 0);
-			});
-		},
-	});
-
-	// shortLabel is what a token says: the timestamp in its label, "(1,2)".
-	function shortLabel(f) {
-		const m = /\(([^()]*)\)$/.exec(f.label || "");
-		return m ? `(${m[1]})` : String(f.type || "").slice(0, 3);
-	}
+	// the messages between the cards (gridmsgs.js)
+	const flights = createGridFlights(g, {alg: () => run.alg, layout: () => L});
 
 	// compare pins p as the second process (the first when none is pinned);
 	// again on the first or second unpins it.
@@ -534,61 +460,4 @@ export function create(host, handlers) {
 			return L;
 		},
 	});
-}
-
-/**
- * renderGridLegend is the legend of the grid view: the roles seen so far,
- * the message types with their colours and glyphs, what a card shows, and
- * how to compare two quorums (alg: the registry entry).
- */
-export function renderGridLegend(box, alg, roles, types, tt) {
-	renderLegend(box, alg, roles, [], tt);
-	const group = (title, items, testid) => legendGroup(box, title, items, testid);
-	const item = (glyph, className, label, extra = "") => {
-		const span = document.createElement("span");
-		span.className = "legend-item " + extra;
-		span.innerHTML = `<svg class="legend-swatch" viewBox="-10 -10 20 20" width="18" height="18" aria-hidden="true"><use href="#gl-${glyph}" class="glyph ${className}" x="-9" y="-9" width="18" height="18"/></svg>`;
-		span.append(label);
-		return span;
-	};
-	if (types.length) {
-		group(
-			tt("legend.messages"),
-			types.map((ty) => item(glyphOf(alg, ty), typeClassOf(alg, ty), ty, "msg " + typeClassOf(alg, ty))),
-			"grid-legend-messages",
-		);
-	}
-	const slot = document.createElement("span");
-	slot.className = "legend-item";
-	slot.innerHTML = `<svg class="legend-swatch" viewBox="0 0 30 14" width="30" height="14" aria-hidden="true"><rect class="slot filled" x="1" y="1" width="12" height="12" rx="2"/><rect class="slot" x="16" y="1" width="12" height="12" rx="2"/></svg>`;
-	slot.append(tt("grid.legend.slots"));
-	slot.title = tt("grid.legend.slotsTitle");
-	// a card's stored messages carry their message type's glyph
-	const flags = document.createElement("span");
-	flags.className = "legend-item";
-	const flagged = varsOfUse(alg, "storedFlags").map((d) => d.message || d.name);
-	flags.innerHTML =
-		`<svg class="legend-swatch" viewBox="0 -10 ${20 * Math.max(1, flagged.length)} 20" width="${18 * Math.max(1, flagged.length)}" height="18" aria-hidden="true">` +
-		flagged.map((ty, i) => `<use href="#gl-${glyphOf(alg, ty)}" class="glyph ${typeClassOf(alg, ty)}" x="${20 * i}" y="-9" width="18" height="18"/>`).join("") +
-		`</svg>`;
-	flags.append(tt("grid.legend.flags"));
-	flags.title = tt("grid.legend.flagsTitle");
-	const queue = item("waitlist", "queueglyph", tt("grid.legend.queue"));
-	// a deadlock's cycle of waits (drawn when the outcome reports one)
-	const waits = document.createElement("span");
-	waits.className = "legend-item";
-	waits.innerHTML = `<svg class="legend-swatch" viewBox="0 -7 30 14" width="30" height="14" aria-hidden="true"><path class="g-wait" d="M2,0 H22" marker-end="url(#g-wait-arrow)"/></svg>`;
-	waits.append(tt("grid.legend.waits"));
-	waits.title = tt("grid.legend.waitsTitle");
-	queue.title = tt("grid.legend.queueTitle");
-	group(
-		"",
-		[item("padlock", "lockglyph locked", tt("grid.legend.lock")), slot, queue, flags, waits],
-		"grid-legend-card",
-	);
-	const hint = document.createElement("span");
-	hint.className = "legend-hint";
-	hint.dataset.testid = "grid-hint";
-	hint.textContent = tt("grid.hint");
-	group("", [hint]);
 }

@@ -13,6 +13,7 @@ import {tokenText, fitFont} from "../kit/geometry.js";
 import {placeLabels, box as labelBox} from "../kit/labels.js";
 import {createKit, view, LINK_TARGET} from "../kit/kit.js";
 import {createFlights} from "../kit/flights.js";
+import {belowTitle} from "../kit/titleroom.js";
 import {renderLegend, legendGroup, legendItem} from "../kit/legend.js";
 import {forestLayout, fitLayout, edgeEnds, freePortAngles, angleTo, lerpPositions, ease, placeBox, pillTrack} from "./treelayout.js";
 import {treeModel, attachedOf, edgeLook, formatTime, PORT_STATES} from "./treemodel.js";
@@ -318,6 +319,9 @@ export function create(host, handlers) {
 		if (sel !== null && sel !== undefined && sel < run.n && M.attached[sel]) kit.select(X[sel], Y[sel], r + 13);
 		else kit.select(null);
 		text(g.now, `t = ${formatTime(frame.time)}${M.unit ? " " + M.unit : ""}`);
+		// (below the view's title when a long one reaches the clock)
+		const fs = Number(g.now.getAttribute("font-size"));
+		set(g.now, "y", Math.max(8, belowTitle(root, box.w - 14 - g.now.getComputedTextLength())) + fs);
 	}
 
 	// spotsOf: around every device, the directions of its cables, of its free
