@@ -12,6 +12,7 @@ import {
 	highlight, quorumsOf, isGridQuorums, textWidth, listText, deadlockCycle, cycleArrows,
 } from "./gridlayout.js";
 import {createKit, view} from "../kit/kit.js";
+import {viewScale} from "../kit/scale.js";
 import {createGridFlights, glyphOf} from "./gridmsgs.js";
 import {renderGridLegend} from "./gridlegend.js";
 import {use} from "../kit/icons.js";
@@ -94,7 +95,10 @@ export function create(host, handlers) {
 	function layout() {
 		if (!run) return;
 		const {w, h} = kit.size(240, 200, 700, 480);
-		L = gridLayout(run.n, w, h, {grid: !!run.grid});
+		// (in presenter mode no text of a card below 18 px on screen)
+		const far = document.documentElement.classList.contains("presenter");
+		// (and the strip for the view's title as high as its type, 18 px, needs)
+		L = gridLayout(run.n, w, h, far ? {grid: !!run.grid, minFont: 18 / viewScale(), top: 34 / viewScale()} : {grid: !!run.grid});
 		root.classList.toggle("dot", L.dot);
 		clear(g.tracks);
 		clear(g.cards);
@@ -122,7 +126,8 @@ export function create(host, handlers) {
 		const m = L.matrix;
 		const n = run.n;
 		const M = {rows: [], cols: [], bandA: null, bandB: null, caption: null};
-		const gm = g.matrix;
+		// (a matrix left out for room, presenter mode: only its captions are drawn)
+		const gm = svg("g", m.hidden ? {class: "m-body", display: "none"} : {class: "m-body"}, g.matrix);
 		const W = n * m.cell;
 		svg("rect", {class: "m-frame", x: m.x, y: m.y, width: W, height: W}, gm);
 		const bands = svg("g", {class: "m-bands"}, gm);
@@ -147,8 +152,9 @@ export function create(host, handlers) {
 		}
 		// the caption and hint are centred under the matrix and its row labels
 		const cx = m.x - m.labelW / 2 + W / 2;
-		M.caption = txt("", {class: "m-caption", "data-testid": "quorum-caption", x: cx, y: m.y + W + m.capH * 0.34, "font-size": m.font + 1}, gm);
-		M.hint = txt("", {class: "m-hint", x: cx, y: m.y + W + m.capH * 0.74, "font-size": m.font - 1}, gm);
+		// (without the matrix: the caption on one line, no hint)
+		M.caption = txt("", {class: "m-caption", "data-testid": "quorum-caption", x: cx, y: m.y + W + m.capH * (m.hidden ? 0.5 : 0.34), "font-size": m.font + 1}, g.matrix);
+		M.hint = txt("", {class: "m-hint", x: cx, y: m.y + W + m.capH * 0.74, "font-size": m.font - 1}, m.hidden ? gm : g.matrix);
 		M.key = "";
 		mx = M;
 	}
@@ -203,7 +209,7 @@ export function create(host, handlers) {
 		if (L.side === "side") {
 			x0 = Math.max(...L.xs) + L.cw / 2 + 6;
 			x1 = L.w - 4;
-		}
+		} else if (m.hidden) [x0, x1] = [4, L.w - 4];
 		const room = x1 - x0 - fs * 2;
 		const words = t("grid.cycle", {cycle: names});
 		// on two lines (after the colon) when one would need small type
@@ -248,14 +254,14 @@ export function create(host, handlers) {
 			if (rts && mode !== "small") {
 				const x = left + textWidth(label(fn.pos), big) + f * 0.35;
 				const room = L.cw / 2 - x - f * 1.2;
-				const fit = fitLine([rts], room, f * 0.9);
+				const fit = fitLine([rts], room, Math.max(f * 0.9, L.minFont), 1);
 				if (fit.text === rts) txt(rts, {class: "g-req", "data-testid": "card-request", x, y: ly, "font-size": fit.font.toFixed(1)}, c.content);
 			}
 			drawSlots(c, v, mode, f, left, inner, top, big);
 			if (mode === "full" || mode === "medium") {
 				// the lines under the slots, as many as the card's height holds
 				const lockRoom = inner - f * 1.15 * 1.25;
-				const wrap = !!v.lock && lockLines(v.lock, label, lockRoom, f, 1).lines[0] !== lockVariants(v.lock, label)[0];
+				const wrap = !!v.lock && lockLines(v.lock, label, lockRoom, f, 1, L.minFont).lines[0] !== lockVariants(v.lock, label)[0];
 				const flags = v.flags.some((fl) => fl.from.length > 0);
 				const rows = cardRows(L.ch, f, {queue: v.queue.length > 0, flags, wrap});
 				drawLock(c, v, f, left, inner, top + rows.lock, rows.lockRows);
@@ -278,7 +284,7 @@ export function create(host, handlers) {
 		slots.forEach((s, i) => {
 			const x = left + boxes.xs[i];
 			svg("rect", {class: "slot" + (s.filled ? " filled" : ""), x, y, width: boxes.size, height: boxes.size, rx: Math.min(3, boxes.size * 0.2)}, sg);
-			if (boxes.size >= 15) {
+			if (boxes.size >= 15 && boxes.size * 0.55 >= L.minFont) {
 				const id = run.nodes[s.member] ? run.nodes[s.member].id : s.member;
 				txt(String(id), {class: "slot-id", x: x + boxes.size / 2, y: y + boxes.size / 2, "font-size": (boxes.size * (String(id).length > 1 ? 0.55 : 0.66)).toFixed(1)}, sg);
 			}
@@ -292,7 +298,7 @@ export function create(host, handlers) {
 		const locked = !!v.lock;
 		use(locked ? "gl-padlock" : "gl-padlock-open", left + s / 2, y, s, "glyph lockglyph" + (locked ? " locked" : ""), c.content);
 		const room = inner - s * 1.25;
-		const fit = locked ? lockLines(v.lock, label, room, f, rows) : fitLine([t("grid.free")], room, f);
+		const fit = locked ? lockLines(v.lock, label, room, f, rows, L.minFont) : fitLine([t("grid.free")], room, f, Math.max(0.8, L.minFont / f));
 		const lines = locked ? fit.lines : [fit.text];
 		const e = txt("", {class: "gc-line g-lock" + (locked ? " locked" : ""), "data-testid": "card-lock", "data-lines": lines.length, x: left + s * 1.25, y, "font-size": fit.font.toFixed(1)}, c.content);
 		lines.forEach((line, i) => {
@@ -312,7 +318,7 @@ export function create(host, handlers) {
 		const room = inner - s * 1.3;
 		let fs = f;
 		let shown = queueText(q, room, f);
-		if (shown.endsWith("…")) {
+		if (shown.endsWith("…") && f * 0.8 >= L.minFont) {
 			const small = queueText(q, room, f * 0.8);
 			if (!small.endsWith("…")) [shown, fs] = [small, f * 0.8];
 		}
@@ -333,9 +339,10 @@ export function create(host, handlers) {
 			if (room < f) break;
 			const fg = svg("g", {class: "flag", "data-flag": type}, c.content);
 			use("gl-" + glyphOf(run.alg, type), x + s / 2, y, s, "glyph " + typeClass(type), fg);
-			const shown = listText(list.map(label), room, f * 0.9, ",");
-			txt(shown, {class: "gc-line g-flag", x: x + s * 1.15, y, "font-size": (f * 0.9).toFixed(1)}, fg);
-			x += s * 1.15 + textWidth(shown, f * 0.9) + f * 0.6;
+			const fs = Math.max(f * 0.9, L.minFont);
+			const shown = listText(list.map(label), room, fs, ",");
+			txt(shown, {class: "gc-line g-flag", x: x + s * 1.15, y, "font-size": fs.toFixed(1)}, fg);
+			x += s * 1.15 + textWidth(shown, fs) + f * 0.6;
 		}
 	}
 
@@ -394,7 +401,7 @@ export function create(host, handlers) {
 			cls(mx.cols[p], "m-col" + (H.both.has(p) ? " both" : H.a.has(p) ? " in-a" : H.b.has(p) ? " in-b" : ""));
 			cls(mx.rows[p], "m-row" + (p === a ? " row-a" : p === b ? " row-b" : ""));
 		}
-		const room = L.matrix.labelW + run.n * L.matrix.cell + 8;
+		const room = m.hidden ? L.w - 8 : m.labelW + run.n * m.cell + 8;
 		const fit = (e, s, base) => {
 			text(e, s);
 			set(e, "font-size", Math.max(8, Math.min(base, room / Math.max(1e-9, textWidth(s, 1)))).toFixed(1));

@@ -73,7 +73,14 @@ export function gridLayout(n, w, h, opts = {}) {
 	const colsN = Math.max(1, arr.cols);
 	const side = place(n, w, h, top, pad, colsN, rowsN, "side");
 	const below = place(n, w, h, top, pad, colsN, rowsN, "below");
-	const P = score(below) > score(side) * 1.05 ? below : side;
+	let P = score(below) > score(side) * 1.05 ? below : side;
+	// read from afar (opts.minFont, presenter mode): the cards take the
+	// whole box when beside the matrix they would say less than that
+	const minFont = opts.minFont || 0;
+	if (minFont && n <= 120 && cardsFont(n, P) < minFont) {
+		const alone = place(n, w, h, top, pad, colsN, rowsN, "none");
+		if (cardsFont(n, alone) > cardsFont(n, P)) P = alone;
+	}
 	// card centres, each row centred in the cards' box when the arrangement is
 	const xs = new Float64Array(n);
 	const ys = new Float64Array(n);
@@ -94,9 +101,30 @@ export function gridLayout(n, w, h, opts = {}) {
 	// the largest type at which a full card still says everything; else
 	// as before, by the card's size, with fewer lines
 	const big = n > 120 || P.cw < 70 ? null : cardFont(n, P.cw, P.ch);
-	const font = big ?? clampNum(Math.min(P.ch / FULL_LINES, P.cw / 6.6), 11, 22);
-	const mode = n > 120 || P.cw < 22 || P.ch < 18 ? "dot" : big !== null ? "full" : P.cw >= 44 && P.ch >= 40 ? "medium" : "small";
-	return {n, w, h, top, arrangement: arr, xs, ys, cw: P.cw, ch: P.ch, gap: P.gap, font, mode, matrix: P.m, side: P.kind, labelEvery: 1, dense: false, dot: mode === "dot"};
+	let font = big ?? clampNum(Math.min(P.ch / FULL_LINES, P.cw / 6.6), 11, 22);
+	let mode = n > 120 || P.cw < 22 || P.ch < 18 ? "dot" : big !== null ? "full" : P.cw >= 44 && P.ch >= 40 ? "medium" : "small";
+	// (a card that holds its title and lock line at minFont says them at that size)
+	if (minFont && font < minFont && mode !== "dot" && mediumFits(n, P.cw, P.ch, minFont)) [font, mode] = [minFont, "medium"];
+	return {n, w, h, top, arrangement: arr, xs, ys, cw: P.cw, ch: P.ch, gap: P.gap, font, mode, minFont, matrix: P.m, side: P.kind, labelEvery: 1, dense: false, dot: mode === "dot"};
+}
+
+// cardsFont is the type size a placement's cards get (as gridLayout sizes it),
+// or the read-from-afar size when a "medium" card holds it.
+function cardsFont(n, P) {
+	const big = P.cw < 70 ? null : cardFont(n, P.cw, P.ch);
+	return big ?? Math.min(P.ch / FULL_LINES, P.cw / 6.6);
+}
+
+/**
+ * mediumFits says whether a cw×ch card of n processes holds its title with
+ * the role badge beside it, the slots and a lock line (at least the
+ * holder's name) at font f: a "medium" card.
+ */
+export function mediumFits(n, cw, ch, f) {
+	const inner = cw - 2 * Math.max(5, f * 0.45);
+	const name = `P${n}`;
+	const lock = textWidth(name, f) + f * 1.15 * 1.25;
+	return textWidth(name, f * 1.2) + f * 1.5 <= inner && lock <= inner && ch >= f * (3.55 + 0.5);
 }
 
 /**
@@ -146,7 +174,12 @@ function place(n, w, h, top, pad, colsN, rowsN, kind) {
 	m.colFont = Math.min(mfont, Math.max(8, (cell * m.labelEvery * 0.9) / (0.64 * digits)));
 	const gapM = 18;
 	let gx, gy, gw, gh;
-	if (kind === "side") {
+	if (kind === "none") {
+		// no matrix: the cards take the box, a caption's line under them
+		m.capH = Math.ceil(mfont * 1.8);
+		[gx, gy, gw, gh] = [pad, top, W, H - m.capH];
+		Object.assign(m, {hidden: true, cell: 0, x: pad + W / 2 + labelW / 2, y: top + H - m.capH});
+	} else if (kind === "side") {
 		gx = pad;
 		gy = top;
 		gw = W - m.w - gapM;
