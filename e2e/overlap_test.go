@@ -11,7 +11,8 @@ import (
 )
 
 // jsTextFaults lists the texts a reader cannot read whole: an HTML text cut
-// by its box (wider than it, or an ellipsis), or reaching past the window;
+// by its box (wider than it, or an ellipsis) unless its tooltip says it
+// whole, or reaching past the window;
 // an SVG text reaching past its drawing; two texts of the views over each
 // other (SVG texts of one drawing, the view titles over them); a text of a
 // drawing under a message's pill that is not its own.
@@ -39,7 +40,10 @@ const jsTextFaults = `(() => {
 		const r = el.getBoundingClientRect();
 		if (r.right > W + 0.5 || r.left < -0.5) out.push('past the window: ' + name(el));
 		const s = getComputedStyle(el);
-		if ((s.overflow !== 'visible' || s.textOverflow === 'ellipsis') && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)) out.push('cut: ' + name(el));
+		// (a text cut short whose tooltip says it whole is not cut: the run's title)
+		const tip = el.closest('[title]');
+		const whole = tip && tip.title.includes([...el.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim());
+		if (!whole && (s.overflow !== 'visible' || s.textOverflow === 'ellipsis') && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)) out.push('cut: ' + name(el));
 		// cut by a box around it that hides what overflows
 		for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
 			const sa = getComputedStyle(a);
