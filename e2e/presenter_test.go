@@ -52,6 +52,7 @@ var presenterRuns = []struct {
 	{"grid", "/?algorithm=maekawa&scenario=lecture", 10},
 	{"grid-majority", "/?algorithm=maekawa&scenario=majority", 14},
 	{"tree", "/?algorithm=tree-echo&scenario=one-starter", 10},
+	{"tree-ports", "/?algorithm=firewire&scenario=three-port-bus", 10},
 	{"graph", "/?algorithm=echo-election&scenario=one-initiator", 8},
 	{"clocks", "/?algorithm=berkeley&scenario=lecture", 8},
 	{"group", "/?algorithm=srm&scenario=subtree-loss", 8},
@@ -69,7 +70,9 @@ func TestPresenterFontSizes(t *testing.T) {
 			p.waitFor("the first frame", fmt.Sprintf(`%s >= 0 && !document.querySelector(%s).disabled`, jsStep, jsString(tid(hookScrubber))))
 			p.press(hookPresenter)
 			p.waitFor("presenter mode", `document.documentElement.classList.contains('presenter')`)
-			p.do("letting the views lay out", chromedp.Sleep(300_000_000))
+			// (the views lay out again for the new scale in an animation
+			// frame, late on a loaded machine: wait for it, then report)
+			_ = p.poll(jsSmallTexts(18) + ".length === 0")
 			small := eval[[]smallText](p, jsSmallTexts(18))
 			for _, s := range small {
 				t.Errorf("%s: %q is %.1f px (%s)", c.name, s.Text, s.PX, s.Where)
