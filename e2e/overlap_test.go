@@ -97,6 +97,7 @@ var overlapRuns = []struct{ name, link string }{
 	{"bully", "/?algorithm=bully&scenario=lecture&step=8"},
 	{"chang-roberts", "/?algorithm=chang-roberts&scenario=worst-case&step=12"},
 	{"tree-echo", "/?algorithm=tree-echo&scenario=one-starter&step=10"},
+	{"tree-echo-first", "/?algorithm=tree-echo&scenario=one-starter&step=16"},
 	{"firewire", "/?algorithm=firewire&scenario=three-port-bus&step=10"},
 	{"central-mutex", "/?algorithm=central-mutex&scenario=all-at-once&step=60"},
 }

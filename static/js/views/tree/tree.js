@@ -14,7 +14,7 @@ import {createKit, view, LINK_TARGET} from "../kit/kit.js";
 import {createTreeFlights} from "./treeflights.js";
 import {createCables} from "./treecables.js";
 import {createContention} from "./treecontention.js";
-import {drawFirst, setRole} from "./treenode.js";
+import {drawFirst, oneFirstTag, setRole} from "./treenode.js";
 import {renderLegend} from "../kit/legend.js";
 import {belowTitle} from "../kit/titleroom.js";
 import {forestLayout, fitLayout, freePortAngles, angleTo, lerpPositions, ease} from "./treelayout.js";
@@ -211,6 +211,7 @@ export function create(host, handlers) {
 		const Y = cur.ys;
 		const spots = spotsOf(X, Y);
 		drawNodes(frame, r, spots);
+		oneFirstTag(nodes, X, Y);
 		const s = {M, X, Y, r, pr, box, alg: run.algorithm};
 		cables.edges(s);
 		cables.ports(s, spots);
@@ -243,7 +244,11 @@ export function create(host, handlers) {
 			s.free = canPlug ? freePortAngles(used, M.free[p] || 0) : [];
 			s.badge = freePortAngles([...used, ...s.free], 1, -Math.PI / 4)[0];
 			s.label = freePortAngles([...used, ...s.free, s.badge], 1, (-3 * Math.PI) / 4)[0];
-			s.first = freePortAngles([...used, ...s.free, s.badge, s.label], 1, (3 * Math.PI) / 4)[0];
+			// (the two that learnt first are neighbours: their tags point away from each other)
+			const ftk = M.firstToKnow || [];
+			const mate = ftk.includes(p) ? ftk.find((q) => q !== p && out.has(q)) : undefined;
+			const away = mate === undefined ? (3 * Math.PI) / 4 : angleTo(X[mate], Y[mate], X[p], Y[p]);
+			s.first = freePortAngles([...used, ...s.free, s.badge, s.label], 1, away)[0];
 		}
 		return out;
 	}
