@@ -397,8 +397,16 @@ export function create(host, handlers) {
 		band(mx.bandB, b);
 		clear(mx.colLayer);
 		for (const j of H.both) mx.colLayer.append(colBandRect(j));
+		// (a column of the selection says its number even where the narrow
+		// matrix names only every other one; then all in a type that fits a cell)
+		const every = (p) => p % m.labelEvery === 0 || p === run.n - 1;
+		const marked = (p) => H.a.has(p) || H.b.has(p);
+		const extra = mx.cols.some((_, p) => marked(p) && !every(p));
 		for (let p = 0; p < run.n; p++) {
 			cls(mx.cols[p], "m-col" + (H.both.has(p) ? " both" : H.a.has(p) ? " in-a" : H.b.has(p) ? " in-b" : ""));
+			const id = String(run.nodes[p] ? run.nodes[p].id : p);
+			text(mx.cols[p], every(p) || marked(p) ? id : "");
+			set(mx.cols[p], "font-size", (extra ? Math.min(m.colFont, (m.cell * 0.95) / (0.62 * id.length)) : m.colFont).toFixed(1));
 			cls(mx.rows[p], "m-row" + (p === a ? " row-a" : p === b ? " row-b" : ""));
 		}
 		const room = m.hidden ? L.w - 8 : m.labelW + run.n * m.cell + 8;
