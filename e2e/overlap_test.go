@@ -45,7 +45,7 @@ const jsTextFaults = `(() => {
 		const whole = tip && tip.title.includes([...el.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim());
 		if (!whole && (s.overflow !== 'visible' || s.textOverflow === 'ellipsis') && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)) out.push('cut: ' + name(el));
 		// cut by a box around it that hides what overflows
-		for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+		for (let a = el.parentElement; !whole && a && a !== document.body; a = a.parentElement) {
 			const sa = getComputedStyle(a);
 			if (sa.overflowX === 'visible' && sa.overflowY === 'visible' && sa.contain.indexOf('paint') < 0 && sa.contain !== 'strict' && sa.contain !== 'content') continue;
 			const ra = a.getBoundingClientRect();
