@@ -42,7 +42,8 @@ func jsSmallTexts(min int) string {
 }
 
 // presenterRuns are runs of every view, each at an event with messages in
-// flight (the grid's lecture and majority: many small cards, few large ones).
+// flight (the grid's lecture and majority: many small cards, few large ones;
+// its deadlock's end: the cycle's caption, the violation's banner).
 var presenterRuns = []struct {
 	name, link string
 	steps      int
@@ -51,6 +52,7 @@ var presenterRuns = []struct {
 	{"complete", "/?algorithm=bully&scenario=lecture", 8},
 	{"grid", "/?algorithm=maekawa&scenario=lecture", 10},
 	{"grid-majority", "/?algorithm=maekawa&scenario=majority", 14},
+	{"grid-deadlock", "/?algorithm=maekawa&scenario=lecture-deadlock", 400},
 	{"tree", "/?algorithm=tree-echo&scenario=one-starter", 10},
 	{"tree-ports", "/?algorithm=firewire&scenario=three-port-bus", 10},
 	{"graph", "/?algorithm=echo-election&scenario=one-initiator", 8},

@@ -98,7 +98,7 @@ export function create(host, handlers) {
 		// (in presenter mode no text of a card below 18 px on screen)
 		const far = document.documentElement.classList.contains("presenter");
 		// (and the strip for the view's title as high as its type, 18 px, needs)
-		L = gridLayout(run.n, w, h, far ? {grid: !!run.grid, minFont: 18 / viewScale(), top: 34 / viewScale()} : {grid: !!run.grid});
+		L = gridLayout(run.n, w, h, far ? {grid: !!run.grid, minFont: 18 / viewScale(), top: 34 / viewScale(), pad: 8} : {grid: !!run.grid});
 		root.classList.toggle("dot", L.dot);
 		clear(g.tracks);
 		clear(g.cards);

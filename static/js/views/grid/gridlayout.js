@@ -197,7 +197,8 @@ function place(n, w, h, top, pad, colsN, rowsN, kind) {
 	// cards with gaps of about a sixth of a card between them (room for the
 	// messages' tracks), a card no wider than 1.9 of its height nor taller
 	// than 1.3 of its width
-	const g = 0.15;
+	// (without the matrix, read from afar: narrower gaps, larger cards)
+	const g = kind === "none" ? 0.1 : 0.15;
 	let cw = gw / (colsN + (colsN - 1) * g);
 	let ch = gh / (rowsN + (rowsN - 1) * g);
 	cw = Math.min(cw, ch * 1.9, 240);
