@@ -387,10 +387,13 @@ function runTitle() {
 	if (!r) return;
 	const sc = (r.algorithm.scenarios || []).find((s) => s.id === (r.query || {}).scenario);
 	const changed = state.fromFile ? t("run.fromFile") : state.query.acts ? t("run.changed") : null;
-	const title = [tr(r.algorithm, r.algorithm.name), sc ? tr(r.algorithm, sc.name) : null].filter(Boolean).join(" · ");
+	const parts = [tr(r.algorithm, r.algorithm.name), sc ? tr(r.algorithm, sc.name) : null].filter(Boolean);
+	const title = parts.join(" · ");
 	const rt = $("run-title");
-	// the mark comes first: a narrow top bar cuts the title's end
-	rt.replaceChildren(...(changed ? [el("span", {class: "run-changed", "data-testid": "run-changed", text: changed}), " "] : []), title);
+	// the mark comes first: a narrow top bar cuts the title's end (there the
+	// algorithm and the scenario take a line each, tabs.css)
+	const words = parts.flatMap((p, i) => [...(i ? [el("span", {class: "rt-sep", text: " · "})] : []), el("span", {class: "rt-part", text: p})]);
+	rt.replaceChildren(...(changed ? [el("span", {class: "run-changed", "data-testid": "run-changed", text: changed}), " "] : []), ...words);
 	rt.dataset.changed = changed ? "true" : "false";
 	const why = state.fromFile ? t("run.fromFileNote", {k: state.fromFile}) : state.query.acts ? t("run.changedTitle", {k: state.actsCount}) : "";
 	rt.title = `${title}${changed ? " · " + changed : ""} · ${t("form.seed")} ${r.seed}${why ? "\n" + why : ""}`;

@@ -8,23 +8,20 @@
 // here knows the algorithm's rules or names.
 
 import {
-	gridLayout, gridLine, gridMsgPos, cardOf, tsText, fitLine, lockLines, lockVariants, cardRows, queueText, slotsOf, slotBoxes,
+	gridLayout, cardOf, tsText, fitLine, lockLines, lockVariants, cardRows, queueText, slotsOf, slotBoxes,
 	highlight, quorumsOf, isGridQuorums, textWidth, listText, deadlockCycle, cycleArrows,
 } from "./gridlayout.js";
 import {createKit, view} from "../kit/kit.js";
-import {createFlights} from "../kit/flights.js";
-import {placeLabels, box as labelBox} from "../kit/labels.js";
-import {GLYPHS, use} from "../kit/icons.js";
-import {renderLegend, legendGroup} from "../kit/legend.js";
-import {roleLook, msgLook, typeClass as typeClassOf, varsOfUse} from "../../i18n/vocab.js";
+import {viewScale} from "../kit/scale.js";
+import {createGridFlights, glyphOf} from "./gridmsgs.js";
+import {renderGridLegend} from "./gridlegend.js";
+import {use} from "../kit/icons.js";
+import {roleLook, typeClass as typeClassOf} from "../../i18n/vocab.js";
 import {svg, set, text, cls, clear, MSG_TARGET, NODE_TARGET} from "../../app/dom.js";
 import {t, lang} from "../../i18n/i18n.js";
 
-/** glyphOf is the glyph a message type is drawn with: its declared one. */
-export function glyphOf(alg, type) {
-	const g = msgLook(alg, type).glyph;
-	return g in GLYPHS ? g : "circle";
-}
+// (the glyphs of the message types and the legend, for the test page)
+export {glyphOf, renderGridLegend};
 
 function txt(content, attrs, parent) {
 	const e = svg("text", attrs, parent);
@@ -98,7 +95,10 @@ export function create(host, handlers) {
 	function layout() {
 		if (!run) return;
 		const {w, h} = kit.size(240, 200, 700, 480);
-		L = gridLayout(run.n, w, h, {grid: !!run.grid});
+		// (in presenter mode no text of a card below 18 px on screen)
+		const far = document.documentElement.classList.contains("presenter");
+		// (and the strip for the view's title as high as its type, 18 px, needs)
+		L = gridLayout(run.n, w, h, far ? {grid: !!run.grid, minFont: 18 / viewScale(), top: 34 / viewScale(), pad: 8} : {grid: !!run.grid});
 		root.classList.toggle("dot", L.dot);
 		clear(g.tracks);
 		clear(g.cards);
@@ -126,7 +126,8 @@ export function create(host, handlers) {
 		const m = L.matrix;
 		const n = run.n;
 		const M = {rows: [], cols: [], bandA: null, bandB: null, caption: null};
-		const gm = g.matrix;
+		// (a matrix left out for room, presenter mode: only its captions are drawn)
+		const gm = svg("g", m.hidden ? {class: "m-body", display: "none"} : {class: "m-body"}, g.matrix);
 		const W = n * m.cell;
 		svg("rect", {class: "m-frame", x: m.x, y: m.y, width: W, height: W}, gm);
 		const bands = svg("g", {class: "m-bands"}, gm);
@@ -151,8 +152,9 @@ export function create(host, handlers) {
 		}
 		// the caption and hint are centred under the matrix and its row labels
 		const cx = m.x - m.labelW / 2 + W / 2;
-		M.caption = txt("", {class: "m-caption", "data-testid": "quorum-caption", x: cx, y: m.y + W + m.capH * 0.34, "font-size": m.font + 1}, gm);
-		M.hint = txt("", {class: "m-hint", x: cx, y: m.y + W + m.capH * 0.74, "font-size": m.font - 1}, gm);
+		// (without the matrix: the caption on one line, no hint)
+		M.caption = txt("", {class: "m-caption", "data-testid": "quorum-caption", x: cx, y: m.y + W + m.capH * (m.hidden ? 0.5 : 0.34), "font-size": m.font + 1}, g.matrix);
+		M.hint = txt("", {class: "m-hint", x: cx, y: m.y + W + m.capH * 0.74, "font-size": m.font - 1}, m.hidden ? gm : g.matrix);
 		M.key = "";
 		mx = M;
 	}
@@ -207,7 +209,7 @@ export function create(host, handlers) {
 		if (L.side === "side") {
 			x0 = Math.max(...L.xs) + L.cw / 2 + 6;
 			x1 = L.w - 4;
-		}
+		} else if (m.hidden) [x0, x1] = [4, L.w - 4];
 		const room = x1 - x0 - fs * 2;
 		const words = t("grid.cycle", {cycle: names});
 		// on two lines (after the colon) when one would need small type
@@ -252,14 +254,14 @@ export function create(host, handlers) {
 			if (rts && mode !== "small") {
 				const x = left + textWidth(label(fn.pos), big) + f * 0.35;
 				const room = L.cw / 2 - x - f * 1.2;
-				const fit = fitLine([rts], room, f * 0.9);
+				const fit = fitLine([rts], room, Math.max(f * 0.9, L.minFont), 1);
 				if (fit.text === rts) txt(rts, {class: "g-req", "data-testid": "card-request", x, y: ly, "font-size": fit.font.toFixed(1)}, c.content);
 			}
 			drawSlots(c, v, mode, f, left, inner, top, big);
 			if (mode === "full" || mode === "medium") {
 				// the lines under the slots, as many as the card's height holds
 				const lockRoom = inner - f * 1.15 * 1.25;
-				const wrap = !!v.lock && lockLines(v.lock, label, lockRoom, f, 1).lines[0] !== lockVariants(v.lock, label)[0];
+				const wrap = !!v.lock && lockLines(v.lock, label, lockRoom, f, 1, L.minFont).lines[0] !== lockVariants(v.lock, label)[0];
 				const flags = v.flags.some((fl) => fl.from.length > 0);
 				const rows = cardRows(L.ch, f, {queue: v.queue.length > 0, flags, wrap});
 				drawLock(c, v, f, left, inner, top + rows.lock, rows.lockRows);
@@ -282,7 +284,7 @@ export function create(host, handlers) {
 		slots.forEach((s, i) => {
 			const x = left + boxes.xs[i];
 			svg("rect", {class: "slot" + (s.filled ? " filled" : ""), x, y, width: boxes.size, height: boxes.size, rx: Math.min(3, boxes.size * 0.2)}, sg);
-			if (boxes.size >= 15) {
+			if (boxes.size >= 15 && boxes.size * 0.55 >= L.minFont) {
 				const id = run.nodes[s.member] ? run.nodes[s.member].id : s.member;
 				txt(String(id), {class: "slot-id", x: x + boxes.size / 2, y: y + boxes.size / 2, "font-size": (boxes.size * (String(id).length > 1 ? 0.55 : 0.66)).toFixed(1)}, sg);
 			}
@@ -296,9 +298,9 @@ export function create(host, handlers) {
 		const locked = !!v.lock;
 		use(locked ? "gl-padlock" : "gl-padlock-open", left + s / 2, y, s, "glyph lockglyph" + (locked ? " locked" : ""), c.content);
 		const room = inner - s * 1.25;
-		const fit = locked ? lockLines(v.lock, label, room, f, rows) : fitLine([t("grid.free")], room, f);
+		const fit = locked ? lockLines(v.lock, label, room, f, rows, L.minFont) : fitLine([t("grid.free")], room, f, Math.max(0.8, L.minFont / f));
 		const lines = locked ? fit.lines : [fit.text];
-		const e = txt("", {class: "g-line g-lock" + (locked ? " locked" : ""), "data-testid": "card-lock", "data-lines": lines.length, x: left + s * 1.25, y, "font-size": fit.font.toFixed(1)}, c.content);
+		const e = txt("", {class: "gc-line g-lock" + (locked ? " locked" : ""), "data-testid": "card-lock", "data-lines": lines.length, x: left + s * 1.25, y, "font-size": fit.font.toFixed(1)}, c.content);
 		lines.forEach((line, i) => {
 			if (i === 0) e.append(line);
 			else svg("tspan", {x: left + s * 1.25, dy: (f * 1.2).toFixed(1)}, e).textContent = line;
@@ -316,11 +318,11 @@ export function create(host, handlers) {
 		const room = inner - s * 1.3;
 		let fs = f;
 		let shown = queueText(q, room, f);
-		if (shown.endsWith("…")) {
+		if (shown.endsWith("…") && f * 0.8 >= L.minFont) {
 			const small = queueText(q, room, f * 0.8);
 			if (!small.endsWith("…")) [shown, fs] = [small, f * 0.8];
 		}
-		txt(shown, {class: "g-line g-queue", "data-testid": "card-queue", x: left + s * 1.3, y, "font-size": fs.toFixed(1)}, c.content);
+		txt(shown, {class: "gc-line g-queue", "data-testid": "card-queue", x: left + s * 1.3, y, "font-size": fs.toFixed(1)}, c.content);
 	}
 
 	// drawFlags shows the stored messages (declared as stored flags) with their message type's glyph and colour.
@@ -337,9 +339,10 @@ export function create(host, handlers) {
 			if (room < f) break;
 			const fg = svg("g", {class: "flag", "data-flag": type}, c.content);
 			use("gl-" + glyphOf(run.alg, type), x + s / 2, y, s, "glyph " + typeClass(type), fg);
-			const shown = listText(list.map(label), room, f * 0.9, ",");
-			txt(shown, {class: "g-line g-flag", x: x + s * 1.15, y, "font-size": (f * 0.9).toFixed(1)}, fg);
-			x += s * 1.15 + textWidth(shown, f * 0.9) + f * 0.6;
+			const fs = Math.max(f * 0.9, L.minFont);
+			const shown = listText(list.map(label), room, fs, ",");
+			txt(shown, {class: "gc-line g-flag", x: x + s * 1.15, y, "font-size": fs.toFixed(1)}, fg);
+			x += s * 1.15 + textWidth(shown, fs) + f * 0.6;
 		}
 	}
 
@@ -394,11 +397,19 @@ export function create(host, handlers) {
 		band(mx.bandB, b);
 		clear(mx.colLayer);
 		for (const j of H.both) mx.colLayer.append(colBandRect(j));
+		// (a column of the selection says its number even where the narrow
+		// matrix names only every other one; then all in a type that fits a cell)
+		const every = (p) => p % m.labelEvery === 0 || p === run.n - 1;
+		const marked = (p) => H.a.has(p) || H.b.has(p);
+		const extra = mx.cols.some((_, p) => marked(p) && !every(p));
 		for (let p = 0; p < run.n; p++) {
 			cls(mx.cols[p], "m-col" + (H.both.has(p) ? " both" : H.a.has(p) ? " in-a" : H.b.has(p) ? " in-b" : ""));
+			const id = String(run.nodes[p] ? run.nodes[p].id : p);
+			text(mx.cols[p], every(p) || marked(p) ? id : "");
+			set(mx.cols[p], "font-size", (extra ? Math.min(m.colFont, (m.cell * 0.95) / (0.62 * id.length)) : m.colFont).toFixed(1));
 			cls(mx.rows[p], "m-row" + (p === a ? " row-a" : p === b ? " row-b" : ""));
 		}
-		const room = L.matrix.labelW + run.n * L.matrix.cell + 8;
+		const room = m.hidden ? L.w - 8 : m.labelW + run.n * m.cell + 8;
 		const fit = (e, s, base) => {
 			text(e, s);
 			set(e, "font-size", Math.max(8, Math.min(base, room / Math.max(1e-9, textWidth(s, 1)))).toFixed(1));
@@ -425,78 +436,8 @@ export function create(host, handlers) {
 		return `${name(a)} ∩ ${name(b)} = ${ids(H.both)}`;
 	}
 
-	// the messages between the cards: a token says its timestamp when the
-	// cards are large enough not to vanish under the labels, and few are on
-	// their way; else it is its type's glyph
-	const flights = createFlights(g.msgs, {
-		alg: () => run.alg,
-		eps: 0.12,
-		className: "gmsg",
-		prepare(fl) {
-			const labelled = L.cw >= 100 && fl.length <= (L.cw >= 130 ? 16 : 8);
-			const font = Math.max(12, Math.min(17, L.font * 0.95));
-			const gs = labelled ? font * 1.05 : Math.max(13, Math.min(22, L.font * 1.35));
-			return {labelled, font, gs};
-		},
-		shape: (f, ctx) => (ctx.labelled ? "label" : "glyph"),
-		make(m, f, {labelled, font, gs}) {
-			m.g.dataset.type = f.type;
-			m.track = svg("line", {class: "track " + typeClass(f.type)}, g.tracks);
-			if (labelled) {
-				const ts = shortLabel(f);
-				const w = gs + textWidth(ts, font) + font * 0.9;
-				const h = font * 1.45;
-				m.w = w;
-				m.h = h;
-				// (a line back to its way, when the pill had to step off a card)
-				m.lead = svg("line", {class: "tok-lead", x1: 0, y1: 0, x2: 0, y2: 0}, m.g);
-				svg("rect", {class: "tok", x: -w / 2, y: -h / 2, width: w, height: h, rx: h / 2}, m.g);
-				use("gl-" + glyphOf(run.alg, f.type), -w / 2 + font * 0.35 + gs / 2, 0, gs, "glyph on-tok", m.g);
-				txt(ts, {class: "tok-text", x: -w / 2 + font * 0.55 + gs + textWidth(ts, font) / 2, y: 0, "font-size": font}, m.g);
-			} else {
-				use("gl-" + glyphOf(run.alg, f.type), 0, 0, gs, "glyph tok-glyph " + typeClass(f.type), m.g);
-			}
-		},
-		place(m, f, fr, slot, {labelled, font, gs}) {
-			const off = (labelled ? font * 0.55 : gs * 0.45) + slot * (labelled ? font * 1.5 : gs * 1.05);
-			if (m.off !== off) {
-				m.off = off;
-				const ln = gridLine(L, f.from, f.to, off);
-				for (const k of ["x1", "y1", "x2", "y2"]) set(m.track, k, ln[k]);
-			}
-			const p = gridMsgPos(L, f.from, f.to, fr, off);
-			m.x = p.x;
-			m.y = p.y;
-			set(m.g, "transform", `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`);
-		},
-		// a labelled pill over a card (its lock line, its queue) steps off it
-		// into the room between the cards (views/kit/labels.js)
-		after(drawn) {
-			const list = drawn.filter((d) => d.m.lead).sort((a, b) => a.f.id - b.f.id);
-			if (!list.length) return;
-			const cards = L.xs.map((x, p) => labelBox(x, L.ys[p], L.cw + 4, L.ch + 4));
-			const items = list.map(({m, f}) => {
-				const dx = L.xs[f.to] - L.xs[f.from];
-				const dy = L.ys[f.to] - L.ys[f.from];
-				const len = Math.hypot(dx, dy) || 1;
-				return {x: m.x, y: m.y, w: m.w, h: m.h, ux: -dy / len, uy: dx / len, keep: true};
-			});
-			const at = placeLabels(items, cards, {x0: 2, y0: L.top, x1: L.w - 2, y1: L.h - 2}, 2);
-			list.forEach(({m}, i) => {
-				const q = at[i];
-				set(m.g, "transform", `translate(${q.x.toFixed(1)},${q.y.toFixed(1)})`);
-				const apart = Math.hypot(q.x - m.x, q.y - m.y) > 1;
-				set(m.lead, "x2", apart ? (m.x - q.x).toFixed(1) : 0);
-				set(m.lead, "y2", apart ? (m.y - q.y).toFixed(1) : 0);
-			});
-		},
-	});
-
-	// shortLabel is what a token says: the timestamp in its label, "(1,2)".
-	function shortLabel(f) {
-		const m = /\(([^()]*)\)$/.exec(f.label || "");
-		return m ? `(${m[1]})` : String(f.type || "").slice(0, 3);
-	}
+	// the messages between the cards (gridmsgs.js)
+	const flights = createGridFlights(g, {alg: () => run.alg, layout: () => L});
 
 	// compare pins p as the second process (the first when none is pinned);
 	// again on the first or second unpins it.
@@ -534,61 +475,4 @@ export function create(host, handlers) {
 			return L;
 		},
 	});
-}
-
-/**
- * renderGridLegend is the legend of the grid view: the roles seen so far,
- * the message types with their colours and glyphs, what a card shows, and
- * how to compare two quorums (alg: the registry entry).
- */
-export function renderGridLegend(box, alg, roles, types, tt) {
-	renderLegend(box, alg, roles, [], tt);
-	const group = (title, items, testid) => legendGroup(box, title, items, testid);
-	const item = (glyph, className, label, extra = "") => {
-		const span = document.createElement("span");
-		span.className = "legend-item " + extra;
-		span.innerHTML = `<svg class="legend-swatch" viewBox="-10 -10 20 20" width="18" height="18" aria-hidden="true"><use href="#gl-${glyph}" class="glyph ${className}" x="-9" y="-9" width="18" height="18"/></svg>`;
-		span.append(label);
-		return span;
-	};
-	if (types.length) {
-		group(
-			tt("legend.messages"),
-			types.map((ty) => item(glyphOf(alg, ty), typeClassOf(alg, ty), ty, "msg " + typeClassOf(alg, ty))),
-			"grid-legend-messages",
-		);
-	}
-	const slot = document.createElement("span");
-	slot.className = "legend-item";
-	slot.innerHTML = `<svg class="legend-swatch" viewBox="0 0 30 14" width="30" height="14" aria-hidden="true"><rect class="slot filled" x="1" y="1" width="12" height="12" rx="2"/><rect class="slot" x="16" y="1" width="12" height="12" rx="2"/></svg>`;
-	slot.append(tt("grid.legend.slots"));
-	slot.title = tt("grid.legend.slotsTitle");
-	// a card's stored messages carry their message type's glyph
-	const flags = document.createElement("span");
-	flags.className = "legend-item";
-	const flagged = varsOfUse(alg, "storedFlags").map((d) => d.message || d.name);
-	flags.innerHTML =
-		`<svg class="legend-swatch" viewBox="0 -10 ${20 * Math.max(1, flagged.length)} 20" width="${18 * Math.max(1, flagged.length)}" height="18" aria-hidden="true">` +
-		flagged.map((ty, i) => `<use href="#gl-${glyphOf(alg, ty)}" class="glyph ${typeClassOf(alg, ty)}" x="${20 * i}" y="-9" width="18" height="18"/>`).join("") +
-		`</svg>`;
-	flags.append(tt("grid.legend.flags"));
-	flags.title = tt("grid.legend.flagsTitle");
-	const queue = item("waitlist", "queueglyph", tt("grid.legend.queue"));
-	// a deadlock's cycle of waits (drawn when the outcome reports one)
-	const waits = document.createElement("span");
-	waits.className = "legend-item";
-	waits.innerHTML = `<svg class="legend-swatch" viewBox="0 -7 30 14" width="30" height="14" aria-hidden="true"><path class="g-wait" d="M2,0 H22" marker-end="url(#g-wait-arrow)"/></svg>`;
-	waits.append(tt("grid.legend.waits"));
-	waits.title = tt("grid.legend.waitsTitle");
-	queue.title = tt("grid.legend.queueTitle");
-	group(
-		"",
-		[item("padlock", "lockglyph locked", tt("grid.legend.lock")), slot, queue, flags, waits],
-		"grid-legend-card",
-	);
-	const hint = document.createElement("span");
-	hint.className = "legend-hint";
-	hint.dataset.testid = "grid-hint";
-	hint.textContent = tt("grid.hint");
-	group("", [hint]);
 }

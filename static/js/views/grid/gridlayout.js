@@ -4,11 +4,13 @@
 // highlights. No DOM here, so the test page can check it all.
 
 import {clamp01, niceCeil} from "../kit/geometry.js";
-import {useOf, outcomeUse, varOfUse, outcomeOfUse, varsOfUse, fieldOfKind, nodeVar} from "../../i18n/vocab.js";
+import {useOf, outcomeUse, varOfUse, varsOfUse, fieldOfKind, nodeVar} from "../../i18n/vocab.js";
 
 import {tsText, textWidth, fitText, lockVariants, fitLine, lockLines, cardRows, listText, queueText, slotsOf, slotBoxes} from "./gridtext.js";
+export {deadlockCycle, cycleArrows} from "./gridcycle.js";
 
-// the card texts belong to gridtext.js; grid.js and the tests take them from here
+// the card texts belong to gridtext.js, a deadlock's cycle to gridcycle.js;
+// grid.js and the tests take them from here
 export {tsText, textWidth, fitText, lockVariants, fitLine, lockLines, cardRows, listText, queueText, slotsOf, slotBoxes};
 
 /**
@@ -73,7 +75,14 @@ export function gridLayout(n, w, h, opts = {}) {
 	const colsN = Math.max(1, arr.cols);
 	const side = place(n, w, h, top, pad, colsN, rowsN, "side");
 	const below = place(n, w, h, top, pad, colsN, rowsN, "below");
-	const P = score(below) > score(side) * 1.05 ? below : side;
+	let P = score(below) > score(side) * 1.05 ? below : side;
+	// read from afar (opts.minFont, presenter mode): the cards take the
+	// whole box when beside the matrix they would say less than that
+	const minFont = opts.minFont || 0;
+	if (minFont && n <= 120 && cardsFont(n, P) < minFont) {
+		const alone = place(n, w, h, top, pad, colsN, rowsN, "none");
+		if (cardsFont(n, alone) > cardsFont(n, P)) P = alone;
+	}
 	// card centres, each row centred in the cards' box when the arrangement is
 	const xs = new Float64Array(n);
 	const ys = new Float64Array(n);
@@ -94,9 +103,30 @@ export function gridLayout(n, w, h, opts = {}) {
 	// the largest type at which a full card still says everything; else
 	// as before, by the card's size, with fewer lines
 	const big = n > 120 || P.cw < 70 ? null : cardFont(n, P.cw, P.ch);
-	const font = big ?? clampNum(Math.min(P.ch / FULL_LINES, P.cw / 6.6), 11, 22);
-	const mode = n > 120 || P.cw < 22 || P.ch < 18 ? "dot" : big !== null ? "full" : P.cw >= 44 && P.ch >= 40 ? "medium" : "small";
-	return {n, w, h, top, arrangement: arr, xs, ys, cw: P.cw, ch: P.ch, gap: P.gap, font, mode, matrix: P.m, side: P.kind, labelEvery: 1, dense: false, dot: mode === "dot"};
+	let font = big ?? clampNum(Math.min(P.ch / FULL_LINES, P.cw / 6.6), 11, 22);
+	let mode = n > 120 || P.cw < 22 || P.ch < 18 ? "dot" : big !== null ? "full" : P.cw >= 44 && P.ch >= 40 ? "medium" : "small";
+	// (a card that holds its title and lock line at minFont says them at that size)
+	if (minFont && font < minFont && mode !== "dot" && mediumFits(n, P.cw, P.ch, minFont)) [font, mode] = [minFont, "medium"];
+	return {n, w, h, top, arrangement: arr, xs, ys, cw: P.cw, ch: P.ch, gap: P.gap, font, mode, minFont, matrix: P.m, side: P.kind, labelEvery: 1, dense: false, dot: mode === "dot"};
+}
+
+// cardsFont is the type size a placement's cards get (as gridLayout sizes it),
+// or the read-from-afar size when a "medium" card holds it.
+function cardsFont(n, P) {
+	const big = P.cw < 70 ? null : cardFont(n, P.cw, P.ch);
+	return big ?? Math.min(P.ch / FULL_LINES, P.cw / 6.6);
+}
+
+/**
+ * mediumFits says whether a cw×ch card of n processes holds its title with
+ * the role badge beside it, the slots and a lock line (at least the
+ * holder's name) at font f: a "medium" card.
+ */
+export function mediumFits(n, cw, ch, f) {
+	const inner = cw - 2 * Math.max(5, f * 0.45);
+	const name = `P${n}`;
+	const lock = textWidth(name, f) + f * 1.15 * 1.25;
+	return textWidth(name, f * 1.2) + f * 1.5 <= inner && lock <= inner && ch >= f * (3.55 + 0.5);
 }
 
 /**
@@ -146,7 +176,12 @@ function place(n, w, h, top, pad, colsN, rowsN, kind) {
 	m.colFont = Math.min(mfont, Math.max(8, (cell * m.labelEvery * 0.9) / (0.64 * digits)));
 	const gapM = 18;
 	let gx, gy, gw, gh;
-	if (kind === "side") {
+	if (kind === "none") {
+		// no matrix: the cards take the box, a caption's line under them
+		m.capH = Math.ceil(mfont * 1.8);
+		[gx, gy, gw, gh] = [pad, top, W, H - m.capH];
+		Object.assign(m, {hidden: true, cell: 0, x: pad + W / 2 + labelW / 2, y: top + H - m.capH});
+	} else if (kind === "side") {
 		gx = pad;
 		gy = top;
 		gw = W - m.w - gapM;
@@ -164,7 +199,8 @@ function place(n, w, h, top, pad, colsN, rowsN, kind) {
 	// cards with gaps of about a sixth of a card between them (room for the
 	// messages' tracks), a card no wider than 1.9 of its height nor taller
 	// than 1.3 of its width
-	const g = 0.15;
+	// (without the matrix, read from afar: narrower gaps, larger cards)
+	const g = kind === "none" ? 0.1 : 0.15;
 	let cw = gw / (colsN + (colsN - 1) * g);
 	let ch = gh / (rowsN + (rowsN - 1) * g);
 	cw = Math.min(cw, ch * 1.9, 240);
@@ -227,123 +263,6 @@ export function gridLine(L, from, to, offset = 0, gap = 3) {
 	const nx = -uy * offset;
 	const ny = ux * offset;
 	return {x1: x0 + ux * trim + nx, y1: y0 + uy * trim + ny, x2: x0 + dx - ux * trim + nx, y2: y0 + dy - uy * trim + ny};
-}
-
-/**
- * deadlockCycle reads the cycle of waits from the frame's outcome: the
- * field declared as the wait cycle (use waitCycle), a cycle itself or a
- * record with a field of kind cycle. The positions in order, only valid
- * ones, or [] when the outcome reports no deadlock.
- */
-export function deadlockCycle(alg, frame, n) {
-	const d = outcomeUse(alg, frame, "waitCycle");
-	let cyc = Array.isArray(d) ? d : null;
-	if (!cyc && d && typeof d === "object") {
-		const f = fieldOfKind(outcomeOfUse(alg, "waitCycle"), "cycle");
-		cyc = f && Array.isArray(d[f.name]) ? d[f.name] : null;
-	}
-	if (!cyc) return [];
-	const c = cyc.filter((p) => Number.isInteger(p) && p >= 0 && p < n);
-	return c.length >= 2 ? c : [];
-}
-
-/**
- * cycleArrows are the arrows of a cycle of waits: from each process to the
- * one it waits for (cycle[i] → cycle[i+1], the last back to the first).
- * Each is a curve from card edge to card edge, bent a little to the left
- * of the way (off the messages' straight tracks; two opposite ones stay
- * apart); where that would cross another card, it runs from the top (or
- * bottom) of one card to the top (bottom) of the other through the gap
- * between the rows instead. Each: {from, to, d (an SVG path), mx, my
- * (its middle)}.
- */
-export function cycleArrows(L, cycle, gap = 6) {
-	const out = [];
-	const k = cycle.length;
-	if (k < 2) return out;
-	const taken = []; // the points of the arrows drawn so far: the next keeps off them
-	for (let i = 0; i < k; i++) {
-		const a = cycle[i];
-		const b = cycle[(i + 1) % k];
-		let best = null;
-		for (const [j, c] of arrowCandidates(L, a, b, gap).entries()) {
-			const pts = curvePoints(c);
-			const cost = arrowCost(L, a, b, pts, taken) * 100 + j;
-			if (!best || cost < best.cost) best = {cost, c, pts};
-		}
-		const c = best.c;
-		taken.push(...best.pts);
-		const f = (x) => x.toFixed(1);
-		out.push({
-			from: a,
-			to: b,
-			d: `M${f(c.x1)},${f(c.y1)} Q${f(c.cx)},${f(c.cy)} ${f(c.x2)},${f(c.y2)}`,
-			mx: (c.x1 + 2 * c.cx + c.x2) / 4,
-			my: (c.y1 + 2 * c.cy + c.y2) / 4,
-		});
-	}
-	return out;
-}
-
-// arrowCandidates: the ways an arrow a → b may take, the preferred first
-function arrowCandidates(L, a, b, gap) {
-	const ln = gridLine(L, a, b, 0, gap);
-	const dx = ln.x2 - ln.x1;
-	const dy = ln.y2 - ln.y1;
-	const len = Math.hypot(dx, dy) || 1;
-	const bent = (bend) => ({
-		x1: ln.x1, y1: ln.y1, x2: ln.x2, y2: ln.y2,
-		// the left of the way (SVG y down): (dy, −dx)
-		cx: (ln.x1 + ln.x2) / 2 + (dy / len) * bend,
-		cy: (ln.y1 + ln.y2) / 2 - (dx / len) * bend,
-	});
-	const out = [bent(Math.min(40, len * 0.18))];
-	const h = L.ch / 2 + gap;
-	const rise = Math.max(8, (L.gap || 0) * 0.45);
-	for (const k of [1, 2]) {
-		for (const side of [-1, 1]) {
-			const ya = L.ys[a] + side * h;
-			const yb = L.ys[b] + side * h;
-			const edge = side < 0 ? Math.min(ya, yb) : Math.max(ya, yb);
-			out.push({x1: L.xs[a], y1: ya, x2: L.xs[b], y2: yb, cx: (L.xs[a] + L.xs[b]) / 2, cy: edge + side * 2 * k * rise});
-		}
-	}
-	for (const m of [0.4, -0.4, 0.7, -0.7]) out.push(bent(len * m));
-	return out;
-}
-
-// curvePoints samples a quadratic curve {x1, y1, cx, cy, x2, y2}
-function curvePoints(c) {
-	const pts = [];
-	for (let j = 1; j < 32; j++) {
-		const u = j / 32;
-		const v = 1 - u;
-		pts.push([v * v * c.x1 + 2 * u * v * c.cx + u * u * c.x2, v * v * c.y1 + 2 * u * v * c.cy + u * u * c.y2]);
-	}
-	return pts;
-}
-
-// arrowCost counts the other cards a curve (its points) crosses, its
-// points outside the box and those on an arrow already drawn
-function arrowCost(L, a, b, pts, taken = []) {
-	let out = 0;
-	let strip = 0;
-	let shared = 0;
-	pts.forEach(([x, y], j) => {
-		if (x < 2 || y < 2 || (L.w && x > L.w - 2) || (L.h && y > L.h - 2)) out++;
-		// the strip above the cards holds the view's title: rather not there
-		else if (L.top && y < L.top - 4) strip++;
-		// (near its ends an arrow may meet another one: they share a card)
-		const inner = j >= pts.length * 0.2 && j < pts.length * 0.8;
-		if (inner && taken.some(([u, v]) => Math.abs(u - x) < 7 && Math.abs(v - y) < 7)) shared++;
-	});
-	let cards = 0;
-	for (let p = 0; p < L.xs.length; p++) {
-		if (p === a || p === b) continue;
-		if (pts.some(([x, y]) => Math.abs(x - L.xs[p]) < L.cw / 2 + 2 && Math.abs(y - L.ys[p]) < L.ch / 2 + 2)) cards++;
-	}
-	// crossing a card is worst; running along another arrow or under the title costs less
-	return cards * 20 + out + Math.min(6, shared * 0.5) + (strip ? 2 : 0);
 }
 
 /** gridMsgPos is where a message is drawn at fraction f of its way along gridLine. */

@@ -64,18 +64,20 @@ export function fitLine(variants, width, font, minScale = 0.8) {
  * lockLines says for whom a process is locked in width px: "P7 (3,7)" on
  * one line when it fits (at the font size or a little smaller), else the
  * holder and the timestamp on two lines when rows allows two, else the
- * longest short form that fits. Returns the lines and their font size.
+ * longest short form that fits, never below min px. Returns the lines and
+ * their font size.
  */
-export function lockLines(lock, label, width, font, rows = 1) {
+export function lockLines(lock, label, width, font, rows = 1, min = 0) {
 	const v = lockVariants(lock, label);
 	if (!v.length) return {lines: [], font};
+	const least = Math.max(font * 0.8, min);
 	const one = fitLine([v[0]], width, font);
-	if (one.text === v[0] && one.font >= font * 0.8) return {lines: [v[0]], font: one.font};
+	if (one.text === v[0] && one.font >= least) return {lines: [v[0]], font: one.font};
 	if (rows >= 2 && v.length === 3) {
 		const f2 = Math.min(font, width / Math.max(textWidth(v[2], 1), textWidth(v[1], 1)));
-		if (f2 >= font * 0.8) return {lines: [v[2], v[1]], font: f2};
+		if (f2 >= least) return {lines: [v[2], v[1]], font: f2};
 	}
-	const short = fitLine(v.slice(1), width, font);
+	const short = fitLine(v.slice(1), width, font, least / font);
 	return {lines: [short.text], font: short.font};
 }
 

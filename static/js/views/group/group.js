@@ -156,7 +156,7 @@ export function create(host, handlers) {
 	// of control counts above the first, in the algorithm's words
 	function drawCaption() {
 		if (!run.receivers.length) return;
-		const font = 11;
+		const font = 12; // (18 px in presenter mode)
 		const y = L.h - 12;
 		let x = 14;
 		for (const [use, state] of [["deliveredSeqs", "ok"], ["heldBack", "hold"], ["missingSeqs", "miss"]]) {

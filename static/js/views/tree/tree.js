@@ -14,8 +14,9 @@ import {createKit, view, LINK_TARGET} from "../kit/kit.js";
 import {createTreeFlights} from "./treeflights.js";
 import {createCables} from "./treecables.js";
 import {createContention} from "./treecontention.js";
-import {drawFirst, setRole} from "./treenode.js";
+import {drawFirst, oneFirstTag, setRole} from "./treenode.js";
 import {renderLegend} from "../kit/legend.js";
+import {belowTitle} from "../kit/titleroom.js";
 import {forestLayout, fitLayout, freePortAngles, angleTo, lerpPositions, ease} from "./treelayout.js";
 import {treeModel, attachedOf, formatTime} from "./treemodel.js";
 import {varOfUse} from "../../i18n/vocab.js";
@@ -210,6 +211,7 @@ export function create(host, handlers) {
 		const Y = cur.ys;
 		const spots = spotsOf(X, Y);
 		drawNodes(frame, r, spots);
+		oneFirstTag(nodes, X, Y);
 		const s = {M, X, Y, r, pr, box, alg: run.algorithm};
 		cables.edges(s);
 		cables.ports(s, spots);
@@ -221,6 +223,9 @@ export function create(host, handlers) {
 		if (sel !== null && sel !== undefined && sel < run.n && M.attached[sel]) kit.select(X[sel], Y[sel], r + 13);
 		else kit.select(null);
 		text(g.now, `t = ${formatTime(frame.time)}${M.unit ? " " + M.unit : ""}`);
+		// (below the view's title when a long one reaches the clock)
+		const fs = Number(g.now.getAttribute("font-size"));
+		set(g.now, "y", Math.max(8, belowTitle(root, box.w - 14 - g.now.getComputedTextLength())) + fs);
 	}
 
 	// spotsOf: around every device, the directions of its cables, of its free
@@ -239,7 +244,11 @@ export function create(host, handlers) {
 			s.free = canPlug ? freePortAngles(used, M.free[p] || 0) : [];
 			s.badge = freePortAngles([...used, ...s.free], 1, -Math.PI / 4)[0];
 			s.label = freePortAngles([...used, ...s.free, s.badge], 1, (-3 * Math.PI) / 4)[0];
-			s.first = freePortAngles([...used, ...s.free, s.badge, s.label], 1, (3 * Math.PI) / 4)[0];
+			// (the two that learnt first are neighbours: their tags point away from each other)
+			const ftk = M.firstToKnow || [];
+			const mate = ftk.includes(p) ? ftk.find((q) => q !== p && out.has(q)) : undefined;
+			const away = mate === undefined ? (3 * Math.PI) / 4 : angleTo(X[mate], Y[mate], X[p], Y[p]);
+			s.first = freePortAngles([...used, ...s.free, s.badge, s.label], 1, away)[0];
 		}
 		return out;
 	}

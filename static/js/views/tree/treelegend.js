@@ -51,7 +51,7 @@ export function renderTreeLegend(box, info, tr) {
 	if (info.ports) {
 		// the ports and the arrow on one line: the view keeps its height
 		const states = PORT_STATES.map((s) =>
-			item(`<g class="port port-${s}"><circle r="8"/><text class="port-glyph" font-size="11">${PORT_GLYPH[s]}</text></g>`, tr("port." + s)),
+			item(`<g class="port port-${s}"><circle r="8"/><text class="port-glyph" font-size="12">${PORT_GLYPH[s]}</text></g>`, tr("port." + s)),
 		);
 		states.push(item(`<g class="port port-free"><circle r="8"/><text class="port-glyph" font-size="13">+</text></g>`, tr("tree.legend.free")));
 		group(tr("legend.ports"), [...states, arrow], "tree-legend-ports");

@@ -6,6 +6,7 @@
 import {svg, set, text, cls} from "../../app/dom.js";
 import {t} from "../../i18n/i18n.js";
 import {roleLook, nodeClass} from "../../i18n/vocab.js";
+import {box as labelBox, overlap} from "../kit/labels.js";
 
 // drawFirst marks the two processes that learnt the maximum first (the
 // outcome's firstToKnow): a gold ring round the body and a "1st" badge
@@ -39,6 +40,26 @@ export function drawFirst(nd, pos, r, angle, firstToKnow) {
 	set(nd.first.bg, "rx", h / 2);
 	const d = r + Math.max(5, r * 0.24) + Math.max(w, h) / 2;
 	set(nd.first.tag, "transform", `translate(${(Math.cos(angle) * d).toFixed(1)},${(Math.sin(angle) * d).toFixed(1)})`);
+}
+
+/**
+ * oneFirstTag shows a single "1st" tag when the two devices that learnt
+ * first (neighbours) have theirs over each other: one says it for both (the
+ * rings and the cable's band mark the pair). X, Y: the devices' centres.
+ */
+export function oneFirstTag(nodes, X, Y) {
+	const tagged = [];
+	nodes.forEach((nd, p) => {
+		const tr = nd && nd.first && /translate\(([-\d.]+),([-\d.]+)\)/.exec(nd.first.tag.getAttribute("transform") || "");
+		if (!tr) return;
+		const w = Number(nd.first.bg.getAttribute("width"));
+		const h = Number(nd.first.bg.getAttribute("height"));
+		tagged.push({nd, b: labelBox(X[p] + Number(tr[1]), Y[p] + Number(tr[2]), w, h)});
+	});
+	tagged.forEach(({nd, b}, i) => {
+		const under = tagged.slice(0, i).some((o) => overlap(o.b, b) > 0);
+		set(nd.first.tag, "display", under ? "none" : "inline");
+	});
 }
 
 // setRole gives a device its role's colour and second cue (a halo or a badge)
