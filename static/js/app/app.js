@@ -6,7 +6,7 @@
 import {connect, wsURL} from "./ws.js";
 import {EventLog} from "./events.js";
 import * as i18n from "../i18n/i18n.js";
-import {t, tr} from "../i18n/i18n.js";
+import {t} from "../i18n/i18n.js";
 import {createForm} from "./form.js";
 import * as views from "../views/index.js";
 import {createSpacetime} from "../spacetime/spacetime.js";
@@ -14,9 +14,8 @@ import {createNarration} from "./narration.js";
 import {createPanel} from "../panel/panel.js";
 import {createControls, nextSpeed, SPEEDS} from "./controls.js";
 import {createMenu, createTooltip} from "./menu.js";
-import {traceURL, offlineURL, fileName, importTrace, download, onFileDrop, svgSnapshot} from "./io.js";
-import {wholeViewSVG, svgToPNG} from "./snapshot.js";
-import {addToolExports} from "./toolexports.js";
+import {createFiles} from "./files.js";
+import {writeRunTitle, translateReference} from "./titles.js";
 import {parseLocation, buildSearch} from "./params.js";
 import {text, clear, el} from "./dom.js";
 import {createChrome, store} from "./chrome.js";
@@ -349,13 +348,7 @@ function onRun(r) {
 	app.dataset.state = "running";
 	const sc = (r.algorithm.scenarios || []).find((s) => s.id === (r.query || {}).scenario);
 	runTitle();
-	const ej = $("export-json");
-	ej.href = traceURL(r.id);
-	ej.download = fileName([r.algorithm.id, sc ? sc.id : "", "seed" + r.seed], "json");
-	ej.setAttribute("aria-disabled", "false");
-	$("export-html").href = offlineURL(r.id, i18n.lang(), 0); // (the step and language at the click)
-	$("export-html").download = fileName([r.algorithm.id, sc ? sc.id : "", "seed" + r.seed], "html");
-	$("export-html").setAttribute("aria-disabled", "false");
+	files.setRun(r, sc);
 	$("io-status").textContent = fromUser === "attach" ? "" : $("io-status").textContent;
 	if (fromUser && window.innerWidth < 1280) chrome.setSetup(false);
 	legend();
@@ -379,35 +372,8 @@ function onActs(msg) {
 	addressBar();
 }
 
-// runTitle names the run in the top bar: algorithm · scenario (and the seed
-// on hover), and whether the user has changed it (its acts) or it is a
-// file's that no link reproduces.
-function runTitle() {
-	const r = state.run;
-	if (!r) return;
-	const sc = (r.algorithm.scenarios || []).find((s) => s.id === (r.query || {}).scenario);
-	const changed = state.fromFile ? t("run.fromFile") : state.query.acts ? t("run.changed") : null;
-	const parts = [tr(r.algorithm, r.algorithm.name), sc ? tr(r.algorithm, sc.name) : null].filter(Boolean);
-	const title = parts.join(" · ");
-	const rt = $("run-title");
-	// the mark comes first: a narrow top bar cuts the title's end (there the
-	// algorithm and the scenario take a line each, tabs.css)
-	const words = parts.flatMap((p, i) => [...(i ? [el("span", {class: "rt-sep", text: " · "})] : []), el("span", {class: "rt-part", text: p})]);
-	rt.replaceChildren(...(changed ? [el("span", {class: "run-changed", "data-testid": "run-changed", text: changed}), " "] : []), ...words);
-	rt.dataset.changed = changed ? "true" : "false";
-	const why = state.fromFile ? t("run.fromFileNote", {k: state.fromFile}) : state.query.acts ? t("run.changedTitle", {k: state.actsCount}) : "";
-	rt.title = `${title}${changed ? " · " + changed : ""} · ${t("form.seed")} ${r.seed}${why ? "\n" + why : ""}`;
-	document.title = `${tr(r.algorithm, r.algorithm.name)} · distviz`;
-}
-
-// reference translates the server-rendered list of algorithms below the app:
-// each marked element keeps its English text in data-en.
-function reference() {
-	for (const e of document.querySelectorAll("[data-tr-alg]")) {
-		if (e.dataset.en === undefined) e.dataset.en = e.textContent;
-		e.textContent = tr(registry.find((a) => a.id === e.dataset.trAlg), e.dataset.en);
-	}
-}
+const runTitle = () => writeRunTitle(state);
+const reference = () => translateReference(registry);
 
 // seeRoles adds the roles of the processes that changed to those the legend
 // shows (once the view is there: a process it does not draw, an empty
@@ -609,79 +575,14 @@ function setLang(l) {
 }
 $("lang").addEventListener("change", () => setLang($("lang").value));
 
-$("export-json").after(el("a", {id: "export-html", class: "button", "data-testid": "export-html", "aria-disabled": "true", "data-i18n": "io.exportHtml", "data-i18n-title": "io.exportHtmlTitle", text: t("io.exportHtml"), title: t("io.exportHtmlTitle")}));
-for (const id of ["export-json", "export-html"]) {
-	$(id).addEventListener("click", (ev) => {
-		if (!state.run) {
-			ev.preventDefault();
-			ioStatus(t("io.noRun"), true);
-		} else if (id === "export-html") {
-			// the run as it is shown: its step and language
-			$(id).href = offlineURL(state.run.id, i18n.lang(), state.frame ? state.frame.step : 0);
-		}
-	});
-}
-// the exports of what the audience sees: the whole view as SVG or PNG, the
-// space-time diagram alone as SVG (snapshot.js)
-function exportCaption() {
-	const f = state.frame;
-	return `distviz · ${tr(state.run.algorithm, state.run.algorithm.name)} · ${t("form.seed")} ${state.run.seed} · ${t("ctl.event")} ${f.seq} · t = ${f.time}`;
-}
-function exportName(ext, what = "") {
-	return fileName([state.run.algorithm.id, "seed" + state.run.seed, "event" + state.frame.seq, what], ext);
-}
-function wholeView() {
-	if (!state.run || !state.frame || !view || viewRun !== state.run) return ioStatus(t("io.noRun"), true), null;
-	return wholeViewSVG({topology: view.exportSVG(""), topoBox: $("canvas").getBoundingClientRect(), spacetime: $("spacetime"), legend: $("legend"), caption: exportCaption()});
-}
-$("export-svg").addEventListener("click", () => {
-	const w = wholeView();
-	if (w) download(w.svg, exportName("svg"), "image/svg+xml");
+const files = createFiles({
+	state,
+	send,
+	shown: () => (view && viewRun === state.run ? view : null),
+	onRefused: () => chrome.setSetup(true),
+	offline: !!offline,
 });
-for (const [id, key] of [["export-png", "io.exportPng"], ["export-spacetime", "io.exportSpacetime"]]) {
-	const b = el("button", {type: "button", id, class: "button", "data-testid": id, "data-i18n": key, text: t(key)});
-	$("export-svg").after(b);
-}
-$("export-png").addEventListener("click", async () => {
-	const w = wholeView();
-	if (!w) return;
-	try {
-		download(await svgToPNG(w.svg, w.width, w.height), exportName("png"), "image/png");
-	} catch (e) {
-		ioStatus(String(e.message || e), true);
-	}
-});
-$("export-spacetime").addEventListener("click", () => {
-	if (!state.run || !state.frame) return ioStatus(t("io.noRun"), true);
-	download(svgSnapshot($("spacetime"), exportCaption()), exportName("svg", "spacetime"), "image/svg+xml");
-});
-addToolExports($("export-png"), () => (state.run && state.frame ? {id: state.run.id, step: state.frame.step} : null), ioStatus);
-
-async function importFile(file) {
-	ioStatus(t("io.importing", {name: file.name}), false);
-	try {
-		const id = await importTrace(file);
-		ioStatus("", false);
-		state.awaiting = "attach";
-		state.wantStep = null;
-		send({type: "attach", id});
-	} catch (e) {
-		ioStatus(t("io.refused", {error: e.message}), true);
-		chrome.setSetup(true);
-	}
-}
-$("import").addEventListener("change", () => {
-	const f = $("import").files[0];
-	if (f) importFile(f);
-	$("import").value = "";
-});
-if (!offline) onFileDrop($("dropzone"), importFile);
-
-function ioStatus(msg, bad) {
-	const s = $("io-status");
-	s.textContent = msg;
-	s.classList.toggle("bad", !!bad);
-}
+const ioStatus = files.status;
 
 $("summary").addEventListener("click", () => $("summary").classList.toggle("open"));
 
