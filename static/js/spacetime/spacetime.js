@@ -5,7 +5,7 @@
 // keeps its elements by seq: a frame adds and removes only what entered or
 // left the window.
 
-import {stScale, timeDomain, stInFlight, rowOf, causalPast, causalFuture} from "./time.js";
+import {stScale, stInFlight, rowOf, causalPast, causalFuture} from "./time.js";
 import {niceCeil} from "../views/kit/geometry.js";
 import {viewScale} from "../views/kit/scale.js";
 import {svg, set, clear} from "../app/dom.js";
@@ -14,33 +14,16 @@ import {createHbQuery} from "./hbquery.js";
 import {barrierLines} from "./barriers.js";
 import {stays} from "./spans.js";
 import {createFilter} from "./filter.js";
+import {skeleton} from "./skeleton.js";
+import {wireZoom} from "./zoom.js";
+import {eventWindow} from "./window.js";
 
 // The events drawn at most: fewer when there are many processes, whose
 // rows are too thin to tell a thousand arrows apart anyway.
 const limitFor = (n) => (n <= 100 ? 1500 : Math.max(400, Math.round(150000 / n)));
 
 export function createSpacetime(root, handlers) {
-	let defs = "";
-	for (let i = 0; i < 8; i++) {
-		defs += `<marker id="st-arrow-${i}" class="mt-${i}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4.5" markerHeight="4.5" orient="auto" markerUnits="strokeWidth"><path class="arrowhead-mt" d="M0,0 L10,5 L0,10 z"/></marker>`;
-	}
-	defs += `<marker id="st-drop" viewBox="-6 -6 12 12" markerWidth="5" markerHeight="5" orient="auto" markerUnits="strokeWidth"><path class="drop-x" d="M-4,-4 L4,4 M4,-4 L-4,4"/></marker>`;
-	defs += `<clipPath id="st-clip"><rect class="st-cliprect"/></clipPath>`;
-	root.innerHTML =
-		`<defs>${defs}</defs><rect class="bg" width="100%" height="100%"/>` +
-		'<g class="st-axis"></g><g class="st-ticks"></g>' +
-		'<g class="st-plot" clip-path="url(#st-clip)"><g class="st-crashes"></g><line class="st-now"/><g class="st-arrows"></g><g class="st-flights"></g><g class="st-barriers"></g><g class="st-dots"></g><g class="st-stamps"></g></g>';
-	const g = {
-		axis: root.querySelector(".st-axis"),
-		ticks: root.querySelector(".st-ticks"),
-		arrows: root.querySelector(".st-arrows"),
-		flights: root.querySelector(".st-flights"),
-		dots: root.querySelector(".st-dots"),
-		now: root.querySelector(".st-now"),
-		clip: root.querySelector(".st-cliprect"),
-		stamps: root.querySelector(".st-stamps"),
-		barriers: root.querySelector(".st-barriers"),
-	};
+	const g = skeleton(root);
 
 	let run = null;
 	let S = null;
@@ -143,34 +126,11 @@ export function createSpacetime(root, handlers) {
 			set(root, "viewBox", `0 0 ${w} ${h}`);
 		}
 		const cur = Math.min(frame.seq, log.length);
-		const LIMIT = limitFor(run.n);
-		let from = Math.max(1, cur - LIMIT + 1);
-		// the window: the whole run so far when it is small, else pages of time
-		let loT;
-		let hiT;
-		if (log.length <= LIMIT) {
-			loT = 0;
-			// the run is computed ahead: before its end the window follows the
-			// cursor (the whole run squeezed in would crowd the events so far)
-			const last = log.length && frame.atEnd ? log.at(log.length).time : 0;
-			hiT = Math.max(frame.time, last);
-		} else {
-			loT = from > 1 ? log.at(from).time : 0;
-			hiT = frame.time;
-		}
-		// a small run at its end is shown whole and exactly; otherwise the window pages
-		// (by order: the events' numbers, half a column either side)
-		// (the lecturer's zoom and pan, when there is one, hold the window)
-		const d = zoomed
-			? zoomed.slice()
-			: order
-			? timeDomain(domain && domain.order ? domain : null, from - 0.5, Math.max(cur, from + 8) + 0.5)
-			: log.length <= LIMIT && frame.ended && frame.atEnd ? [0, Math.max(1, hiT)] : timeDomain(domain && !domain.order ? domain : null, loT, hiT);
-		d.order = order;
+		const win = eventWindow({log, frame, cur, limit: limitFor(run.n), order, zoomed, prev: domain});
+		const from = win.from;
+		const d = win.domain;
 		const domainChanged = !domain || d[0] !== domain[0] || d[1] !== domain[1] || d.order !== domain.order;
 		domain = d;
-		if (!order) from = Math.max(from, log.firstAtTime(domain[0]));
-		else if (zoomed) from = Math.max(from, Math.ceil(domain[0]));
 		// (the title is above the drawing; an event at the right edge keeps its whole dot)
 		const pad = {l: labelWidth(), r: 20, t: 16, b: 30};
 		if (domainChanged || resized || !S) {
@@ -182,6 +142,27 @@ export function createSpacetime(root, handlers) {
 			set(g.clip, "height", h - pad.b + 6);
 			drawAxes();
 		}
+		syncEvents(from, cur, domainChanged || resized);
+		lo = from;
+		hi = cur;
+		syncFlights(frame, changes, all || domainChanged || resized || frame.time !== lastTime);
+		drawBarriers(frame, domainChanged || resized);
+		lastTime = frame.time;
+		hb.frame(lo, hi);
+		drawStays(frame);
+		const x = order ? S.x(cur + 0.5) : S.x(frame.time);
+		set(g.now, "x1", x);
+		set(g.now, "x2", x);
+		set(g.now, "y1", 4);
+		set(g.now, "y2", h - pad.b + 4);
+		return {domain, lo, hi};
+	}
+
+	// drawBarriers joins the processes' crossings of one barrier (a group
+	// view installed, as the outcome declares them) by a line
+	// syncEvents drops the events that left the window [from, cur], makes
+	// those that entered it, and places the others again when the picture moved
+	function syncEvents(from, cur, moved) {
 		// drop what left the window, add what entered
 		if (from > hi || cur < lo) {
 			for (let s = lo; s <= hi; s++) drop(s);
@@ -194,16 +175,17 @@ export function createSpacetime(root, handlers) {
 		const oldHi = Math.min(hi, cur);
 		for (let s = from; s <= cur; s++) {
 			if (s >= oldLo && s <= oldHi) {
-				if (domainChanged || resized) place(s);
+				if (moved) place(s);
 			} else {
 				make(s);
 			}
 		}
-		lo = from;
-		hi = cur;
-		// messages in flight: dashed to now (when the time or the picture
-		// moved, every one; else only those that came and went)
-		if (all || domainChanged || resized || frame.time !== lastTime) {
+	}
+
+	// syncFlights draws the messages in flight dashed to now: every one when
+	// the time or the picture moved (all), else those that came and went
+	function syncFlights(frame, changes, all) {
+		if (all) {
 			const seen = new Set();
 			for (const fl of frame.flights) {
 				seen.add(fl.id);
@@ -222,20 +204,8 @@ export function createSpacetime(root, handlers) {
 			}
 			if (changes.added.size) for (const fl of frame.flights) if (changes.added.has(fl.id)) placeFlight(fl, frame.time);
 		}
-		drawBarriers(frame, domainChanged || resized);
-		lastTime = frame.time;
-		hb.frame(lo, hi);
-		drawStays(frame);
-		const x = order ? S.x(cur + 0.5) : S.x(frame.time);
-		set(g.now, "x1", x);
-		set(g.now, "x2", x);
-		set(g.now, "y1", 4);
-		set(g.now, "y2", h - pad.b + 4);
-		return {domain, lo, hi};
 	}
 
-	// drawBarriers joins the processes' crossings of one barrier (a group
-	// view installed, as the outcome declares them) by a line
 	function drawBarriers(frame, moved) {
 		const lines = barrierLines(outcomeOfUse(run.alg, "barriers"), outcomeUse(run.alg, frame, "barriers"));
 		const key = JSON.stringify(lines);
@@ -487,50 +457,18 @@ export function createSpacetime(root, handlers) {
 		handlers.onHoverEvent && handlers.onHoverEvent(null, ev);
 	});
 	root.addEventListener("click", (ev) => {
-		if (dragged) return (dragged = false);
+		if (zoom.wasDrag()) return;
 		const t = ev.target.closest && ev.target.closest("[data-seq]");
 		if (t && !hb.click(Number(t.dataset.seq))) handlers.onSeek(Number(t.dataset.seq));
 	});
 
-	// zoom with the wheel (around the pointer), pan by dragging; a double
-	// click lets the window follow the cursor again
-	const unitAt = (ev) => {
-		const r = root.getBoundingClientRect();
-		return S ? domain[0] + ((ev.clientX - r.left) / r.width * size.w - S.pad.l) / S.kx : 0;
-	};
-	root.addEventListener("wheel", (ev) => {
-		if (!S || !domain) return;
-		ev.preventDefault();
-		const at = unitAt(ev);
-		const k = ev.deltaY > 0 ? 1.25 : 0.8;
-		const span = Math.max(order ? 4 : 1e-3, (domain[1] - domain[0]) * k);
-		const f = (at - domain[0]) / (domain[1] - domain[0]);
-		zoomed = [at - f * span, at - f * span + span];
-		redraw();
-	}, {passive: false});
-	let drag = null;
-	let dragged = false;
-	root.addEventListener("pointerdown", (ev) => {
-		if (S && domain && ev.button === 0) drag = {x: ev.clientX, d: domain.slice(), moved: false};
-	});
-	root.addEventListener("pointermove", (ev) => {
-		if (!drag) return;
-		const r = root.getBoundingClientRect();
-		const du = ((ev.clientX - drag.x) / r.width) * size.w / S.kx;
-		if (Math.abs(ev.clientX - drag.x) < 4 && !drag.moved) return;
-		drag.moved = true;
-		zoomed = [drag.d[0] - du, drag.d[1] - du];
-		redraw();
-	});
-	const endDrag = () => {
-		if (drag && drag.moved) dragged = true;
-		drag = null;
-	};
-	root.addEventListener("pointerup", endDrag);
-	root.addEventListener("pointerleave", endDrag);
-	root.addEventListener("dblclick", () => {
-		zoomed = null;
-		redraw();
+	// zoom with the wheel, pan by dragging, a double click to follow the cursor again (zoom.js)
+	const zoom = wireZoom(root, {
+		view: () => (S && domain ? {domain, kx: S.kx, padL: S.pad.l, width: size.w, least: order ? 4 : 1e-3} : null),
+		set: (w) => {
+			zoomed = w;
+			redraw();
+		},
 	});
 
 	const ro = new ResizeObserver((entries) => {
