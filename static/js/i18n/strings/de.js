@@ -238,6 +238,13 @@ export const DE = {
 	"menu.close": "Schließen",
 	"msg.times": "gesendet bei t = {s}, fällig bei t = {a}",
 	"msg.deliverable": "kann als nächste zugestellt werden",
+	// the keyboard in the drawing and the screen reader's names (views/kit/focus.js)
+	"a11y.crashed": "ausgefallen",
+	"a11y.incoming1": "1 Nachricht unterwegs zu ihm",
+	"a11y.incoming": "{k} Nachrichten unterwegs zu ihm",
+	"a11y.msg": "Nachricht von {from} an {to}",
+	"keys.viewMove": "in der Zeichnung (mit Tab hinein): zwischen Prozessen und Nachrichten wechseln, statt einen Schritt zu gehen",
+	"keys.viewOpen": "in der Zeichnung: das Menü des Prozesses oder der Nachricht im Fokus (Ausfallen lassen, Zustellen, …)",
 	"conn.connecting": "Verbinde…",
 	"conn.open": "Verbunden",
 	"conn.closed": "Keine Verbindung: neuer Versuch in {s} s",

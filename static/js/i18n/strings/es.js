@@ -238,6 +238,13 @@ export const ES = {
 	"menu.close": "Cerrar",
 	"msg.times": "enviado en t = {s}, llega en t = {a}",
 	"msg.deliverable": "puede entregarse a continuación",
+	// the keyboard in the drawing and the screen reader's names (views/kit/focus.js)
+	"a11y.crashed": "caído",
+	"a11y.incoming1": "1 mensaje en camino hacia él",
+	"a11y.incoming": "{k} mensajes en camino hacia él",
+	"a11y.msg": "mensaje de {from} a {to}",
+	"keys.viewMove": "en el dibujo (entrar con Tab): moverse entre procesos y mensajes en lugar de avanzar",
+	"keys.viewOpen": "en el dibujo: el menú del proceso o mensaje enfocado (hacer caer, entregar, …)",
 	"conn.connecting": "Conectando…",
 	"conn.open": "Conectado",
 	"conn.closed": "Sin conexión: nuevo intento en {s} s",

@@ -27,13 +27,15 @@
 // The kit gives a view its SVG skeleton (defs, a background, one group per
 // layer, an overlay with the selection ring), delegated pointer handling,
 // the legend of roles and message types (legend.js), the messages in
-// flight (flights.js) and the SVG export.
+// flight (flights.js), the SVG export, and the keyboard: its processes and
+// messages focusable, named, and opening their menus (focus.js).
 
 import {svg, set, pointerTarget, MSG_TARGET, NODE_TARGET} from "../../app/dom.js";
 import {svgSnapshot} from "../../app/io.js";
 import {t} from "../../i18n/i18n.js";
 import {ensureSprite} from "./icons.js";
 import {renderLegend} from "./legend.js";
+import {createFocus} from "./focus.js";
 import {viewScale} from "./scale.js";
 
 /** CONTRACT lists what every view returns. */
@@ -55,7 +57,7 @@ export function createKit(host, spec) {
 	ensureSprite();
 	let root = spec.id ? host.querySelector(`svg#${spec.id}`) : null;
 	if (!root) {
-		root = svg("svg", {id: spec.id, xmlns: "http://www.w3.org/2000/svg", role: "img"});
+		root = svg("svg", {id: spec.id, xmlns: "http://www.w3.org/2000/svg", role: "group"});
 		host.append(root);
 	}
 	if (spec.testid) root.dataset.testid = spec.testid;
@@ -139,6 +141,7 @@ export function createKit(host, spec) {
 		if (kit.shown && spec.onLayout) spec.onLayout();
 	}).observe(host);
 
+	kit.focus = createFocus(kit, handlers, root.querySelector(".k-overlay"));
 	return kit;
 }
 
@@ -168,5 +171,9 @@ export function view(kit, members) {
 	// (descriptors, so that a view's getters stay getters)
 	Object.defineProperties(v, Object.getOwnPropertyDescriptors(members));
 	for (const k of CONTRACT) if (typeof v[k] !== "function") throw new Error(`a view lacks ${k}`);
+	// the keyboard's items follow the drawing (focus.js)
+	const {setRun, update} = v;
+	v.setRun = (r) => (setRun(r), kit.focus.reset());
+	v.update = (...args) => (update(...args), kit.focus.refresh());
 	return v;
 }
