@@ -68,20 +68,6 @@ func ringEncode(t testing.TB, tl *timeline.Timeline) []byte { return algotest.En
 // ringViolations renders a summary's violations, for failure messages.
 func ringViolations(s trace.Summary) string { return algotest.Violations(s) }
 
-// ringDelay draws a random delay range min..max with 0 ≤ min ≤ max ≤ 15.
-func ringDelay(r *rand.Rand) map[string]any {
-	lo := r.IntN(6)
-	return map[string]any{"min": lo, "max": lo + r.IntN(11)}
-}
-
-// ringSubset is a random non-empty subset of the positions in from, in
-// random order (start order is part of the schedule).
-func ringSubset(r *rand.Rand, from []int, most int) []int {
-	s := slices.Clone(from)
-	r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
-	return s[:1+r.IntN(min(most, len(s)))]
-}
-
 // lcrHops is the LCR ELECTION count computed from the IDs alone: each ID
 // travels until it meets a larger one, the largest goes once round. It does
 // not depend on delays or channel order.
@@ -103,51 +89,6 @@ func ringHarmonic(n int) float64 {
 		h += 1 / float64(k)
 	}
 	return h
-}
-
-func ringIDs(r *rand.Rand, n int) []int {
-	ids := make([]int, 0, n)
-	for len(ids) < n {
-		if id := r.IntN(1e9 + 1); !slices.Contains(ids, id) {
-			ids = append(ids, id)
-		}
-	}
-	return ids
-}
-
-func ringPositions(n int) []int {
-	ps := make([]int, n)
-	for i := range ps {
-		ps[i] = i
-	}
-	return ps
-}
-
-func ringStepToSend(t *testing.T, tl *timeline.Timeline, match func(e engine.Event) bool) int64 {
-	t.Helper()
-	for {
-		before := tl.Seq()
-		ok, err := tl.Forward()
-		if err != nil || !ok {
-			t.Fatalf("the run ended before the awaited send (err %v)", err)
-		}
-		for seq := before + 1; seq <= tl.Seq(); seq++ {
-			if e := tl.Event(seq); e.Kind == engine.KindSend && match(e) {
-				return e.MsgID
-			}
-		}
-	}
-}
-
-// ringTermination returns the final "termination" violations of a run.
-func ringTermination(s trace.Summary) []trace.Violation {
-	var out []trace.Violation
-	for _, v := range s.Violations {
-		if v.Invariant == "termination" {
-			out = append(out, v)
-		}
-	}
-	return out
 }
 
 // ALGORITHMS.md 1.3, variant A: worst case n(n+1)/2 ELECTION messages (IDs
@@ -291,16 +232,16 @@ func TestChangRobertsProperties(t *testing.T) {
 		r := rand.New(rand.NewPCG(uint64(seed), 0xc4))
 		n := 2 + r.IntN(39)
 		fifo := r.IntN(2) == 0
-		params := map[string]any{"n": n, "delay": ringDelay(r), "fifo": fifo}
+		params := map[string]any{"n": n, "delay": algotest.RandomDelay(r), "fifo": fifo}
 		lcr := r.IntN(2) == 0
 		if lcr {
 			params["variant"] = "lcr"
 		} else {
 			params["variant"] = "participant"
-			params["initiators"] = ringSubset(r, ringPositions(n), n)
+			params["initiators"] = algotest.RandomSubset(r, algotest.Positions(n), n)
 		}
 		if r.IntN(4) == 0 {
-			params["ids"] = ringIDs(r, n)
+			params["ids"] = algotest.RandomIDs(r, n)
 		}
 		tl, s := algotest.RunToEnd(t, changroberts.Algorithm, params, seed)
 		ids := tl.Params.Ints("ids")
@@ -372,7 +313,7 @@ func TestChangRobertsLossBreaksTermination(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tl := algotest.NewRun(t, changroberts.Algorithm, params, 1)
-			id := ringStepToSend(t, tl, c.match)
+			id := algotest.StepToSend(t, tl, c.match)
 			if err := tl.Apply(engine.Action{Type: engine.ActDrop, Msg: id}); err != nil {
 				t.Fatal(err)
 			}
@@ -385,7 +326,7 @@ func TestChangRobertsLossBreaksTermination(t *testing.T) {
 			if !s.Terminated || o.Agree || o.Knowing != c.knowing || s.Messages.Dropped != 1 {
 				t.Fatalf("terminated %v, outcome %+v, dropped %d; want the run to end with %d of 5 knowing", s.Terminated, o, s.Messages.Dropped, c.knowing)
 			}
-			v := ringTermination(s)
+			v := algotest.ViolationsOf(s, "termination")
 			want := fmt.Sprintf("only %d of 5 live processes know a leader", c.knowing)
 			if len(v) != 1 || !strings.Contains(v[0].Text, want) || v[0].Seq != tl.Len() {
 				t.Fatalf("violations %s; want one final \"termination\" violation saying %q", ringViolations(s), want)
@@ -399,7 +340,7 @@ func TestChangRobertsLossBreaksTermination(t *testing.T) {
 	for seed := int64(1); seed <= 40; seed++ {
 		_, s := algotest.RunToEnd(t, changroberts.Algorithm, map[string]any{"n": 8, "loss": 0.2}, seed)
 		o := ringOutcome(t, s.Outcome)
-		v := ringTermination(s)
+		v := algotest.ViolationsOf(s, "termination")
 		if o.Agree != (len(v) == 0) {
 			t.Fatalf("loss seed %d: outcome %+v but termination violations %s", seed, o, ringViolations(s))
 		}
@@ -411,7 +352,7 @@ func TestChangRobertsLossBreaksTermination(t *testing.T) {
 		t.Fatal("loss 0.2: no run lost a message that matters; the final check was never exercised")
 	}
 	_, s := algotest.RunToEnd(t, changroberts.Algorithm, map[string]any{"n": 8, "loss": 1.0}, 1)
-	if v := ringTermination(s); len(v) != 1 || !strings.Contains(v[0].Text, "only 0 of 8") {
+	if v := algotest.ViolationsOf(s, "termination"); len(v) != 1 || !strings.Contains(v[0].Text, "only 0 of 8") {
 		t.Fatalf("loss 1: violations %s", ringViolations(s))
 	}
 }

@@ -18,8 +18,7 @@ var files embed.FS
 // Algorithm is Lamport's mutual exclusion's registry entry.
 var Algorithm = algo.MustDefine(&algo.Algorithm{
 	ID: "lamport-mutex", Family: algo.FamilyMutex, View: algo.ViewComplete,
-	Params: mutex.Params(3,
-		param.Spec{Name: "clocks", Type: param.Ints, Default: []int{}, Min: param.Bound(0), Max: param.Bound(1e9)}),
+	Params:       mutex.Params(3, mutex.Clocks()),
 	MessageTypes: mutex.Types(msgRequest, msgReply, msgRelease),
 	Looks:        mutex.Looks(mutex.InOrder(msgRequest, msgReply, msgRelease)...),
 	Roles:        mutex.Roles(),
@@ -45,8 +44,8 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 }, algo.Merge(kit.Texts, mutex.Texts, algo.MustTexts(files)))
 
 func complete(v param.Values, rng *rand.Rand) error {
-	if c := v.Ints("clocks"); len(c) != 0 && len(c) != v.Int("n") {
-		return param.Errorf("clocks", "has %d entries but n is %d: give one clock per process, or none", len(c), v.Int("n"))
+	if err := mutex.CheckClocks(v); err != nil {
+		return err
 	}
 	if !v.Bool("fifo") {
 		return param.Errorf("fifo", "must be on: Lamport's algorithm assumes FIFO channels (a RELEASE must not overtake its REQUEST)")
@@ -55,13 +54,10 @@ func complete(v param.Values, rng *rand.Rand) error {
 }
 
 func build(v param.Values) (engine.Config, []algo.Node, error) {
-	clocks := v.Ints("clocks")
 	n := v.Int("n")
 	cfg := mutex.Build(v, func(p int, c mutex.Core) engine.Process {
 		l := &node{Core: c, latest: slices.Repeat([]int{-1}, n)}
-		if len(clocks) > 0 {
-			l.clock = clocks[p]
-		}
+		l.clock = mutex.StartClock(v, p)
 		return l
 	})
 	cfg.Invariants = append(cfg.Invariants, mutex.TimestampOrder())

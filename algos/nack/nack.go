@@ -23,16 +23,15 @@ const (
 )
 
 type node struct {
-	group   []int
-	timeout engine.Time
+	group      []int
+	timeout    engine.Time
+	group.Ends // the sender's Src, a receiver's Recv
 
 	// the sender's
-	src       group.Source
 	stops     int // STOP signals to send after the last message
 	stopsSent int
 
 	// a receiver's
-	recv      group.Receiver
 	asked     []int // the numbers NACKed and not yet received
 	nacksSent int
 }
@@ -41,8 +40,8 @@ func (n *node) Start(env *engine.Env) { n.multicast(env) }
 
 // multicast sends the next message; after the last one the STOP signals follow.
 func (n *node) multicast(env *engine.Env) {
-	if n.src.MulticastNext(env, n.group) == n.src.K && n.stops > 0 {
-		env.SetTimer(timerStop, engine.Time(n.src.Interval))
+	if n.Src.MulticastNext(env, n.group) == n.Src.K && n.stops > 0 {
+		env.SetTimer(timerStop, engine.Time(n.Src.Interval))
 	}
 }
 
@@ -50,15 +49,15 @@ func (n *node) Receive(env *engine.Env, from int, m engine.Message) {
 	switch m.Type {
 	case group.MsgData, group.MsgRepair:
 		seq := m.Body.(group.Seq).N
-		fresh, delivered := n.recv.Accept(seq)
-		n.recv.Note(env, seq, fresh, delivered)
+		fresh, delivered := n.Recv.Accept(seq)
+		n.Recv.Note(env, seq, fresh, delivered)
 		n.checkGaps(env, from)
 	case group.MsgStop:
 		last := m.Body.(group.Seq).N
-		if last > n.recv.Highest {
+		if last > n.Recv.Highest {
 			env.Note("note.learnsLast", engine.Num(last))
 		}
-		n.recv.Learn(last)
+		n.Recv.Learn(last)
 		n.checkGaps(env, from)
 	case group.MsgNack:
 		n.repair(env, from, m.Body.(group.Seqs).Ns)
@@ -68,7 +67,7 @@ func (n *node) Receive(env *engine.Env, from int, m engine.Message) {
 // checkGaps sends a NACK for the numbers newly found missing and keeps a
 // timer to ask again while any stays missing.
 func (n *node) checkGaps(env *engine.Env, sender int) {
-	gaps := n.recv.Gaps()
+	gaps := n.Recv.Gaps()
 	n.asked = slices.DeleteFunc(n.asked, func(s int) bool { return !slices.Contains(gaps, s) })
 	var fresh []int
 	for _, s := range gaps {
@@ -99,9 +98,9 @@ func (n *node) nack(env *engine.Env, sender int, seqs []int) {
 func (n *node) repair(env *engine.Env, to int, seqs []int) {
 	env.Note("note.repairs", engine.Nums(seqs), engine.Pos(to))
 	for _, s := range seqs {
-		if r := n.src.Record(s); r != nil {
+		if r := n.Src.Record(s); r != nil {
 			r.Nacks++
-			n.src.Resend(env, to, s, group.MsgRepair)
+			n.Src.Resend(env, to, s, group.MsgRepair)
 		}
 	}
 }
@@ -112,13 +111,13 @@ func (n *node) Timer(env *engine.Env, name string) {
 		n.multicast(env)
 	case timerStop:
 		n.stopsSent++
-		env.Note("note.stop", engine.Num(n.src.K), engine.Num(n.stopsSent), engine.Num(n.stops))
-		env.Multicast(n.group, engine.Message{Type: group.MsgStop, Body: group.Seq{N: n.src.K}})
+		env.Note("note.stop", engine.Num(n.Src.K), engine.Num(n.stopsSent), engine.Num(n.stops))
+		env.Multicast(n.group, engine.Message{Type: group.MsgStop, Body: group.Seq{N: n.Src.K}})
 		if n.stopsSent < n.stops {
-			env.SetTimer(timerStop, engine.Time(n.src.Interval))
+			env.SetTimer(timerStop, engine.Time(n.Src.Interval))
 		}
 	case timerNack:
-		gaps := n.recv.Gaps()
+		gaps := n.Recv.Gaps()
 		if len(gaps) == 0 {
 			return
 		}
@@ -132,34 +131,17 @@ func (n *node) Timer(env *engine.Env, name string) {
 	}
 }
 
-func (n *node) Receiving() *group.Receiver {
-	if n.isSender() {
-		return nil
-	}
-	return &n.recv
-}
-
-func (n *node) Sending() *group.Source {
-	if n.isSender() {
-		return &n.src
-	}
-	return nil
-}
-
-func (n *node) isSender() bool { return n.src.K > 0 }
-
 func (n *node) View() engine.NodeView {
-	if n.isSender() {
-		return engine.NodeView{Role: "sender", Vars: append(n.src.Vars(), engine.Var{Name: "stopsSent", Value: n.stopsSent})}
+	if n.IsSender() {
+		return engine.NodeView{Role: "sender", Vars: append(n.Src.Vars(), engine.Var{Name: "stopsSent", Value: n.stopsSent})}
 	}
-	return engine.NodeView{Role: group.ReceiverRole(&n.recv),
-		Vars: append(n.recv.Vars(), engine.Var{Name: "nacksSent", Value: n.nacksSent})}
+	return engine.NodeView{Role: group.ReceiverRole(&n.Recv),
+		Vars: append(n.Recv.Vars(), engine.Var{Name: "nacksSent", Value: n.nacksSent})}
 }
 
 func (n *node) Clone() engine.Process {
 	c := *n
-	c.src = n.src.Clone()
-	c.recv = n.recv.Clone()
+	c.Ends = n.Ends.Clone()
 	c.asked = slices.Clone(n.asked)
 	return &c
 }

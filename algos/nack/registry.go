@@ -72,7 +72,7 @@ func build(v param.Values) (engine.Config, []algo.Node, error) {
 	for p := range procs {
 		nd := &node{group: members, timeout: engine.Time(v.Int("timeout"))}
 		if p == group.Sender {
-			nd.src, nd.stops = group.NewSource(v), v.Int("stops")
+			nd.Src, nd.stops = group.NewSource(v), v.Int("stops")
 		}
 		procs[p] = nd
 	}

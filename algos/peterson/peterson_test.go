@@ -93,16 +93,6 @@ func modelOf(ids []int) model {
 	}
 }
 
-func randomIDs(r *rand.Rand, n int) []int {
-	ids := make([]int, 0, n)
-	for len(ids) < n {
-		if id := r.IntN(1e9 + 1); !slices.Contains(ids, id) {
-			ids = append(ids, id)
-		}
-	}
-	return ids
-}
-
 func randomDelay(r *rand.Rand) map[string]any {
 	lo := r.IntN(4)
 	return map[string]any{"min": lo, "max": lo + r.IntN(8)}
@@ -186,7 +176,7 @@ func TestBoundsOverRandomOrders(t *testing.T) {
 			}
 			params := map[string]any{"n": n, "idOrder": "random", "fifo": r.IntN(2) == 0, "delay": randomDelay(r), "announce": r.IntN(4) != 0}
 			if r.IntN(3) == 0 {
-				params["ids"] = randomIDs(r, n)
+				params["ids"] = algotest.RandomIDs(r, n)
 			}
 			sim, v := bare(t, params, seed)
 			what := fmt.Sprintf("seed %d %v", seed, params)
@@ -296,7 +286,7 @@ func TestScheduleIndependence(t *testing.T) {
 	for seed := int64(1); seed <= 60; seed++ {
 		r := rand.New(rand.NewPCG(uint64(seed), 7))
 		n := 2 + r.IntN(40)
-		ids := randomIDs(r, n)
+		ids := algotest.RandomIDs(r, n)
 		base, _ := bare(t, map[string]any{"n": n, "ids": ids}, seed)
 		want := outcome(t, base.Outcome())
 		for k := range 5 {

@@ -22,15 +22,14 @@ import (
 const timerPrefix = "rto "
 
 type node struct {
-	group   []int
-	timeout engine.Time
+	group      []int
+	timeout    engine.Time
+	group.Ends // the sender's Src, a receiver's Recv
 
 	// the sender's
-	src     group.Source
 	pending [][]int // per message (index seq−1): the members whose ACK is missing
 
 	// a receiver's
-	recv     group.Receiver
 	acksSent int
 }
 
@@ -38,7 +37,7 @@ func (n *node) Start(env *engine.Env) { n.multicast(env) }
 
 // multicast sends the next message and starts waiting for every member's ACK.
 func (n *node) multicast(env *engine.Env) {
-	seq := n.src.MulticastNext(env, n.group)
+	seq := n.Src.MulticastNext(env, n.group)
 	n.pending = append(n.pending, slices.DeleteFunc(slices.Clone(n.group), func(q int) bool { return q == env.Self() }))
 	env.SetTimer(timerPrefix+strconv.Itoa(seq), n.timeout)
 }
@@ -47,8 +46,8 @@ func (n *node) Receive(env *engine.Env, from int, m engine.Message) {
 	switch m.Type {
 	case group.MsgData:
 		seq := m.Body.(group.Seq).N
-		fresh, delivered := n.recv.Accept(seq)
-		n.recv.Note(env, seq, fresh, delivered)
+		fresh, delivered := n.Recv.Accept(seq)
+		n.Recv.Note(env, seq, fresh, delivered)
 		n.acksSent++
 		env.Send(from, engine.Message{Type: group.MsgAck, Body: group.Seq{N: seq}})
 	case group.MsgAck:
@@ -58,7 +57,7 @@ func (n *node) Receive(env *engine.Env, from int, m engine.Message) {
 
 // acked crosses the member off the message's list; the last ACK ends the wait.
 func (n *node) acked(env *engine.Env, from, seq int) {
-	r := n.src.Record(seq)
+	r := n.Src.Record(seq)
 	if r == nil {
 		return
 	}
@@ -102,43 +101,26 @@ func (n *node) Timer(env *engine.Env, name string) {
 	}
 	env.Note("note.retransmits", engine.Num(seq), engine.Positions(again))
 	for _, q := range again {
-		n.src.Resend(env, q, seq, group.MsgData)
+		n.Src.Resend(env, q, seq, group.MsgData)
 	}
 	env.SetTimer(name, n.timeout)
 }
 
-func (n *node) Receiving() *group.Receiver {
-	if n.isSender() {
-		return nil
-	}
-	return &n.recv
-}
-
-func (n *node) Sending() *group.Source {
-	if n.isSender() {
-		return &n.src
-	}
-	return nil
-}
-
-func (n *node) isSender() bool { return n.src.K > 0 }
-
 func (n *node) View() engine.NodeView {
-	if n.isSender() {
+	if n.IsSender() {
 		waiting := 0
 		for _, w := range n.pending {
 			waiting += len(w)
 		}
-		return engine.NodeView{Role: "sender", Vars: append(n.src.Vars(), engine.Var{Name: "awaited", Value: waiting})}
+		return engine.NodeView{Role: "sender", Vars: append(n.Src.Vars(), engine.Var{Name: "awaited", Value: waiting})}
 	}
-	return engine.NodeView{Role: group.ReceiverRole(&n.recv),
-		Vars: append(n.recv.Vars(), engine.Var{Name: "acksSent", Value: n.acksSent})}
+	return engine.NodeView{Role: group.ReceiverRole(&n.Recv),
+		Vars: append(n.Recv.Vars(), engine.Var{Name: "acksSent", Value: n.acksSent})}
 }
 
 func (n *node) Clone() engine.Process {
 	c := *n
-	c.src = n.src.Clone()
-	c.recv = n.recv.Clone()
+	c.Ends = n.Ends.Clone()
 	c.pending = slices.Clone(n.pending) // the inner lists are replaced, never changed in place
 	return &c
 }

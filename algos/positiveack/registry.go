@@ -64,7 +64,7 @@ func build(v param.Values) (engine.Config, []algo.Node, error) {
 	for p := range procs {
 		nd := &node{group: members, timeout: engine.Time(v.Int("timeout"))}
 		if p == group.Sender {
-			nd.src = group.NewSource(v)
+			nd.Src = group.NewSource(v)
 		}
 		procs[p] = nd
 	}

@@ -17,8 +17,7 @@ var files embed.FS
 // Algorithm is Ricart–Agrawala's registry entry.
 var Algorithm = algo.MustDefine(&algo.Algorithm{
 	ID: "ricart-agrawala", Family: algo.FamilyMutex, View: algo.ViewComplete,
-	Params: mutex.Params(3,
-		param.Spec{Name: "clocks", Type: param.Ints, Default: []int{}, Min: param.Bound(0), Max: param.Bound(1e9)}),
+	Params:       mutex.Params(3, mutex.Clocks()),
 	MessageTypes: mutex.Types(msgRequest, msgReply),
 	Looks:        mutex.Looks(mutex.InOrder(msgRequest, msgReply)...),
 	Roles:        mutex.Roles(),
@@ -44,19 +43,16 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 }, algo.Merge(kit.Texts, mutex.Texts, algo.MustTexts(files)))
 
 func complete(v param.Values, rng *rand.Rand) error {
-	if c := v.Ints("clocks"); len(c) != 0 && len(c) != v.Int("n") {
-		return param.Errorf("clocks", "has %d entries but n is %d: give one clock per process, or none", len(c), v.Int("n"))
+	if err := mutex.CheckClocks(v); err != nil {
+		return err
 	}
 	return mutex.CompleteWorkload(v, rng)
 }
 
 func build(v param.Values) (engine.Config, []algo.Node, error) {
-	clocks := v.Ints("clocks")
 	cfg := mutex.Build(v, func(p int, c mutex.Core) engine.Process {
 		r := &node{Core: c}
-		if len(clocks) > 0 {
-			r.clock = clocks[p]
-		}
+		r.clock = mutex.StartClock(v, p)
 		return r
 	})
 	cfg.Invariants = append(cfg.Invariants, mutex.TimestampOrder())

@@ -24,15 +24,15 @@ func TestProperties(t *testing.T) {
 	for seed := int64(1); seed <= int64(seeds); seed++ {
 		r := rand.New(rand.NewPCG(uint64(seed), 0x71))
 		n := 2 + r.IntN(39)
-		params := map[string]any{"n": n, "delay": randomDelay(r), "fifo": r.IntN(2) == 0}
+		params := map[string]any{"n": n, "delay": algotest.RandomDelay(r), "fifo": r.IntN(2) == 0}
 		if r.IntN(4) == 0 {
-			params["ids"] = randomIDs(r, n)
+			params["ids"] = algotest.RandomIDs(r, n)
 		}
 		perm := r.Perm(n)
 		crashed := perm[:r.IntN(n)] // 0..n−1 crashed: at least one live
 		live := perm[len(crashed):]
 		params["crashed"] = crashed
-		params["initiators"] = randomSubset(r, live, 3)
+		params["initiators"] = algotest.RandomSubset(r, live, 3)
 		tl, s := algotest.RunToEnd(t, ringlist.Algorithm, params, seed)
 
 		ids := tl.Params.Ints("ids")
@@ -135,11 +135,11 @@ func TestLoss(t *testing.T) {
 	_, s := runLecture(t, func(e engine.Event) bool { return e.From == 1 }, func(msg int64) engine.Action {
 		return engine.Action{Type: engine.ActDrop, Msg: msg}
 	})
-	if v := termination(s); len(v) != 1 || !strings.Contains(v[0].Text, "only 0 of 7 live processes know a leader") {
+	if v := algotest.ViolationsOf(s, "termination"); len(v) != 1 || !strings.Contains(v[0].Text, "only 0 of 7 live processes know a leader") {
 		t.Fatalf("violations %s", violations(s))
 	}
 	_, s = algotest.RunToEnd(t, ringlist.Algorithm, map[string]any{"n": 6, "loss": 1.0}, 1)
-	if v := termination(s); len(v) != 1 || s.Messages.Dropped != 1 {
+	if v := algotest.ViolationsOf(s, "termination"); len(v) != 1 || s.Messages.Dropped != 1 {
 		t.Fatalf("loss 1: %d dropped, violations %s", s.Messages.Dropped, violations(s))
 	}
 }
@@ -150,7 +150,7 @@ func TestLoss(t *testing.T) {
 // for ever. Each COORDINATOR goes once round the live processes.
 func TestTwoCoordinatorsAnnouncerCrashes(t *testing.T) {
 	tl := algotest.NewRun(t, ringlist.Algorithm, algotest.ScenarioParams(t, ringlist.Algorithm, "two-initiators"), 0)
-	stepToSend(t, tl, func(e engine.Event) bool { return e.Msg.Type == "COORDINATOR" && e.From == 4 })
+	algotest.StepToSend(t, tl, func(e engine.Event) bool { return e.Msg.Type == "COORDINATOR" && e.From == 4 })
 	if err := tl.Apply(engine.Action{Type: engine.ActCrash, Node: 4}); err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +198,7 @@ func TestAgreementOnlyWhenTaking(t *testing.T) {
 	params := algotest.ScenarioParams(t, ringlist.Algorithm, "lecture")
 	params["delay"] = map[string]any{"min": 0, "max": 0}
 	tl := algotest.NewRun(t, ringlist.Algorithm, params, 0)
-	stepToSend(t, tl, func(e engine.Event) bool { return e.Msg.Type == "COORDINATOR" && e.From == 6 })
+	algotest.StepToSend(t, tl, func(e engine.Event) bool { return e.Msg.Type == "COORDINATOR" && e.From == 6 })
 	if err := tl.Apply(crash(6)(0)); err != nil {
 		t.Fatal(err)
 	}

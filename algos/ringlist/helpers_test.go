@@ -3,7 +3,6 @@ package ringlist_test
 import (
 	"bytes"
 	"encoding/json"
-	"math/rand/v2"
 	"slices"
 	"strconv"
 	"testing"
@@ -107,7 +106,7 @@ func returns(t testing.TB, tl *timeline.Timeline) []msgEvent {
 func runLecture(t *testing.T, match func(e engine.Event) bool, act func(msg int64) engine.Action) (*timeline.Timeline, trace.Summary) {
 	t.Helper()
 	tl := algotest.NewRun(t, ringlist.Algorithm, algotest.ScenarioParams(t, ringlist.Algorithm, "lecture"), 0)
-	msg := stepToSend(t, tl, match)
+	msg := algotest.StepToSend(t, tl, match)
 	if err := tl.Apply(act(msg)); err != nil {
 		t.Fatal(err)
 	}
@@ -152,57 +151,3 @@ func encode(t testing.TB, tl *timeline.Timeline) []byte { return algotest.Encode
 
 // violations renders a summary's violations, for failure messages.
 func violations(s trace.Summary) string { return algotest.Violations(s) }
-
-// randomDelay draws a random delay range min..max with 0 ≤ min ≤ max ≤ 15.
-func randomDelay(r *rand.Rand) map[string]any {
-	lo := r.IntN(6)
-	return map[string]any{"min": lo, "max": lo + r.IntN(11)}
-}
-
-// randomSubset is a random non-empty subset of the positions in from, in
-// random order (start order is part of the schedule).
-func randomSubset(r *rand.Rand, from []int, most int) []int {
-	s := slices.Clone(from)
-	r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
-	return s[:1+r.IntN(min(most, len(s)))]
-}
-
-// randomIDs draws n distinct IDs from 0..10⁹ (large and sparse, unlike the
-// default 0..n−1).
-func randomIDs(r *rand.Rand, n int) []int {
-	ids := make([]int, 0, n)
-	for len(ids) < n {
-		if id := r.IntN(1e9 + 1); !slices.Contains(ids, id) {
-			ids = append(ids, id)
-		}
-	}
-	return ids
-}
-
-// stepToSend steps until a send matching the predicate and returns its message ID.
-func stepToSend(t *testing.T, tl *timeline.Timeline, match func(e engine.Event) bool) int64 {
-	t.Helper()
-	for {
-		before := tl.Seq()
-		ok, err := tl.Forward()
-		if err != nil || !ok {
-			t.Fatalf("the run ended before the awaited send (err %v)", err)
-		}
-		for seq := before + 1; seq <= tl.Seq(); seq++ {
-			if e := tl.Event(seq); e.Kind == engine.KindSend && match(e) {
-				return e.MsgID
-			}
-		}
-	}
-}
-
-// termination returns the final "termination" violations of a run.
-func termination(s trace.Summary) []trace.Violation {
-	var out []trace.Violation
-	for _, v := range s.Violations {
-		if v.Invariant == "termination" {
-			out = append(out, v)
-		}
-	}
-	return out
-}

@@ -80,7 +80,7 @@ func build(v param.Values) (engine.Config, []algo.Node, error) {
 	for p := range procs {
 		nd := &node{nb: t.nb[p], dist: t.distances(p), bo: bo}
 		if p == group.Sender {
-			nd.src, nd.sessions = group.NewSource(v), v.Int("sessions")
+			nd.Src, nd.sessions = group.NewSource(v), v.Int("sessions")
 		}
 		procs[p] = nd
 	}

@@ -51,11 +51,10 @@ type node struct {
 	dist []engine.Time // path length to every member
 	bo   backoff
 
-	src      group.Source // the source's
-	sessions int
-	sessSent int
+	group.Ends // the source's Src, a member's Recv
+	sessions   int
+	sessSent   int
 
-	recv      group.Receiver
 	round     []int         // per message (index seq−1): requests made or suppressed so far
 	holdUntil []engine.Time // per message: NACKs heard before this time are for a repair just sent
 	missed    []bool        // per message: this member detected its loss
@@ -64,7 +63,7 @@ type node struct {
 }
 
 func (n *node) Start(env *engine.Env) {
-	if n.isSource() {
+	if n.IsSender() {
 		env.SetTimer(timerNext, 0) // at once, after the scenario's own actions of this instant
 	}
 }
@@ -77,16 +76,16 @@ func (n *node) Receive(env *engine.Env, from int, m engine.Message) {
 		if m.Type == group.MsgRepair {
 			n.heardRepair(env, pk)
 		}
-		if n.isSource() {
+		if n.IsSender() {
 			return
 		}
-		fresh, delivered := n.recv.Accept(pk.Seq)
-		n.recv.Note(env, pk.Seq, fresh, delivered)
+		fresh, delivered := n.Recv.Accept(pk.Seq)
+		n.Recv.Note(env, pk.Seq, fresh, delivered)
 		env.CancelTimer(reqPrefix + strconv.Itoa(pk.Seq))
 		n.detect(env)
 	case msgSession:
-		if !n.isSource() {
-			n.recv.Learn(pk.Seq)
+		if !n.IsSender() {
+			n.Recv.Learn(pk.Seq)
 			n.detect(env)
 		}
 	case group.MsgNack:
@@ -109,7 +108,7 @@ func (n *node) multicast(env *engine.Env, typ string, seq int) {
 // detect schedules a request for every newly found gap: a loss detected at
 // distance d from the source waits uniformly in [C1·d, (C1+C2)·d].
 func (n *node) detect(env *engine.Env) {
-	for _, s := range n.recv.Gaps() {
+	for _, s := range n.Recv.Gaps() {
 		n.grow(s)
 		if n.missed[s-1] {
 			continue
@@ -178,20 +177,20 @@ func (n *node) heardRepair(env *engine.Env, pk Pkt) {
 func (n *node) Timer(env *engine.Env, name string) {
 	switch {
 	case name == timerNext:
-		n.src.MulticastNextVia(env, len(n.dist)-1, func(m engine.Message) { env.Multicast(n.nb, m) },
+		n.Src.MulticastNextVia(env, len(n.dist)-1, func(m engine.Message) { env.Multicast(n.nb, m) },
 			func(seq int) any { return Pkt{Seq: seq} })
-		if n.src.Sent() < n.src.K {
+		if n.Src.Sent() < n.Src.K {
 			return
 		}
 		if n.sessions > 0 {
-			env.SetTimer(timerSess, engine.Time(n.src.Interval))
+			env.SetTimer(timerSess, engine.Time(n.Src.Interval))
 		}
 	case name == timerSess:
 		n.sessSent++
-		env.Note("note.session", engine.Num(n.src.K), engine.Num(n.sessSent), engine.Num(n.sessions))
-		n.multicast(env, msgSession, n.src.K)
+		env.Note("note.session", engine.Num(n.Src.K), engine.Num(n.sessSent), engine.Num(n.sessions))
+		n.multicast(env, msgSession, n.Src.K)
 		if n.sessSent < n.sessions {
-			env.SetTimer(timerSess, engine.Time(n.src.Interval))
+			env.SetTimer(timerSess, engine.Time(n.Src.Interval))
 		}
 	case strings.HasPrefix(name, reqPrefix):
 		s, _ := strconv.Atoi(strings.TrimPrefix(name, reqPrefix))
@@ -210,8 +209,8 @@ func (n *node) Timer(env *engine.Env, name string) {
 		env.Note("note.repairs", engine.Num(s))
 		n.multicast(env, group.MsgRepair, s)
 		n.holdUntil[s-1] = env.Now() + 2*slices.Max(n.dist)
-		if n.isSource() {
-			if r := n.src.Record(s); r != nil {
+		if n.IsSender() {
+			if r := n.Src.Record(s); r != nil {
 				r.Retransmissions++
 			}
 		}
@@ -220,10 +219,10 @@ func (n *node) Timer(env *engine.Env, name string) {
 
 // has reports whether the member can repair message s.
 func (n *node) has(s int) bool {
-	if n.isSource() {
-		return s <= n.src.Sent()
+	if n.IsSender() {
+		return s <= n.Src.Sent()
 	}
-	return n.recv.Has(s)
+	return n.Recv.Has(s)
 }
 
 // grow makes the per-message slices long enough for message s.
@@ -237,39 +236,22 @@ func (n *node) grow(s int) {
 	}
 }
 
-func (n *node) isSource() bool { return n.src.K > 0 }
-
-func (n *node) Receiving() *group.Receiver {
-	if n.isSource() {
-		return nil
-	}
-	return &n.recv
-}
-
-func (n *node) Sending() *group.Source {
-	if n.isSource() {
-		return &n.src
-	}
-	return nil
-}
-
 func (n *node) View() engine.NodeView {
 	sent := 0
 	for i := range n.nacks {
 		sent += n.nacks[i] + n.repairs[i]
 	}
 	vars := []engine.Var{{Name: "distance", Value: n.dist[group.Sender]}}
-	if n.isSource() {
-		return engine.NodeView{Role: "sender", Vars: append(append(n.src.Vars(), vars...), engine.Var{Name: "requestsSent", Value: sent})}
+	if n.IsSender() {
+		return engine.NodeView{Role: "sender", Vars: append(append(n.Src.Vars(), vars...), engine.Var{Name: "requestsSent", Value: sent})}
 	}
-	return engine.NodeView{Role: group.ReceiverRole(&n.recv),
-		Vars: append(append(n.recv.Vars(), vars...), engine.Var{Name: "requestsSent", Value: sent})}
+	return engine.NodeView{Role: group.ReceiverRole(&n.Recv),
+		Vars: append(append(n.Recv.Vars(), vars...), engine.Var{Name: "requestsSent", Value: sent})}
 }
 
 func (n *node) Clone() engine.Process {
 	c := *n
-	c.src = n.src.Clone()
-	c.recv = n.recv.Clone()
+	c.Ends = n.Ends.Clone()
 	c.round = slices.Clone(n.round)
 	c.holdUntil = slices.Clone(n.holdUntil)
 	c.missed = slices.Clone(n.missed)

@@ -162,3 +162,33 @@ func Vars(own ...algo.Var) []algo.Var {
 func (s *Source) Vars() []engine.Var {
 	return []engine.Var{{Name: "multicasts", Value: s.Sent()}}
 }
+
+// Ends is a group process's two sides: the sender's Source (its K > 0 only
+// at the sender) and a receiver's hold-back queue. Embedded in a process, it
+// answers Member.
+type Ends struct {
+	Src  Source
+	Recv Receiver
+}
+
+// IsSender says whether this process is the group's sender.
+func (e *Ends) IsSender() bool { return e.Src.K > 0 }
+
+// Receiving is the receiver's hold-back queue; nil for the sender.
+func (e *Ends) Receiving() *Receiver {
+	if e.IsSender() {
+		return nil
+	}
+	return &e.Recv
+}
+
+// Sending is the sender's side; nil for a receiver.
+func (e *Ends) Sending() *Source {
+	if e.IsSender() {
+		return &e.Src
+	}
+	return nil
+}
+
+// Clone copies both sides (a process's Clone calls it).
+func (e *Ends) Clone() Ends { return Ends{Src: e.Src.Clone(), Recv: e.Recv.Clone()} }

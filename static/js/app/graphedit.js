@@ -7,11 +7,12 @@
 // graph also reads and writes DOT (Graphviz). The server checks the graph
 // again; this only keeps the edits sensible.
 
-import {el, svg, clear} from "./dom.js";
+import {el} from "./dom.js";
 import {t} from "../i18n/i18n.js";
-import {formatEdges, parseEdges, canonEdges, adjacency} from "../views/tree/treelayout.js";
+import {formatEdges, adjacency} from "../views/tree/treelayout.js";
 import {stressLayout, fitLayout, edgeEnds} from "../views/graph/graphlayout.js";
 import {checkGraph, addNode, removeNode, toggleEdge, toDOT, fromDOT} from "../views/graph/graphdata.js";
+import {editorFrame, readTopology, writeTopology, forgetTopology, drawTopology, pictureBox, onPick} from "./editkit.js";
 
 /**
  * createGraphEditor draws into the edges field's wrap. inputs = {edges, n}
@@ -20,16 +21,10 @@ import {checkGraph, addNode, removeNode, toggleEdge, toDOT, fromDOT} from "../vi
  * algorithm and n, if any.
  */
 export function createGraphEditor(wrap, inputs, limits, lastEdges = () => null) {
-	const button = (id) => el("button", {type: "button", class: "tool small", "data-testid": id});
-	const box = el("div", {class: "tree-editor graph-editor", "data-testid": "graph-editor"});
-	const pic = svg("svg", {class: "tree-editor-svg", "data-testid": "graph-editor-svg", role: "img"});
-	const status = el("p", {class: "tree-editor-status", "data-testid": "graph-editor-status", role: "status"});
-	const [start, random, add, remove, join, dot, read] = ["start", "random", "add", "remove", "join", "dot", "read"].map((k) => button("graph-edit-" + k));
+	const {box, pic, status, bar, buttons} = editorFrame(wrap, {kind: "graph", className: "tree-editor graph-editor", edits: ["add", "remove", "join"], starts: ["start", "random", "dot", "read"]});
+	const {start, random, add, remove, join, dot, read} = buttons;
 	const dotText = el("textarea", {class: "graph-dot", "data-testid": "graph-dot", rows: "6", spellcheck: "false", hidden: ""});
-	const bar = el("div", {class: "tree-editor-bar"}, add, remove, join);
-	const foot = el("div", {class: "tree-editor-bar"}, start, random, dot, read);
-	box.append(pic, status, bar, foot, dotText);
-	wrap.insertBefore(box, wrap.querySelector(".desc"));
+	box.append(dotText);
 
 	let selected = null; // the chosen process
 	let joining = false; // the next click joins or parts the chosen process and the one clicked
@@ -41,20 +36,10 @@ export function createGraphEditor(wrap, inputs, limits, lastEdges = () => null) 
 	};
 
 	// current: the graph the form says, {n, edges, error} (edges null: drawn from the shape)
-	function current() {
-		const n = nNow();
-		const text = inputs.edges.value.trim();
-		if (text === "") return {n, edges: null, error: null};
-		const edges = parseEdges(text);
-		if (!edges) return {n, edges: null, error: t("form.err.lists", {name: limits.name})};
-		const bad = checkGraph(n, edges);
-		return {n, edges: canonEdges(edges), error: bad ? t(bad.key, bad.vars) : null};
-	}
+	const current = () => readTopology(inputs, nNow(), limits.name, checkGraph);
 
 	function write(n, edges) {
-		inputs.edges.value = formatEdges(canonEdges(edges));
-		if (inputs.n && nNow() !== n) inputs.n.value = String(n);
-		for (const inp of [inputs.edges, inputs.n]) if (inp) inp.dispatchEvent(new Event("input", {bubbles: true}));
+		writeTopology(inputs, n, edges, nNow());
 		refresh();
 	}
 
@@ -88,38 +73,31 @@ export function createGraphEditor(wrap, inputs, limits, lastEdges = () => null) 
 	}
 
 	function draw(c) {
-		clear(pic);
+		const {w, h} = pictureBox(pic);
 		if (!c) return;
-		const w = Math.max(200, pic.clientWidth || 300);
-		const h = Math.max(120, pic.clientHeight || 190);
-		pic.setAttribute("viewBox", `0 0 ${w} ${h}`);
 		const key = c.n + ":" + formatEdges(c.edges);
 		if (!shown || shown.key !== key) shown = {key, raw: stressLayout(c.n, c.edges, 150)};
 		const L = fitLayout(shown.raw, w, h, {margin: 20, top: 0});
 		const r = Math.min(L.r, 15);
-		for (const [a, b] of c.edges) {
-			const e = edgeEnds({...L, r: 0}, a, b, 0);
-			svg("line", {class: "te-edge", x1: e.x1, y1: e.y1, x2: e.x2, y2: e.y2, "data-edit-edge": a + "-" + b}, pic);
-		}
 		const adj = adjacency(c.n, c.edges);
-		for (let p = 0; p < c.n; p++) {
-			const cl = "te-node" + (p === selected ? " selected" : "") + (joining && p !== selected && adj[selected].includes(p) ? " target" : "");
-			const g = svg("g", {class: cl, "data-edit-node": p, transform: `translate(${L.xs[p]},${L.ys[p]})`}, pic);
-			svg("circle", {r}, g);
-			const tx = svg("text", {"font-size": Math.max(13, Math.min(16, r * 1.05))}, g);
-			tx.textContent = String(p);
-		}
+		drawTopology(pic, c, {
+			xs: L.xs,
+			ys: L.ys,
+			r,
+			fontSize: Math.max(13, Math.min(16, r * 1.05)),
+			selected,
+			isTarget: (p) => joining && adj[selected].includes(p),
+			edgeEnd: (a, b) => edgeEnds({...L, r: 0}, a, b, 0),
+		});
 	}
 
-	pic.addEventListener("click", (ev) => {
-		const g = ev.target.closest && ev.target.closest("[data-edit-node]");
+	onPick(pic, (p) => {
 		const c = current();
 		if (!c.edges || c.error) return;
-		if (!g) {
+		if (p === null) {
 			selected = null;
 			return refresh();
 		}
-		const p = Number(g.dataset.editNode);
 		if (joining && selected !== null && p !== selected) {
 			joining = false;
 			const r = toggleEdge(c.n, c.edges, selected, p);
@@ -156,8 +134,7 @@ export function createGraphEditor(wrap, inputs, limits, lastEdges = () => null) 
 	});
 	random.addEventListener("click", () => {
 		selected = null;
-		inputs.edges.value = "";
-		inputs.edges.dispatchEvent(new Event("input", {bubbles: true}));
+		forgetTopology(inputs);
 		refresh();
 	});
 	dot.addEventListener("click", () => {

@@ -7,12 +7,9 @@
 // the run's deep link). The server checks the tree again; this only keeps
 // the edits sensible.
 
-import {el, svg, clear} from "./dom.js";
 import {t} from "../i18n/i18n.js";
-import {
-	adjacency, forestLayout, fitLayout, edgeEnds, checkTree, defaultTree, addLeaf, removeLeaf, relink, degrees,
-	formatEdges, parseEdges, canonEdges,
-} from "../views/tree/treelayout.js";
+import {adjacency, forestLayout, fitLayout, edgeEnds, checkTree, defaultTree, addLeaf, removeLeaf, relink, degrees} from "../views/tree/treelayout.js";
+import {editorFrame, readTopology, writeTopology, forgetTopology, drawTopology, pictureBox, onPick} from "./editkit.js";
 
 /**
  * createTreeEditor draws into the cables field's wrap. inputs = {edges, n,
@@ -21,20 +18,9 @@ import {
  * run's resolved tree for the same algorithm and n, if any.
  */
 export function createTreeEditor(wrap, inputs, limits, lastEdges = () => null) {
-	const box = el("div", {class: "tree-editor", "data-testid": "tree-editor"});
-	const pic = svg("svg", {class: "tree-editor-svg", "data-testid": "tree-editor-svg", role: "img"});
-	const status = el("p", {class: "tree-editor-status", "data-testid": "tree-editor-status", role: "status"});
-	const start = el("button", {type: "button", class: "tool small", "data-testid": "tree-edit-start"});
-	const random = el("button", {type: "button", class: "tool small", "data-testid": "tree-edit-random"});
-	const add = el("button", {type: "button", class: "tool small", "data-testid": "tree-edit-add"});
-	const remove = el("button", {type: "button", class: "tool small", "data-testid": "tree-edit-remove"});
-	const move = el("button", {type: "button", class: "tool small", "data-testid": "tree-edit-move", "aria-pressed": "false"});
-	const bar = el("div", {class: "tree-editor-bar"}, add, remove, move);
-	const foot = el("div", {class: "tree-editor-bar"}, start, random);
-	box.append(pic, status, bar, foot);
-	// below the edges input, above its description
-	const desc = wrap.querySelector(".desc");
-	wrap.insertBefore(box, desc);
+	const {pic, status, bar, buttons} = editorFrame(wrap, {kind: "tree", edits: ["add", "remove", "move"], starts: ["start", "random"]});
+	const {start, random, add, remove, move} = buttons;
+	move.setAttribute("aria-pressed", "false");
 
 	let selected = null; // the chosen device
 	let moving = false; // the next click picks where the chosen device goes
@@ -47,20 +33,10 @@ export function createTreeEditor(wrap, inputs, limits, lastEdges = () => null) {
 	const nNow = () => num(inputs.n, inputs.n && inputs.n.placeholder ? Number(inputs.n.placeholder) : 0);
 
 	// current: the tree the form says, {n, edges, error} (edges null: the random default)
-	function current() {
-		const n = nNow();
-		const text = inputs.edges.value.trim();
-		if (text === "") return {n, edges: null, error: null};
-		const edges = parseEdges(text);
-		if (!edges) return {n, edges: null, error: t("form.err.lists", {name: limits.name})};
-		const bad = checkTree(n, edges, ports());
-		return {n, edges: canonEdges(edges), error: bad ? t(bad.key, bad.vars) : null};
-	}
+	const current = () => readTopology(inputs, nNow(), limits.name, (n, edges) => checkTree(n, edges, ports()));
 
 	function write(n, edges) {
-		inputs.edges.value = formatEdges(canonEdges(edges));
-		if (inputs.n && nNow() !== n) inputs.n.value = String(n);
-		for (const inp of [inputs.edges, inputs.n]) if (inp) inp.dispatchEvent(new Event("input", {bubbles: true}));
+		writeTopology(inputs, n, edges, nNow());
 		refresh();
 	}
 
@@ -92,38 +68,30 @@ export function createTreeEditor(wrap, inputs, limits, lastEdges = () => null) {
 	}
 
 	function draw(c) {
-		clear(pic);
+		const {w, h} = pictureBox(pic);
 		if (!c) return;
-		const w = Math.max(200, pic.clientWidth || 300);
-		const h = Math.max(120, pic.clientHeight || 190);
-		pic.setAttribute("viewBox", `0 0 ${w} ${h}`);
-		const F = forestLayout(c.n, c.edges, undefined, []);
-		const L = fitLayout(F, w, h, {l: 22, r: 22, t: 22, b: 22}, 80);
+		const L = fitLayout(forestLayout(c.n, c.edges, undefined, []), w, h, {l: 22, r: 22, t: 22, b: 22}, 80);
 		const r = Math.min(L.r, 17);
-		for (const [a, b] of c.edges) {
-			const e = edgeEnds(L.xs[a], L.ys[a], L.xs[b], L.ys[b], 0);
-			svg("line", {class: "te-edge", x1: e.x1, y1: e.y1, x2: e.x2, y2: e.y2}, pic);
-		}
 		const adj = adjacency(c.n, c.edges);
-		for (let p = 0; p < c.n; p++) {
-			const cl = "te-node" + (p === selected ? " selected" : "") + (moving && p !== selected && !adj[selected].includes(p) ? " target" : "");
-			const g = svg("g", {class: cl, "data-edit-node": p, transform: `translate(${L.xs[p]},${L.ys[p]})`}, pic);
-			svg("circle", {r}, g);
-			const tx = svg("text", {"font-size": Math.min(16, r * 1.05)}, g);
-			tx.textContent = String(p);
-		}
+		drawTopology(pic, c, {
+			xs: L.xs,
+			ys: L.ys,
+			r,
+			fontSize: Math.min(16, r * 1.05),
+			selected,
+			isTarget: (p) => moving && !adj[selected].includes(p),
+			edgeEnd: (a, b) => edgeEnds(L.xs[a], L.ys[a], L.xs[b], L.ys[b], 0),
+		});
 	}
 
-	pic.addEventListener("click", (ev) => {
-		const g = ev.target.closest && ev.target.closest("[data-edit-node]");
+	onPick(pic, (p) => {
 		const c = current();
 		if (!c.edges || c.error) return;
-		if (!g) {
+		if (p === null) {
 			selected = null;
 			moving = false;
 			return refresh();
 		}
-		const p = Number(g.dataset.editNode);
 		if (moving && selected !== null && p !== selected) {
 			const deg = degrees(c.n, c.edges);
 			moving = false;
@@ -165,8 +133,7 @@ export function createTreeEditor(wrap, inputs, limits, lastEdges = () => null) {
 	random.addEventListener("click", () => {
 		selected = null;
 		moving = false;
-		inputs.edges.value = "";
-		inputs.edges.dispatchEvent(new Event("input", {bubbles: true}));
+		forgetTopology(inputs);
 		refresh();
 	});
 	for (const inp of [inputs.edges, inputs.n, inputs.ports]) if (inp) inp.addEventListener("input", () => refresh());

@@ -5,20 +5,17 @@
 // theory and offer them as CSV (the server's, POST /api/experiments) and
 // the plot as SVG. Every number drawn comes from the server's rows.
 
-import {el, clear, formulaText} from "../app/dom.js";
-import {t, tr, lang} from "../i18n/i18n.js";
+import {el, clear} from "../app/dom.js";
+import {t, tr} from "../i18n/i18n.js";
 import * as D from "./expdata.js";
-import {label as vocabLabel} from "../i18n/vocab.js";
-import {linePlot, histogramPlot, svgFile, colorsOf, styleOf, legendSample, shortFormula} from "./plot.js";
-import {download, fileName} from "../app/io.js";
 import {formatValue, queryOf} from "../app/params.js";
+import {fmt, fillPlotControls, renderResult, writeProgress} from "./expplot.js";
+import {downloadCSV, downloadSVG} from "./expdownload.js";
+import {defaultValues, presetX, presetValues} from "./exprequest.js";
+import {resultOf} from "./expresult.js";
+import {wireTabs} from "./exptabs.js";
 
 const DEFAULT_SEEDS = 20;
-
-/** fmt writes a number as the page's language does (1,400 · 1.400; 1.97 · 1,97). */
-function fmt(v) {
-	return D.numberFormat(lang())(v);
-}
 
 /**
  * createExperiment wires the tab. send writes a session message (false
@@ -27,39 +24,9 @@ function fmt(v) {
  */
 export function createExperiment({send, form}) {
 	const $ = (id) => document.getElementById(id);
-	const E = {
-		stage: $("stage"),
-		section: $("experiment"),
-		tabs: [$("tab-run"), $("tab-experiment")],
-		form: $("exp-form"),
-		alg: $("exp-alg"),
-		preset: $("exp-preset"),
-		presetDesc: $("exp-preset-desc"),
-		vary: $("exp-vary"),
-		values: $("exp-values"),
-		seeds: $("exp-seeds"),
-		from: $("exp-from"),
-		run: $("exp-run"),
-		cancel: $("exp-cancel"),
-		base: $("exp-base"),
-		error: $("exp-error"),
-		progress: $("exp-progress"),
-		bar: $("exp-bar"),
-		progressText: $("exp-progress-text"),
-		result: $("exp-result"),
-		kind: $("exp-kind"),
-		y: $("exp-y"),
-		atWrap: $("exp-at-wrap"),
-		atLabel: $("exp-at-label"),
-		at: $("exp-at"),
-		log: $("exp-log"),
-		csv: $("exp-csv"),
-		svg: $("exp-svg"),
-		plot: $("exp-plot"),
-		legend: $("exp-legend"),
-		summary: $("exp-summary"),
-		empty: $("exp-empty"),
-	};
+	// the tab's elements: E.presetDesc is #exp-preset-desc
+	const E = Object.fromEntries(["form", "alg", "preset", "presetDesc", "vary", "values", "seeds", "from", "run", "cancel", "base", "error", "progress", "bar", "progressText", "result", "kind", "y", "atWrap", "atLabel", "at", "log", "csv", "svg", "plot", "legend", "summary", "empty"].map((k) => [k, $("exp-" + k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase()))]));
+	Object.assign(E, {stage: $("stage"), section: $("experiment"), tabs: [$("tab-run"), $("tab-experiment")]});
 
 	let alg = null;
 	let preset = null;
@@ -69,47 +36,18 @@ export function createExperiment({send, form}) {
 	let drawn = null; // {svg, legend, title}: what the SVG download saves
 	let note = ""; // a status line after a cancel
 
-	// ---- tabs ----
-
-	function setTab(name) {
-		const exp = name === "experiment";
-		E.stage.dataset.tab = exp ? "experiment" : "run";
-		E.section.hidden = !exp;
-		for (const b of E.tabs) {
-			const on = b.dataset.tab === name;
-			b.setAttribute("aria-selected", String(on));
-			b.tabIndex = on ? 0 : -1;
-		}
-		if (exp) {
+	const {setTab, isShown} = wireTabs({
+		stage: E.stage,
+		section: E.section,
+		tabs: E.tabs,
+		onExperiment: () => {
 			sync();
 			draw();
-		}
-	}
-	for (const b of E.tabs) {
-		b.addEventListener("click", () => setTab(b.dataset.tab));
-		b.addEventListener("keydown", (ev) => {
-			if (ev.key !== "ArrowLeft" && ev.key !== "ArrowRight") return;
-			const other = E.tabs.find((x) => x !== b);
-			setTab(other.dataset.tab);
-			other.focus();
-			ev.preventDefault();
-		});
-	}
+		},
+	});
 	// a new run or an imported trace is shown on the Run tab
 	$("run-form").addEventListener("submit", () => setTab("run"));
 	$("import").addEventListener("change", () => setTab("run"));
-	const isShown = () => !E.section.hidden;
-	// the run's keys (space, arrows, Home, End, + and −) do not drive the hidden run from here
-	const RUN_KEYS = [" ", "Spacebar", "ArrowLeft", "ArrowRight", "PageUp", "PageDown", "Home", "End", "+", "=", "-", "_"];
-	window.addEventListener(
-		"keydown",
-		(ev) => {
-			const tg = ev.target;
-			if (!isShown() || !RUN_KEYS.includes(ev.key) || (tg && tg.closest && tg.closest("input, select, textarea, [role=tab]"))) return;
-			ev.stopPropagation();
-		},
-		true,
-	);
 
 	// ---- the set-up ----
 
@@ -156,13 +94,6 @@ export function createExperiment({send, form}) {
 		}
 	}
 
-	function defaultValues(spec) {
-		const lo = spec.min ?? 0;
-		const hi = spec.max ?? Infinity;
-		const want = spec.name === "n" ? [4, 8, 16, 32, 64] : [spec.default, 2 * spec.default, 4 * spec.default].map((x) => Math.max(lo, x || lo));
-		const out = [...new Set(want.filter((x) => x >= lo && x <= hi))];
-		return out.length ? out : [lo];
-	}
 
 	/**
 	 * choosePreset shows a preset: it runs as the registry defines it (its
@@ -190,17 +121,7 @@ export function createExperiment({send, form}) {
 		baseLine();
 	}
 
-	/** presetX is the parameter a preset plots along x ("" for none: a histogram of all runs). */
-	function presetX(p) {
-		return (p.plot && p.plot.x) || "";
-	}
 
-	/** presetValues are the values of x a preset runs: from vary, else from its cases. */
-	function presetValues(p, x) {
-		if (!x) return [];
-		if (p.vary && p.vary[x]) return p.vary[x];
-		return [...new Set((p.cases || []).map((c) => c[x]).filter((v) => v !== undefined))];
-	}
 
 	/** baseLine says which parameters the runs take besides the varied one. */
 	function baseLine() {
@@ -299,28 +220,7 @@ export function createExperiment({send, form}) {
 	}
 
 	function progress() {
-		const done = !running && !note && result;
-		E.progress.hidden = !running && !note && !done;
-		if (running) {
-			E.bar.hidden = false;
-			E.bar.max = Math.max(1, running.total);
-			E.bar.value = running.done;
-			E.progressText.textContent = t("exp.progress", {done: fmt(running.done), total: fmt(running.total)});
-		} else if (done) {
-			// the result is in: the bar at its end, also when the server stopped early
-			E.bar.hidden = false;
-			E.bar.max = 1;
-			E.bar.value = 1;
-			E.progressText.textContent = result.partial
-				? t("exp.partial", {runs: fmt(result.runs), planned: fmt(result.planned)})
-				: result.truncated
-					? t("exp.doneTruncated", {runs: fmt(result.runs), planned: fmt(result.planned)})
-					: t("exp.done", {runs: fmt(result.runs)});
-			E.progress.dataset.partial = String(!!result.partial);
-		} else {
-			E.bar.hidden = true;
-			E.progressText.textContent = note;
-		}
+		writeProgress(E, {running, note, result});
 	}
 
 	// ---- the session's answers ----
@@ -367,32 +267,10 @@ export function createExperiment({send, form}) {
 	// settle makes the experiment r's result of its rows and draws it; a
 	// partial one (cancelled) says so
 	function settle(r, rows, msg, partial) {
-		const used = D.finished(rows);
-		const pp = (r.preset && r.preset.plot) || {};
-		const groupBy = pp.series && pp.series !== r.x ? [pp.series] : [];
-		const xs = [...new Set(used.map((row) => (row.params || {})[r.x]))].filter((v) => typeof v === "number");
-		result = {
-			alg: r.alg,
-			req: r.req,
-			x: r.x,
-			groupBy,
-			rows,
-			used,
-			stopped: D.stoppedCount(rows),
-			runs: msg.runs ?? rows.length,
-			planned: msg.planned ?? msg.runs ?? rows.length,
-			truncated: !!msg.truncated,
-			partial,
-			plot: {
-				kind: pp.kind === "histogram" || !r.x ? "histogram" : "line",
-				y: D.defaultMeasure(used.length ? used : rows, pp.y, r.alg),
-				log: pp.log !== undefined ? !!pp.log : D.logSuits(xs),
-				at: xs.length ? String(Math.max(...xs)) : "all",
-			},
-		};
+		result = resultOf(r, rows, msg, partial);
 		progress();
 		buttons();
-		fillPlotControls();
+		fillPlotControls(E, result);
 		draw();
 	}
 
@@ -419,209 +297,20 @@ export function createExperiment({send, form}) {
 
 	// ---- the plot ----
 
-	/** plotted is what the measures come from: the finished runs, or all when none finished (the list is not empty then). */
-	function plotted() {
-		return result.used.length ? result.used : result.rows;
-	}
-
-	function measureLabel(key) {
-		const m = D.measures(result ? plotted() : [], result && result.alg).find((x) => x.key === key) || {key, kind: "outcome", name: key.replace(/^outcome\./, "")};
-		switch (m.kind) {
-			case "sent":
-				return t("exp.m.sent");
-			case "type":
-				return t("exp.m.type", {type: m.name});
-			case "events":
-				return t("exp.m.events");
-			case "time":
-				return t("exp.m.time");
-		}
-		// the algorithm's name for it as a measure, else for the outcome field, else the field as the CSV names it
-		const alg = result && result.alg;
-		return vocabLabel(alg, "measure." + m.name) || vocabLabel(alg, "outcome." + m.name) || "outcome." + m.name;
-	}
-
-	function fillPlotControls() {
-		if (!result) return;
-		const p = result.plot;
-		clear(E.y);
-		for (const m of D.measures(plotted(), result.alg)) E.y.append(el("option", {value: m.key, text: measureLabel(m.key)}));
-		E.y.value = p.y;
-		E.kind.querySelector('option[value="line"]').disabled = !result.x;
-		E.kind.value = p.kind;
-		E.log.checked = p.log;
-		clear(E.at);
-		const xs = [...new Set(plotted().map((r) => (r.params || {})[result.x]))].filter((v) => typeof v === "number").sort((a, b) => a - b);
-		for (const x of xs) E.at.append(el("option", {value: String(x), text: String(x)}));
-		if (xs.length > 1) E.at.append(el("option", {value: "all", text: t("exp.at.all")}));
-		E.at.value = p.at;
-		E.atLabel.textContent = t("exp.at", {name: result.x});
-	}
-
 	let queued = false;
 	function draw() {
 		if (queued) return;
 		queued = true;
 		requestAnimationFrame(() => {
 			queued = false;
-			render();
-		});
-	}
-
-	function render() {
-		// measured with the old legend in place: a new one of about its size follows
-		const width = Math.max(320, E.plot.clientWidth);
-		const height = Math.max(240, E.plot.clientHeight);
-		clear(E.plot);
-		clear(E.legend);
-		drawn = null;
-		if (!result || !isShown()) {
-			E.summary.textContent = "";
-			return;
-		}
-		const p = result.plot;
-		const a = result.alg;
-		E.atWrap.hidden = p.kind !== "histogram" || !result.x;
-		E.log.disabled = p.kind === "histogram";
-		const colors = colorsOf(E.plot);
-		const fontSize = window.innerWidth >= 1600 ? 20 : 16;
-		const yLabel = measureLabel(p.y);
-		let svgEl;
-		let legend;
-		let title;
-		let data;
-		if (p.kind === "line") {
-			const series = D.seriesOf(result.used, result.x, p.y, result.groupBy);
-			const theory = D.theoryOf(result.used, result.x, p.y, result.groupBy, result.alg);
-			if (!series.length) return noData();
-			svgEl = linePlot({
-				series,
-				theory,
-				colors,
-				fontSize,
-				lang: lang(),
-				width,
-				height,
-				xLabel: result.x,
-				yLabel,
-				logX: p.log,
-				logY: p.log,
-				labels: (c) => formulaText(shortFormula(c.formula)),
-				tipText: (s, d) => t("exp.tip", {name: result.x, x: fmt(d.x), mean: fmt(d.mean), min: fmt(d.min), max: fmt(d.max), count: d.count}) + (s.group ? "\n" + s.group : ""),
-			});
-			data = {series, theory};
-			const st = styleOf(series.length, theory.length, colors);
-			legend = [
-				...series.map((s, i) => ({text: s.group ? t("exp.measuredGroup", {group: s.group}) : t("exp.measured"), color: st.measured[i].color, symbol: st.measured[i].symbol, kind: "measured", group: s.group})),
-				...theory.map((c, j) => ({
-					text: `${tr(a, c.name)}: ${formulaText(c.formula)} · ${tr(a, c.counts)}${c.group ? ` (${c.group})` : ""}`,
-					color: st.theory[j].color,
-					dash: st.theory[j].dash,
-					kind: "theory",
-					name: c.name,
-					formula: c.formula,
-				})),
-			];
-			title = t("exp.svgTitle", {alg: tr(a, a.name), y: yLabel, x: result.x});
-		} else {
-			const rows = p.at === "all" ? result.used : result.used.filter((r) => String((r.params || {})[result.x]) === p.at);
-			const values = rows.flatMap((r) => D.valuesOf(r, p.y));
-			const hist = D.histogram(values);
-			if (!hist.count) return noData();
-			const theory = D.theoryValues(rows, p.y, result.alg).map((c) => ({label: D.formulaIsValue(shortFormula(c.formula), c.value) ? fmt(c.value) : formulaText(shortFormula(c.formula)), formula: c.formula, value: c.value, name: c.name, counts: c.counts, distribution: c.distribution}));
-			const di = theory.findIndex((c) => c.distribution);
-			const expected = di >= 0 ? {index: di, points: D.expectedCounts(theory[di].distribution, hist)} : null;
-			const perRow = rows.every((r) => D.valuesOf(r, p.y).length <= 1);
-			svgEl = histogramPlot({
-				hist,
-				theory,
-				expected,
-				colors,
-				fontSize,
-				lang: lang(),
-				width,
-				height,
-				xLabel: yLabel,
-				yLabel: perRow ? t("exp.count.runs") : t("exp.count.values"),
-				meanLabel: t("exp.mean", {v: fmt(hist.mean)}),
-			});
-			data = {hist, theory, expected};
-			const st = styleOf(1, theory.length, colors);
-			legend = [
-				{text: t("exp.mean", {v: fmt(hist.mean)}), color: st.measured[0].color, symbol: st.measured[0].symbol, kind: "measured"},
-				...theory.map((c, j) => ({text: `${tr(a, c.name)}: ${D.formulaIsValue(c.formula, c.value) ? fmt(c.value) : `${formulaText(c.formula)} = ${fmt(c.value)}`} · ${tr(a, c.counts)}`, color: st.theory[j].color, dash: st.theory[j].dash, kind: "theory", name: c.name, formula: c.formula})),
-				...(expected && expected.points.length ? [{text: t("exp.expected", {name: tr(a, theory[di].name)}), color: st.theory[di].color, dash: "6 4", kind: "expected", name: theory[di].name}] : []),
-			];
-			title = t("exp.histTitle", {alg: tr(a, a.name), y: yLabel}) + (p.at === "all" ? "" : ` · ${result.x} = ${p.at}`);
-		}
-		svgEl.setAttribute("data-testid", "exp-svg-plot");
-		svgEl.setAttribute("role", "img");
-		svgEl.setAttribute("aria-label", title);
-		E.plot.append(svgEl);
-		for (const item of legend) {
-			E.legend.append(el("li", {"data-kind": item.kind, "data-name": item.name || null, "data-formula": item.formula || null}, legendSample(item, colors), el("span", {text: item.text})));
-		}
-		drawn = {svg: svgEl, legend, title, colors, fontSize, data};
-		summary();
-	}
-
-	function noData() {
-		E.plot.append(el("p", {class: "exp-nodata", text: t(result.used.length ? "exp.noData" : "exp.noneFinished")}));
-		summary();
-	}
-
-	function summary() {
-		const r = result;
-		const bad = r.rows.filter((row) => (row.violationCount ?? (row.violations || []).length) > 0).length;
-		const s = r.req.seeds;
-		const parts = [t(s.count === 1 ? "exp.summaryOne" : "exp.summary", {runs: fmt(r.runs), from: s.from, to: s.from + s.count - 1})];
-		if (r.plot.kind === "line") parts.push(t("exp.howToRead"));
-		parts.push(bad ? t("exp.violations", {k: fmt(bad)}) : t("exp.noViolations"));
-		// what the plot leaves out, and why, each on a line of its own: runs that stopped at their event limit, runs the server never made
-		const warnings = [];
-		if (r.stopped) warnings.push(t("exp.stopped", {k: fmt(r.stopped), runs: fmt(r.rows.length), max: fmt(r.req.maxEvents ?? D.MAX_EVENTS)}));
-		if (r.truncated) warnings.push(t("exp.truncated", {runs: fmt(r.runs), planned: fmt(r.planned)}));
-		E.summary.textContent = parts.join(" · ");
-		for (const w of warnings) E.summary.append(el("span", {class: "exp-warning", "data-testid": "exp-warning", style: "display:block;color:var(--bad);font-weight:700", text: w}));
-		E.summary.classList.toggle("bad", bad > 0);
-	}
-
-	// ---- downloads ----
-
-	function baseName() {
-		const r = result;
-		return [r.alg.id, "vary", r.x, `seeds${r.req.seeds.from}-${r.req.seeds.from + r.req.seeds.count - 1}`];
-	}
-
-	async function downloadCSV() {
-		if (!result) return;
-		const r = result;
-		E.csv.disabled = true;
-		E.summary.textContent = t("exp.csvBusy");
-		try {
-			const res = await fetch("/api/experiments", {method: "POST", headers: {"Content-Type": "application/json", Accept: "text/csv"}, body: JSON.stringify(r.req)});
-			if (!res.ok) {
-				let msg = `${res.status} ${res.statusText}`;
-				try {
-					msg = (await res.json()).error || msg;
-				} catch {
-					/* not JSON: the status says it */
-				}
-				throw new Error(msg);
+			drawn = null;
+			if (result && isShown()) drawn = renderResult(E, result);
+			else {
+				clear(E.plot);
+				clear(E.legend);
+				E.summary.textContent = "";
 			}
-			download(await res.blob(), fileName(baseName(), "csv"), "text/csv");
-			summary();
-		} catch (e) {
-			E.summary.textContent = t("exp.csvFailed", {error: e.message});
-		} finally {
-			E.csv.disabled = false;
-		}
-	}
-
-	function downloadSVG() {
-		if (!drawn) return;
-		const file = svgFile(drawn.svg, {title: drawn.title, legend: drawn.legend, colors: drawn.colors, fontSize: drawn.fontSize});
-		download(file, fileName([...baseName(), result.plot.kind, result.plot.y], "svg"), "image/svg+xml");
+		});
 	}
 
 	// ---- events ----
@@ -658,8 +347,8 @@ export function createExperiment({send, form}) {
 		result.plot.log = E.log.checked;
 		draw();
 	});
-	E.csv.addEventListener("click", downloadCSV);
-	E.svg.addEventListener("click", downloadSVG);
+	E.csv.addEventListener("click", () => result && downloadCSV(E, result));
+	E.svg.addEventListener("click", () => drawn && downloadSVG(drawn, result));
 	new ResizeObserver(() => isShown() && draw()).observe(E.plot);
 	// colours follow the theme
 	new MutationObserver(draw).observe(document.documentElement, {attributes: true, attributeFilter: ["data-theme", "class"]});
@@ -674,7 +363,7 @@ export function createExperiment({send, form}) {
 		progress();
 		if (result) {
 			const p = result.plot;
-			fillPlotControls();
+			fillPlotControls(E, result);
 			result.plot = p;
 			draw();
 		}

@@ -101,3 +101,24 @@ export function runsOf(req) {
 	if (req.cases && req.cases.length) n *= req.cases.length;
 	return n;
 }
+
+/** defaultValues are the values a parameter is first varied over: powers of two for n, else its default doubled twice; within its bounds. */
+export function defaultValues(spec) {
+	const lo = spec.min ?? 0;
+	const hi = spec.max ?? Infinity;
+	const want = spec.name === "n" ? [4, 8, 16, 32, 64] : [spec.default, 2 * spec.default, 4 * spec.default].map((x) => Math.max(lo, x || lo));
+	const out = [...new Set(want.filter((x) => x >= lo && x <= hi))];
+	return out.length ? out : [lo];
+}
+
+/** presetX is the parameter a preset plots along x ("" for none: a histogram of all runs). */
+export function presetX(p) {
+	return (p.plot && p.plot.x) || "";
+}
+
+/** presetValues are the values of x a preset runs: from vary, else from its cases. */
+export function presetValues(p, x) {
+	if (!x) return [];
+	if (p.vary && p.vary[x]) return p.vary[x];
+	return [...new Set((p.cases || []).map((c) => c[x]).filter((v) => v !== undefined))];
+}
