@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // axe-core (static/vendor/axe, not embedded in the server) is injected into
@@ -75,7 +76,9 @@ var a11yViews = []struct{ name, link string }{
 // TestAxe runs axe-core on the page for a run of every view, in English and
 // German, with the set-up panel open and closed (each view two of the four,
 // the views in turn all four); serious and critical findings fail, the
-// others are logged.
+// others are logged. Then the view's keyboard: Tab reaches a named item, →
+// moves to another, Enter opens its menu, Esc closes it and gives the focus
+// back (the view kit's, so every view's).
 func TestAxe(t *testing.T) {
 	for i, v := range a11yViews {
 		t.Run(v.name, func(t *testing.T) {
@@ -90,6 +93,7 @@ func TestAxe(t *testing.T) {
 				p.setSetup(open)
 				p.reportAxe(fmt.Sprintf("%s, %s, set-up open %v", v.name, lang, open))
 			}
+			p.checkViewKeys()
 		})
 	}
 }
@@ -122,4 +126,20 @@ func (p *page) reportAxe(where string) {
 	if len(bad) > 0 {
 		p.t.Errorf("axe-core:\n%s", strings.Join(bad, "\n"))
 	}
+}
+
+// checkViewKeys walks the drawing shown with the keyboard.
+func (p *page) checkViewKeys() {
+	p.t.Helper()
+	first := p.tabIntoView()
+	named := `(document.activeElement.getAttribute("aria-label") || "") !== ""`
+	p.waitFor(first+" named", named)
+	p.key(kb.ArrowRight)
+	p.waitFor("→ to move on from "+first, fmt.Sprintf(`%s !== "" && %s !== %q && %s`, jsFocusIn, jsFocusIn, first, named))
+	at := eval[string](p, jsFocusIn)
+	p.key(kb.Enter)
+	p.waitFor("the menu of "+at, jsMenuOpen)
+	p.key(kb.Escape)
+	p.waitFor("the menu closed", "!"+jsMenuOpen)
+	p.waitFor("the focus back on "+at, fmt.Sprintf(`%s === %q`, jsFocusIn, at))
 }

@@ -24,7 +24,8 @@ const jsFocusIn = `(() => {
 // or message of the drawing has the focus, as a keyboard user reaches it.
 func (p *page) tabIntoView() string {
 	p.t.Helper()
-	p.do("focusing the first control", chromedp.Focus(tid(hookSetup)))
+	p.do("focusing the first control", chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll("button, select, input, a[href]")]
+		.find(e => e.getClientRects().length > 0 && !e.disabled).focus()`))
 	for range 120 {
 		p.key(kb.Tab)
 		if at := eval[string](p, jsFocusIn); at != "" {

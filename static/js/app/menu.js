@@ -104,8 +104,9 @@ export function createMenu(box, {onOpen} = {}) {
 			} else if (ev.key === "Tab" || ((ev.key === "Enter" || ev.key === " ") && onItem)) {
 				// the focused item's own keys
 			} else if (!["Shift", "Control", "Alt", "Meta"].includes(ev.key)) {
-				// the menu shows the run as it was: any other key leaves it
-				if (box.contains(document.activeElement)) document.activeElement.blur();
+				// the menu shows the run as it was: any other key leaves it (to
+				// the drawing's item that opened it, or to the page)
+				if (box.contains(document.activeElement) && !opener) document.activeElement.blur();
 				close();
 			}
 		},
