@@ -20,5 +20,6 @@ import "./labels.test.js";
 import "./graph.test.js";
 import "./keys.test.js";
 import "./spans.test.js";
+import "./names.test.js";
 
 export {run} from "./harness.js";
