@@ -24,6 +24,8 @@ const jsFocusIn = `(() => {
 // or message of the drawing has the focus, as a keyboard user reaches it.
 func (p *page) tabIntoView() string {
 	p.t.Helper()
+	// (the view kit makes its items focusable a moment after they are drawn)
+	p.waitFor("the drawing's tab stop", `!!document.querySelector('#canvas > svg:not([hidden]) [tabindex="0"]')`)
 	p.do("focusing the first control", chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll("button, select, input, a[href]")]
 		.find(e => e.getClientRects().length > 0 && !e.disabled).focus()`))
 	for range 120 {

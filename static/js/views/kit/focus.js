@@ -12,7 +12,8 @@ import {svg, set} from "../../app/dom.js";
 import {namer} from "./names.js";
 
 const PAD = 5; // the ring's distance from the item, in the drawing's units
-const NAMES_EVERY = 400; // ms: how often the names follow a playing run (the focused item's at once)
+const AWAY_EVERY = 250; // ms between two refreshes while the focus is elsewhere (a playing run changes every frame)
+const NAMES_STILL = 300; // ms the drawing stands still before every item is named again (the focused and new ones at once)
 
 /**
  * createFocus makes the items of kit.root focusable. handlers are the
@@ -24,12 +25,15 @@ export function createFocus(kit, handlers, overlay) {
 	root.dataset.roving = "";
 	root.setAttribute("role", "group"); // not an image: it holds focusable items
 	root.setAttribute("tabindex", "-1"); // the items are the tab stop, not the drawing
-	const ring = svg("rect", {class: "focusring", rx: 6, visibility: "hidden"}, overlay);
+	// the ring: a halo of the background under the accent, so that it shows on any fill
+	const ring = svg("g", {class: "focusring", visibility: "hidden"}, overlay);
+	const ringRects = [svg("rect", {class: "fr-halo", rx: 6}, ring), svg("rect", {class: "fr-line", rx: 6}, ring)];
 	let current = null; // the key ("n3", "m17") of the item with the tab stop
 	let inside = false; // the focus is (or was, before its item went) in the view
 	let items = []; // [{key, el, node, msg, to}] as last found
-	let pending = 0;
-	let namedAt = -Infinity; // when every item was last named
+	let pending = false; // a refresh is due
+	let refreshedAt = -Infinity;
+	let checked = null; // the tab stop's element last found shown
 	let naming = 0; // a timer to name them all
 
 	// one element per process: its group (.node) if it has one, else a label
@@ -44,10 +48,12 @@ export function createFocus(kit, handlers, overlay) {
 		}
 		const out = [...nodes.keys()].sort((a, b) => a - b).map((p) => ({key: "n" + p, el: nodes.get(p), node: p}));
 		const flights = new Map((kit.frame ? kit.frame.flights : []).map((f) => [f.id, f]));
-		const msgs = [...root.querySelectorAll("[data-msg]")].map((e) => Number(e.dataset.msg)).filter((id) => flights.has(id));
-		for (const id of msgs.sort((a, b) => a - b)) {
-			out.push({key: "m" + id, el: root.querySelector(`[data-msg="${id}"]`), msg: flights.get(id), to: flights.get(id).to});
+		const msgs = new Map();
+		for (const e of root.querySelectorAll("[data-msg]")) {
+			const id = Number(e.dataset.msg);
+			if (flights.has(id) && !msgs.has(id)) msgs.set(id, e);
 		}
+		for (const id of [...msgs.keys()].sort((a, b) => a - b)) out.push({key: "m" + id, el: msgs.get(id), msg: flights.get(id), to: flights.get(id).to});
 		return out;
 	}
 
@@ -55,13 +61,16 @@ export function createFocus(kit, handlers, overlay) {
 
 	/** refresh finds the items again, names them, and keeps the tab stop and the focus on one. */
 	function refresh() {
-		pending = 0;
+		pending = false;
+		refreshedAt = performance.now();
 		if (!kit.run || !kit.frame) return;
 		const before = new Map(items.map((it) => [it.key, it]));
 		items = find();
 		let tab = items.find((it) => it.key === current);
-		if (!tab || (!isFocused(tab) && !shown(tab.el))) tab = replacement(before.get(current));
+		// (whether it is shown costs layout: asked again only of another element)
+		if (!tab || (!isFocused(tab) && tab.el !== checked && !shown(tab.el))) tab = replacement(before.get(current));
 		current = tab ? tab.key : null;
+		checked = tab ? tab.el : null;
 		for (const it of items) {
 			set(it.el, "tabindex", it === tab ? 0 : -1);
 			set(it.el, "role", "button");
@@ -76,24 +85,25 @@ export function createFocus(kit, handlers, overlay) {
 		place();
 	}
 
-	// name writes the items' names (reading what is shown costs layout: the
-	// names of all follow at most every NAMES_EVERY ms)
+	// name writes the items' names. Reading what is shown costs layout: the
+	// names of all are written once the drawing stands still (not while a
+	// run plays, when nobody reads them); data-naming says they are due.
 	function name(list) {
 		const names = namer(kit.run, kit.frame);
 		for (const it of list) if (it.el.isConnected) set(it.el, "aria-label", it.msg ? names.msg(it.msg, it.el) : names.node(it.node, it.el));
 	}
 
-	// (data-naming says names are due, for the tests)
 	function nameAll() {
-		if (naming) return;
-		root.dataset.naming = "";
-		const wait = Math.max(0, namedAt + NAMES_EVERY - performance.now());
+		clearTimeout(naming);
+		if (!("naming" in root.dataset)) root.dataset.naming = "";
 		naming = setTimeout(() => {
 			naming = 0;
-			namedAt = performance.now();
 			if (kit.shown && kit.frame) name(items);
 			delete root.dataset.naming;
-		}, wait);
+			// the tab stop hidden meanwhile (a tree's device unplugged): another takes it
+			const tab = items.find((it) => it.key === current);
+			if (tab && !isFocused(tab) && !shown(tab.el)) (checked = null), schedule();
+		}, NAMES_STILL);
 	}
 
 	// replacement is the item after one that went: a message's destination, else the first shown
@@ -116,10 +126,12 @@ export function createFocus(kit, handlers, overlay) {
 		const r = e.getBoundingClientRect();
 		const a = new DOMPoint(r.left, r.top).matrixTransform(inv);
 		const b = new DOMPoint(r.right, r.bottom).matrixTransform(inv);
-		set(ring, "x", Math.min(a.x, b.x) - PAD);
-		set(ring, "y", Math.min(a.y, b.y) - PAD);
-		set(ring, "width", Math.abs(b.x - a.x) + 2 * PAD);
-		set(ring, "height", Math.abs(b.y - a.y) + 2 * PAD);
+		for (const rr of ringRects) {
+			set(rr, "x", Math.min(a.x, b.x) - PAD);
+			set(rr, "y", Math.min(a.y, b.y) - PAD);
+			set(rr, "width", Math.abs(b.x - a.x) + 2 * PAD);
+			set(rr, "height", Math.abs(b.y - a.y) + 2 * PAD);
+		}
 		set(ring, "visibility", "visible");
 	}
 
@@ -195,8 +207,14 @@ export function createFocus(kit, handlers, overlay) {
 	// the view changes its elements as it likes: find them again once per animation frame
 	new MutationObserver(() => schedule()).observe(root, {childList: true, subtree: true});
 
+	// schedule refreshes at the next frame while the focus is in the view,
+	// else at most every AWAY_EVERY ms
 	function schedule() {
-		if (!pending) pending = requestAnimationFrame(refresh);
+		if (pending) return;
+		pending = true;
+		const wait = inside ? 0 : refreshedAt + AWAY_EVERY - performance.now();
+		if (wait <= 0) requestAnimationFrame(refresh);
+		else setTimeout(() => requestAnimationFrame(refresh), wait);
 	}
 
 	return {
