@@ -78,7 +78,7 @@ var a11yViews = []struct{ name, link string }{
 // the views in turn all four); serious and critical findings fail, the
 // others are logged. Then the view's keyboard: Tab reaches a named item, →
 // moves to another, Enter opens its menu, Esc closes it and gives the focus
-// back (the view kit's, so every view's).
+// back (the view kit's, so every view's). The Experiment tab is checked once.
 func TestAxe(t *testing.T) {
 	for i, v := range a11yViews {
 		t.Run(v.name, func(t *testing.T) {
@@ -94,6 +94,11 @@ func TestAxe(t *testing.T) {
 				p.reportAxe(fmt.Sprintf("%s, %s, set-up open %v", v.name, lang, open))
 			}
 			p.checkViewKeys()
+			if i == 0 { // the Experiment tab, once
+				p.press("tab-experiment")
+				p.waitFor("the Experiment tab", `!document.querySelector('[data-testid="experiment"]').hidden`)
+				p.reportAxe(v.name + ", the Experiment tab")
+			}
 		})
 	}
 }
