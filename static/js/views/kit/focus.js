@@ -180,10 +180,12 @@ export function createFocus(kit, handlers, overlay) {
 		else return;
 		ev.preventDefault();
 	});
-	// a click opens the menu without taking the focus: the run's arrows stay the run's
+	// a click on an item opens its menu without giving it the focus: the
+	// run's arrows stay the run's (a click on the background focuses the
+	// drawing, which leaves them to the run too)
 	root.addEventListener("mousedown", (ev) => {
 		const e = ev.target.closest && ev.target.closest("[tabindex]");
-		if (e && root.contains(e) && document.activeElement !== e) ev.preventDefault();
+		if (e && e !== root && root.contains(e) && document.activeElement !== e) ev.preventDefault();
 	});
 	document.addEventListener("focusin", (ev) => {
 		inside = root.contains(ev.target);
