@@ -10,16 +10,17 @@ import {formatEdges, parseEdges, canonEdges} from "../views/tree/treelayout.js";
 
 /**
  * editorFrame builds the editor below the edges input, above its
- * description. kind names the test ids (kind-editor, kind-edit-<button>);
- * edits and starts are the button names of the two rows. It returns
+ * description. testid names the editor (its picture is testid-svg, its
+ * status testid-status), buttonId(name) a button's; edits and starts are
+ * the button names of the two rows. It returns
  * {box, pic, status, bar, foot, buttons: {name: button}}.
  */
-export function editorFrame(wrap, {kind, className = "tree-editor", edits, starts}) {
-	const box = el("div", {class: className, "data-testid": kind + "-editor"});
-	const pic = svg("svg", {class: "tree-editor-svg", "data-testid": kind + "-editor-svg", role: "img"});
-	const status = el("p", {class: "tree-editor-status", "data-testid": kind + "-editor-status", role: "status"});
+export function editorFrame(wrap, {testid, buttonId, className = "tree-editor", edits, starts}) {
+	const box = el("div", {class: className, "data-testid": testid});
+	const pic = svg("svg", {class: "tree-editor-svg", "data-testid": testid + "-svg", role: "img"});
+	const status = el("p", {class: "tree-editor-status", "data-testid": testid + "-status", role: "status"});
 	const buttons = {};
-	for (const k of [...edits, ...starts]) buttons[k] = el("button", {type: "button", class: "tool small", "data-testid": `${kind}-edit-${k}`});
+	for (const k of [...edits, ...starts]) buttons[k] = el("button", {type: "button", class: "tool small", "data-testid": buttonId(k)});
 	const bar = el("div", {class: "tree-editor-bar"}, ...edits.map((k) => buttons[k]));
 	const foot = el("div", {class: "tree-editor-bar"}, ...starts.map((k) => buttons[k]));
 	box.append(pic, status, bar, foot);

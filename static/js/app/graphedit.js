@@ -21,7 +21,7 @@ import {editorFrame, readTopology, writeTopology, forgetTopology, drawTopology, 
  * algorithm and n, if any.
  */
 export function createGraphEditor(wrap, inputs, limits, lastEdges = () => null) {
-	const {box, pic, status, bar, buttons} = editorFrame(wrap, {kind: "graph", className: "tree-editor graph-editor", edits: ["add", "remove", "join"], starts: ["start", "random", "dot", "read"]});
+	const {box, pic, status, bar, buttons} = editorFrame(wrap, {testid: "graph-editor", buttonId: (k) => "graph-edit-" + k, className: "tree-editor graph-editor", edits: ["add", "remove", "join"], starts: ["start", "random", "dot", "read"]});
 	const {start, random, add, remove, join, dot, read} = buttons;
 	const dotText = el("textarea", {class: "graph-dot", "data-testid": "graph-dot", rows: "6", spellcheck: "false", hidden: ""});
 	box.append(dotText);

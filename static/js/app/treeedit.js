@@ -18,7 +18,7 @@ import {editorFrame, readTopology, writeTopology, forgetTopology, drawTopology, 
  * run's resolved tree for the same algorithm and n, if any.
  */
 export function createTreeEditor(wrap, inputs, limits, lastEdges = () => null) {
-	const {pic, status, bar, buttons} = editorFrame(wrap, {kind: "tree", edits: ["add", "remove", "move"], starts: ["start", "random"]});
+	const {pic, status, bar, buttons} = editorFrame(wrap, {testid: "tree-editor", buttonId: (k) => "tree-edit-" + k, edits: ["add", "remove", "move"], starts: ["start", "random"]});
 	const {start, random, add, remove, move} = buttons;
 	move.setAttribute("aria-pressed", "false");
 
