@@ -129,7 +129,7 @@ func Index(families []Family, all []*algo.Algorithm, api []Endpoint, assets Asse
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</div><div id=\"menu\" class=\"menu\" data-testid=\"menu\" role=\"menu\" hidden></div><div id=\"tooltip\" class=\"tooltip\" data-testid=\"tooltip\" hidden></div><div id=\"toast\" class=\"toast\" data-testid=\"toast\" role=\"alert\" hidden></div><div id=\"dropzone\" class=\"dropzone\" data-testid=\"dropzone\" hidden><p data-i18n=\"io.dropHere\">Drop the trace file to import it</p></div>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</div><div id=\"menu\" class=\"menu\" data-testid=\"menu\" role=\"dialog\" hidden></div><div id=\"tooltip\" class=\"tooltip\" data-testid=\"tooltip\" hidden></div><div id=\"toast\" class=\"toast\" data-testid=\"toast\" role=\"alert\" hidden></div><div id=\"dropzone\" class=\"dropzone\" data-testid=\"dropzone\" hidden><p data-i18n=\"io.dropHere\">Drop the trace file to import it</p></div>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -43,7 +43,6 @@ export function createMenu(box, {onOpen} = {}) {
 		for (const it of items || []) {
 			const b = el("button", {
 				type: "button",
-				role: "menuitem",
 				class: "menu-item" + (it.danger ? " danger" : ""),
 				"data-testid": it.testid,
 				"data-action": it.type || (it.testid ? it.testid.replace(/^act-/, "") : null),

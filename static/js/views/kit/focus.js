@@ -74,7 +74,7 @@ export function createFocus(kit, handlers, overlay) {
 		for (const it of items) {
 			set(it.el, "tabindex", it === tab ? 0 : -1);
 			set(it.el, "role", "button");
-			set(it.el, "aria-haspopup", "menu");
+			set(it.el, "aria-haspopup", "dialog");
 		}
 		// the item in focus and new ones at once, all others soon
 		name(items.filter((it) => it === tab || !it.el.hasAttribute("aria-label")));
