@@ -206,8 +206,6 @@ export function createFocus(kit, handlers, overlay) {
 	document.addEventListener("pointerdown", (ev) => {
 		if (!root.contains(ev.target)) inside = false;
 	});
-	// the view changes its elements as it likes: find them again once per animation frame
-	new MutationObserver(() => schedule()).observe(root, {childList: true, subtree: true});
 
 	// schedule refreshes at the next frame while the focus is in the view,
 	// else at most every AWAY_EVERY ms

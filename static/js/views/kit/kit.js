@@ -139,6 +139,7 @@ export function createKit(host, spec) {
 		const r = entries[entries.length - 1].contentRect;
 		kit.box = {w: r.width, h: r.height};
 		if (kit.shown && spec.onLayout) spec.onLayout();
+		if (kit.focus) kit.focus.refresh(); // a layout may draw the items anew
 	}).observe(host);
 
 	kit.focus = createFocus(kit, handlers, root.querySelector(".k-overlay"));
@@ -165,15 +166,16 @@ export function view(kit, members) {
 		note: () => "",
 		show(on) {
 			kit.root.toggleAttribute("hidden", !on);
-			if (on && members.layout) requestAnimationFrame(() => members.layout());
+			if (on && members.layout) requestAnimationFrame(() => v.layout());
 		},
 	};
 	// (descriptors, so that a view's getters stay getters)
 	Object.defineProperties(v, Object.getOwnPropertyDescriptors(members));
 	for (const k of CONTRACT) if (typeof v[k] !== "function") throw new Error(`a view lacks ${k}`);
-	// the keyboard's items follow the drawing (focus.js)
-	const {setRun, update} = v;
+	// the keyboard's items follow the drawing (focus.js): found again after
+	// whatever may draw them anew
+	const {setRun, update, layout, show} = v;
 	v.setRun = (r) => (setRun(r), kit.focus.reset());
-	v.update = (...args) => (update(...args), kit.focus.refresh());
+	for (const [k, f] of [["update", update], ["layout", layout], ["show", show]]) v[k] = (...args) => (f(...args), kit.focus.refresh());
 	return v;
 }
