@@ -40,6 +40,8 @@ export const KEYS = [
 	[["U"], "keys.undo"],
 	[["P"], "keys.presenter"],
 	[["1", "…", "9"], "keys.scenario"],
+	[["Tab", "← → ↑ ↓"], "keys.viewMove"],
+	[["↵", "␣"], "keys.viewOpen"],
 	[["?"], "keys.help"],
 	[["Esc"], "keys.close"],
 ];

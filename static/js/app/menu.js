@@ -2,13 +2,16 @@
 // the hover tooltip. Both are fixed-position boxes kept inside the window.
 // The menu takes the focus itself, not an item: Enter on a freshly opened
 // menu does nothing (no crash by a stray key); ↓ ↑ move among the items, and
-// any other key closes it and goes on to the page (space plays).
+// any other key closes it and goes on to the page (space plays). A menu
+// opened from a drawing's item by the keyboard (views/kit/focus.js) gives
+// the focus back to that item when it closes.
 
 import {el, clear} from "./dom.js";
 import {t} from "../i18n/i18n.js";
 
 export function createMenu(box, {onOpen} = {}) {
 	let openedAt = 0;
+	let opener = null; // the drawing's item in focus when the menu opened
 
 	function place(x, y) {
 		box.style.left = "0px";
@@ -29,6 +32,9 @@ export function createMenu(box, {onOpen} = {}) {
 	function open(x, y, {title, subtitle, note, items, body, kind}) {
 		clear(box);
 		box.dataset.kind = kind || "";
+		box.setAttribute("aria-label", title);
+		const from = document.activeElement;
+		if (!opener || !box.contains(from)) opener = from && from.closest && from.closest("[data-roving]") ? from : null;
 		box.append(
 			el("div", {class: "menu-head"}, el("strong", {class: "menu-title", text: title}), subtitle ? el("span", {class: "menu-sub", text: subtitle}) : null),
 		);
@@ -37,7 +43,6 @@ export function createMenu(box, {onOpen} = {}) {
 		for (const it of items || []) {
 			const b = el("button", {
 				type: "button",
-				role: "menuitem",
 				class: "menu-item" + (it.danger ? " danger" : ""),
 				"data-testid": it.testid,
 				"data-action": it.type || (it.testid ? it.testid.replace(/^act-/, "") : null),
@@ -71,8 +76,12 @@ export function createMenu(box, {onOpen} = {}) {
 
 	function close() {
 		if (box.hidden) return;
+		const back = opener;
+		opener = null;
+		const focused = box.contains(document.activeElement);
 		box.hidden = true;
 		clear(box);
+		if (back && back.isConnected && focused) back.focus({preventScroll: true});
 	}
 
 	document.addEventListener("pointerdown", (ev) => {
@@ -94,8 +103,9 @@ export function createMenu(box, {onOpen} = {}) {
 			} else if (ev.key === "Tab" || ((ev.key === "Enter" || ev.key === " ") && onItem)) {
 				// the focused item's own keys
 			} else if (!["Shift", "Control", "Alt", "Meta"].includes(ev.key)) {
-				// the menu shows the run as it was: any other key leaves it
-				if (box.contains(document.activeElement)) document.activeElement.blur();
+				// the menu shows the run as it was: any other key leaves it (to
+				// the drawing's item that opened it, or to the page)
+				if (box.contains(document.activeElement) && !opener) document.activeElement.blur();
 				close();
 			}
 		},

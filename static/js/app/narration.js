@@ -3,7 +3,9 @@
 // seek there. At most WINDOW lines are in the DOM (fewer while playing),
 // kept by seq, so a long run stays cheap to step through. The lines end at the cursor, so the
 // current step is always the bottom: the scroller is anchored there by CSS
-// (column-reverse), and no script reads the layout to scroll.
+// (column-reverse), and no script reads the layout to scroll. A polite live
+// region tells screen readers the step at the cursor: only when the run
+// stands (a step by hand, a seek, a pause), never while it plays.
 
 import {el, clear} from "./dom.js";
 
@@ -17,6 +19,9 @@ export function createNarration(list, empty, {onSeek}) {
 	let a = 0; // the DOM holds lines [a, b) of log.lines
 	let b = 0;
 	let current = [];
+	const live = el("p", {class: "vh", "aria-live": "polite", "data-testid": "narration-live"});
+	empty.after(live);
+	let told = null; // the event the live region last told
 
 	function setLog(l) {
 		log = l;
@@ -27,6 +32,7 @@ export function createNarration(list, empty, {onSeek}) {
 		clear(list);
 		a = b = 0;
 		current = [];
+		told = null;
 	}
 
 	/** truncate forgets lines from seq on (the run forked). */
@@ -85,6 +91,13 @@ export function createNarration(list, empty, {onSeek}) {
 			current.push(li);
 		}
 		empty.hidden = k > 0;
+		if (!playing && frame.seq !== told) {
+			told = frame.seq;
+			live.textContent = current
+				.map((li) => li.querySelector(".nl-text").textContent)
+				.reverse()
+				.join(" ");
+		}
 	}
 
 	list.addEventListener("click", (ev) => {

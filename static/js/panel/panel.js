@@ -251,7 +251,7 @@ export function createPanel(parts, {onSeek}) {
 					el(
 						"thead",
 						null,
-						el("tr", null, el("th", {text: ""}), el("th", {text: t("panel.formula")}), el("th", {class: "num", text: t("panel.value")}), el("th", {class: "num", text: t("panel.now")})),
+						el("tr", null, el("td"), el("th", {text: t("panel.formula")}), el("th", {class: "num", text: t("panel.value")}), el("th", {class: "num", text: t("panel.now")})),
 					),
 					tb,
 				),

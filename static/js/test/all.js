@@ -22,5 +22,6 @@ import "./keys.test.js";
 import "./spans.test.js";
 import "./toolexports.test.js";
 import "./offline.test.js";
+import "./names.test.js";
 
 export {run} from "./harness.js";

@@ -248,6 +248,13 @@ export const DE = {
 	"menu.close": "Schließen",
 	"msg.times": "gesendet bei t = {s}, fällig bei t = {a}",
 	"msg.deliverable": "kann als nächste zugestellt werden",
+	// the keyboard in the drawing and the screen reader's names (views/kit/focus.js)
+	"a11y.crashed": "ausgefallen",
+	"a11y.incoming1": "1 Nachricht unterwegs zu ihm",
+	"a11y.incoming": "{k} Nachrichten unterwegs zu ihm",
+	"a11y.msg": "Nachricht von {from} an {to}",
+	"keys.viewMove": "in der Zeichnung: Prozesse und Nachrichten",
+	"keys.viewOpen": "ihr Menü: ausfallen lassen, zustellen, …",
 	"conn.connecting": "Verbinde…",
 	"conn.open": "Verbunden",
 	"conn.closed": "Keine Verbindung: neuer Versuch in {s} s",

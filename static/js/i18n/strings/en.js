@@ -248,6 +248,13 @@ export const EN = {
 	"menu.close": "Close",
 	"msg.times": "sent at t = {s}, due at t = {a}",
 	"msg.deliverable": "may be delivered next",
+	// the keyboard in the drawing and the screen reader's names (views/kit/focus.js)
+	"a11y.crashed": "crashed",
+	"a11y.incoming1": "1 message on its way to it",
+	"a11y.incoming": "{k} messages on their way to it",
+	"a11y.msg": "message from {from} to {to}",
+	"keys.viewMove": "in the drawing: processes and messages",
+	"keys.viewOpen": "their menu: crash, deliver, …",
 	"conn.connecting": "Connecting…",
 	"conn.open": "Connected",
 	"conn.closed": "No connection: retrying in {s} s",

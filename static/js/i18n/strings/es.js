@@ -248,6 +248,13 @@ export const ES = {
 	"menu.close": "Cerrar",
 	"msg.times": "enviado en t = {s}, llega en t = {a}",
 	"msg.deliverable": "puede entregarse a continuación",
+	// the keyboard in the drawing and the screen reader's names (views/kit/focus.js)
+	"a11y.crashed": "caído",
+	"a11y.incoming1": "1 mensaje en camino hacia él",
+	"a11y.incoming": "{k} mensajes en camino hacia él",
+	"a11y.msg": "mensaje de {from} a {to}",
+	"keys.viewMove": "en el dibujo: procesos y mensajes",
+	"keys.viewOpen": "su menú: hacer caer, entregar, …",
 	"conn.connecting": "Conectando…",
 	"conn.open": "Conectado",
 	"conn.closed": "Sin conexión: nuevo intento en {s} s",

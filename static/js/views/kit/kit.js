@@ -27,13 +27,15 @@
 // The kit gives a view its SVG skeleton (defs, a background, one group per
 // layer, an overlay with the selection ring), delegated pointer handling,
 // the legend of roles and message types (legend.js), the messages in
-// flight (flights.js) and the SVG export.
+// flight (flights.js), the SVG export, and the keyboard: its processes and
+// messages focusable, named, and opening their menus (focus.js).
 
 import {svg, set, pointerTarget, MSG_TARGET, NODE_TARGET} from "../../app/dom.js";
 import {svgSnapshot} from "../../app/io.js";
 import {t} from "../../i18n/i18n.js";
 import {ensureSprite} from "./icons.js";
 import {renderLegend} from "./legend.js";
+import {createFocus} from "./focus.js";
 import {viewScale} from "./scale.js";
 
 /** CONTRACT lists what every view returns. */
@@ -55,7 +57,7 @@ export function createKit(host, spec) {
 	ensureSprite();
 	let root = spec.id ? host.querySelector(`svg#${spec.id}`) : null;
 	if (!root) {
-		root = svg("svg", {id: spec.id, xmlns: "http://www.w3.org/2000/svg", role: "img"});
+		root = svg("svg", {id: spec.id, xmlns: "http://www.w3.org/2000/svg", role: "group"});
 		host.append(root);
 	}
 	if (spec.testid) root.dataset.testid = spec.testid;
@@ -137,8 +139,10 @@ export function createKit(host, spec) {
 		const r = entries[entries.length - 1].contentRect;
 		kit.box = {w: r.width, h: r.height};
 		if (kit.shown && spec.onLayout) spec.onLayout();
+		if (kit.focus) kit.focus.refresh(); // a layout may draw the items anew
 	}).observe(host);
 
+	kit.focus = createFocus(kit, handlers, root.querySelector(".k-overlay"));
 	return kit;
 }
 
@@ -162,11 +166,16 @@ export function view(kit, members) {
 		note: () => "",
 		show(on) {
 			kit.root.toggleAttribute("hidden", !on);
-			if (on && members.layout) requestAnimationFrame(() => members.layout());
+			if (on && members.layout) requestAnimationFrame(() => v.layout());
 		},
 	};
 	// (descriptors, so that a view's getters stay getters)
 	Object.defineProperties(v, Object.getOwnPropertyDescriptors(members));
 	for (const k of CONTRACT) if (typeof v[k] !== "function") throw new Error(`a view lacks ${k}`);
+	// the keyboard's items follow the drawing (focus.js): found again after
+	// whatever may draw them anew
+	const {setRun, update, layout, show} = v;
+	v.setRun = (r) => (setRun(r), kit.focus.reset());
+	for (const [k, f] of [["update", update], ["layout", layout], ["show", show]]) v[k] = (...args) => (f(...args), kit.focus.refresh());
 	return v;
 }
