@@ -283,8 +283,11 @@ export function create(host, handlers) {
 			if (nd.badge && nd.badgeIcon !== "cross") {
 				const s = Number(nd.badge.getAttribute("width"));
 				const a = spots.get(fn.pos).badge;
-				set(nd.badge, "x", Math.cos(a) * r * 1.02 - s / 2);
-				set(nd.badge, "y", Math.sin(a) * r * 1.02 - s / 2);
+				// on the rim; on a small device (a large tree, the projector)
+				// further out, so that it leaves the ID in the middle clear
+				const d = Math.max(r * 1.02, r * 0.55 + s / 2 + 1);
+				set(nd.badge, "x", Math.cos(a) * d - s / 2);
+				set(nd.badge, "y", Math.sin(a) * d - s / 2);
 			}
 		}
 	}
