@@ -153,7 +153,7 @@ func (p *node) View() engine.NodeView {
 	switch {
 	case p.won:
 		role = "leader"
-	case p.seen >= 0 && p.seen == p.id:
+	case p.seen >= 0 && p.seen == p.id, p.initiator && p.seen < 0: // (not started yet: not defeated either)
 		role = "initiator"
 	case p.initiator:
 		role = "defeated"

@@ -90,3 +90,16 @@ func TestPathIsTheOrder(t *testing.T) {
 		t.Errorf("order %v, want the depth-first %v", o.Order, want)
 	}
 }
+
+// Before it starts, an initiator is shown as one, not as defeated (the
+// cross is for an initiator whose token a larger one swallowed).
+func TestInitiatorBeforeItStarts(t *testing.T) {
+	tl := algotest.NewRun(t, dfstraversal.Algorithm, map[string]any{"n": 6, "initiatorCount": 2}, 3)
+	roles := map[string]int{}
+	for p := range 6 {
+		roles[tl.State().Process(p).View().Role]++
+	}
+	if roles["initiator"] != 2 || roles["defeated"] != 0 {
+		t.Errorf("at step 0 the roles are %v, want 2 initiators and no defeated", roles)
+	}
+}
