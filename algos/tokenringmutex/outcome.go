@@ -23,7 +23,7 @@ func outcomeOf(w engine.World) any {
 	o := mutex.OutcomeOf(w, mutex.PosLabel)
 	var passes []int64 // the events at which the token was passed, in order
 	for p := range w.N() {
-		passes = append(passes, w.Process(p).(*node).passed...)
+		passes = w.Process(p).(*node).passed.AppendTo(passes)
 	}
 	slices.Sort(passes)
 	var charged, prevEnter int64

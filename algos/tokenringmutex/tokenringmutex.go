@@ -13,9 +13,9 @@
 package tokenringmutex
 
 import (
-	"slices"
 	"strconv"
 
+	"distviz/algos/kit/history"
 	"distviz/algos/kit/mutex"
 	"distviz/engine"
 )
@@ -43,8 +43,8 @@ type node struct {
 	hops     int  // passes the token had made when it arrived here
 	// passed records the events at which this process passed the token:
 	// bookkeeping for the outcome, which charges entries with the passes
-	// (never read by the algorithm).
-	passed []int64
+	// (never read by the algorithm). A long run's checkpoints share it.
+	passed history.List[int64]
 }
 
 func (t *node) Start(env *engine.Env) {
@@ -90,7 +90,7 @@ func (t *node) pass(env *engine.Env) {
 	}
 	t.hasToken = false
 	t.hops++
-	t.passed = append(t.passed, env.Stamp().Seq())
+	t.passed.Add(env.Stamp().Seq())
 	body := &token{Round: (t.hops-1)/n + 1, Hops: t.hops}
 	t.SendFor(env, (t.Self()+1)%n, engine.Message{Type: msgToken, Body: body}, -1, 0)
 }
@@ -130,6 +130,6 @@ func (t *node) View() engine.NodeView {
 func (t *node) Clone() engine.Process {
 	d := *t
 	d.Core = t.Copy()
-	d.passed = slices.Clip(t.passed) // appends copy; the recorded part never changes
+	d.passed = t.passed.Clone()
 	return &d
 }

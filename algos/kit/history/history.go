@@ -1,0 +1,51 @@
+// Package history is an append-only list for a process's record of its
+// past (the events at which it did something), cheap to copy: its full
+// blocks never change, so every copy of the process shares them, and a copy
+// copies only the block being filled. A record kept in a plain slice is
+// copied whole at every copy-on-write of its process, which makes a long
+// run's checkpoints hold the record again and again.
+package history
+
+import "slices"
+
+const block = 256
+
+// List is the record. The zero value is empty.
+type List[T any] struct {
+	full [][]T // blocks of block elements, shared by the copies
+	last []T   // the block being filled (never full after an Add), the list's own
+}
+
+// Add appends x.
+func (l *List[T]) Add(x T) {
+	if len(l.last) == block {
+		l.full = append(slices.Clip(l.full), l.last)
+		l.last = make([]T, 0, block)
+	}
+	l.last = append(l.last, x)
+}
+
+// Len is the number of elements.
+func (l *List[T]) Len() int { return len(l.full)*block + len(l.last) }
+
+// Last is the last element, to change it in place (it is the list's own);
+// nil when the list is empty.
+func (l *List[T]) Last() *T {
+	if len(l.last) == 0 {
+		return nil
+	}
+	return &l.last[len(l.last)-1]
+}
+
+// Clone is a copy that shares the full blocks.
+func (l *List[T]) Clone() List[T] {
+	return List[T]{full: slices.Clip(l.full), last: slices.Clone(l.last)}
+}
+
+// AppendTo appends the elements, in order, to out.
+func (l *List[T]) AppendTo(out []T) []T {
+	for _, b := range l.full {
+		out = append(out, b...)
+	}
+	return append(out, l.last...)
+}
