@@ -98,6 +98,7 @@ var overlapRuns = []struct{ name, link string }{
 	{"chang-roberts", "/?algorithm=chang-roberts&scenario=worst-case&step=12"},
 	{"tree-echo", "/?algorithm=tree-echo&scenario=one-starter&step=10"},
 	{"tree-echo-first", "/?algorithm=tree-echo&scenario=one-starter&step=16"},
+	{"tree-echo-18", "/?algorithm=tree-echo&scenario=lecture-18&step=30"},
 	{"firewire", "/?algorithm=firewire&scenario=three-port-bus&step=10"},
 	{"central-mutex", "/?algorithm=central-mutex&scenario=all-at-once&step=60"},
 }

@@ -15,6 +15,7 @@ import {createTreeFlights} from "./treeflights.js";
 import {createCables} from "./treecables.js";
 import {createContention} from "./treecontention.js";
 import {drawFirst, oneFirstTag, setRole} from "./treenode.js";
+import {labelAngles, labelAt} from "./treelabels.js";
 import {renderLegend} from "../kit/legend.js";
 import {belowTitle} from "../kit/titleroom.js";
 import {forestLayout, fitLayout, freePortAngles, angleTo, lerpPositions, ease} from "./treelayout.js";
@@ -210,7 +211,7 @@ export function create(host, handlers) {
 		const X = cur.xs;
 		const Y = cur.ys;
 		const spots = spotsOf(X, Y);
-		drawNodes(frame, r, spots);
+		drawNodes(frame, r, spots, pr);
 		oneFirstTag(nodes, X, Y);
 		const s = {M, X, Y, r, pr, box, alg: run.algorithm};
 		cables.edges(s);
@@ -253,7 +254,8 @@ export function create(host, handlers) {
 		return out;
 	}
 
-	function drawNodes(frame, r, spots) {
+	function drawNodes(frame, r, spots, pr) {
+		const shown = [];
 		for (const fn of frame.nodes) {
 			const nd = nodes[fn.pos];
 			if (!nd) continue;
@@ -261,35 +263,60 @@ export function create(host, handlers) {
 			set(nd.g, "display", on ? "inline" : "none");
 			if (!on) continue;
 			set(nd.g, "transform", `translate(${cur.xs[fn.pos].toFixed(1)},${cur.ys[fn.pos].toFixed(1)})`);
-			const role = fn.role;
 			if (nd.r !== r) {
 				nd.r = r;
 				set(nd.body, "r", r);
 				// (at least 12: 18 px on the projector, views/kit/scale.js)
 				set(nd.id, "font-size", Math.max(12, fitFont(String(run.nodes[fn.pos].id), r, Math.min(26, r * 0.95))).toFixed(1));
-				set(nd.label, "font-size", Math.max(13, Math.min(18, r * 0.6)));
+				set(nd.label, "font-size", labelFont(r));
 				nd.role = "";
 			}
-			if (role !== nd.role) setRole(nd, role, r, run.algorithm);
-			if (nd.label.textContent) {
-				// the label beside the device, where no cable, port or badge is
-				const a = spots.get(fn.pos).label;
-				const c = Math.cos(a);
-				set(nd.label, "x", c * (r + 6));
-				set(nd.label, "y", Math.sin(a) * (r + 12));
-				set(nd.label, "text-anchor", c < -0.3 ? "end" : c > 0.3 ? "start" : "middle");
+			if (fn.role !== nd.role) setRole(nd, fn.role, r, run.algorithm);
+			shown.push(fn.pos);
+		}
+		// the labels once every badge is there: they keep clear of them (treelabels.js)
+		const angles = labelAngles(spots, cur.xs, cur.ys, r, r + pr, box, badgeBoxes(spots, r), (p) => {
+			const text = nodes[p] ? nodes[p].label.textContent : "";
+			return text ? {w: text.length * labelFont(r) * 0.72 + 4, h: labelFont(r) * 1.3} : {w: 0, h: 0}; // (bold: wider than 0.62 em)
+		});
+		for (const pos of shown) {
+			const nd = nodes[pos];
+			if (nd.label.textContent && angles.has(pos)) {
+				const at = labelAt(angles.get(pos), r);
+				set(nd.label, "x", at.x);
+				set(nd.label, "y", at.y);
+				set(nd.label, "text-anchor", at.anchor);
 			}
-			drawFirst(nd, fn.pos, r, spots.get(fn.pos).first, M.firstToKnow);
+			drawFirst(nd, pos, r, spots.get(pos).first, M.firstToKnow);
 			if (nd.badge && nd.badgeIcon !== "cross") {
-				const s = Number(nd.badge.getAttribute("width"));
-				const a = spots.get(fn.pos).badge;
-				// on the rim; on a small device (a large tree, the projector)
-				// further out, so that it leaves the ID in the middle clear
-				const d = Math.max(r * 1.02, r * 0.55 + s / 2 + 1);
-				set(nd.badge, "x", Math.cos(a) * d - s / 2);
-				set(nd.badge, "y", Math.sin(a) * d - s / 2);
+				const b = badgeAt(nd, spots.get(pos).badge, r);
+				set(nd.badge, "x", b.x);
+				set(nd.badge, "y", b.y);
 			}
 		}
+	}
+
+	const labelFont = (r) => Math.max(13, Math.min(18, r * 0.6));
+
+	// badgeAt is where a role's badge goes (its top left, relative to its
+	// device): on the rim; on a small device (a large tree, the projector)
+	// further out, so that it leaves the ID in the middle clear
+	function badgeAt(nd, a, r) {
+		const s = Number(nd.badge.getAttribute("width"));
+		const d = Math.max(r * 1.02, r * 0.55 + s / 2 + 1);
+		return {x: Math.cos(a) * d - s / 2, y: Math.sin(a) * d - s / 2, s};
+	}
+
+	// badgeBoxes are the role badges' boxes, which labels keep clear of
+	function badgeBoxes(spots, r) {
+		const out = [];
+		for (const [p, sp] of spots) {
+			const nd = nodes[p];
+			if (!nd || !nd.badge || nd.badgeIcon === "cross") continue;
+			const b = badgeAt(nd, sp.badge, r);
+			out.push([cur.xs[p] + b.x, cur.ys[p] + b.y, cur.xs[p] + b.x + b.s, cur.ys[p] + b.y + b.s]);
+		}
+		return out;
 	}
 
 	/**
