@@ -29,8 +29,20 @@ func (p *page) pickStamps(mode string) {
 
 // clickEvent clicks the middle of the dot of event seq in the diagram (a
 // dot drawn over it, such as its step's note, takes the click).
+//
+// It waits until the dot stands still first: a new answer to the query may
+// change the height of the bar below the diagram, which then lays its
+// events out again.
 func (p *page) clickEvent(seq int) {
-	p.clickAt(fmt.Sprintf(`[data-testid="spacetime"] .st-ev[data-seq="%d"]`, seq), false)
+	sel := fmt.Sprintf(`[data-testid="spacetime"] .st-ev[data-seq="%d"]`, seq)
+	p.waitFor(fmt.Sprintf("event %d standing still", seq), fmt.Sprintf(`(() => {
+		const r = document.querySelector(%s).getBoundingClientRect();
+		const at = r.x + "," + r.y + "," + performance.now();
+		const [x, y, t] = (window.__eventAt || "").split(",").map(Number);
+		if (x !== r.x || y !== r.y) { window.__eventAt = at; return false; }
+		return performance.now() - t > 150;
+	})()`, jsString(sel)))
+	p.clickAt(sel, false)
 }
 
 // TestHappenedBeforeQuery labels the lecture's events with their Lamport,
@@ -69,6 +81,7 @@ func TestHappenedBeforeQuery(t *testing.T) {
 	shoot(t, p, "happened-before.png")
 
 	p.clickEvent(13) // b again: a new pair
+	p.waitFor("b chosen again", `document.querySelector('[data-testid="hb-result"]').textContent.includes("e′.") && !document.querySelector('[data-testid="hb-result"]').textContent.includes("∥")`)
 	p.clickEvent(19) // f
 	p.waitFor("b → f", `document.querySelector('[data-testid="hb-result"]').textContent.includes("→")`)
 	if r := result(); !strings.Contains(r, "e → e′: e = P1 send at t = 2 (2,1) happened before e′ = P3 receive at t = 5 (5,3) through the messages MSG P1→P2, MSG P2→P3.") ||

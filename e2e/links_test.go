@@ -112,7 +112,8 @@ func TestMenuSafeAndBranches(t *testing.T) {
 	p.waitFor("the end of the run", fmt.Sprintf(`document.querySelector(%s).disabled`, jsString(tid(hookLast))))
 	events := eval[int](p, jsEvents)
 	p.press(hookFirst)
-	p.waitFor("step 0", `window.distviz.state.frame.step === 0`)
+	// (the frame first, then the page draws it: forward reads the event drawn)
+	p.waitFor("step 0 drawn", `window.distviz.state.frame.step === 0 && `+jsStep+` === window.distviz.state.frame.seq`)
 	for range 5 {
 		p.forward()
 	}
