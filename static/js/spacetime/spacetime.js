@@ -5,7 +5,7 @@
 // keeps its elements by seq: a frame adds and removes only what entered or
 // left the window.
 
-import {stScale, stInFlight, rowOf, causalPast, causalFuture} from "./time.js";
+import {stScale, stInFlight, rowOf} from "./time.js";
 import {niceCeil} from "../views/kit/geometry.js";
 import {viewScale} from "../views/kit/scale.js";
 import {svg, set, clear} from "../app/dom.js";
@@ -17,6 +17,7 @@ import {createFilter} from "./filter.js";
 import {skeleton} from "./skeleton.js";
 import {wireZoom} from "./zoom.js";
 import {eventWindow} from "./window.js";
+import {lightCausality} from "./lighting.js";
 
 // The events drawn at most: fewer when there are many processes, whose
 // rows are too thin to tell a thousand arrows apart anyway.
@@ -35,7 +36,7 @@ export function createSpacetime(root, handlers) {
 	let log = null;
 	let lastFrame = null;
 	let size = {w: 0, h: 0};
-	let highlighted = [];
+	const highlighted = []; // the elements lit (lighting.js changes it in place)
 	let box = {w: 0, h: 0};
 	let hovered = null; // the seq under the pointer
 	// the events' stamps and the happened-before query (hbquery.js), in a bar below the drawing
@@ -408,37 +409,9 @@ export function createSpacetime(root, handlers) {
 		hb.drop(s);
 	}
 
-	// hovering an event lights up its causal past and future
+	// hovering an event lights up its causal past and future (lighting.js)
 	function highlight(seq) {
-		for (const e of highlighted) e.classList.remove("c-past", "c-future", "c-focus");
-		highlighted = [];
-		root.classList.toggle("causal", seq !== null);
-		if (seq === null) return;
-		const at = (s) => log.at(s);
-		const past = causalPast(at, seq, lo);
-		const future = causalFuture(at, seq, hi);
-		const mark = (el, c) => {
-			if (!el) return;
-			el.classList.add(c);
-			highlighted.push(el);
-		};
-		const o = els.get(seq);
-		if (o) mark(o.dot, "c-focus"), mark(o.arrow, "c-past");
-		for (const s of past) {
-			const p = els.get(s);
-			if (p) mark(p.dot, "c-past"), mark(p.arrow, "c-past");
-		}
-		for (const s of future) {
-			const f = els.get(s);
-			if (!f) continue;
-			mark(f.dot, "c-future");
-			// a delivery in the future whose send is the focus or in the future
-			if (f.arrow) {
-				const ss = log.sendSeq.get(log.at(s).msg.id);
-				if (ss === seq || future.has(ss)) mark(f.arrow, "c-future");
-			}
-		}
-		return {past, future};
+		return lightCausality(highlighted, {root, els, log, lo, hi}, seq);
 	}
 
 	root.addEventListener("pointerover", (ev) => {

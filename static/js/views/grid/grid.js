@@ -8,26 +8,21 @@
 // here knows the algorithm's rules or names.
 
 import {
-	gridLayout, cardOf, tsText, fitLine, lockLines, lockVariants, cardRows, queueText, slotsOf, slotBoxes,
-	highlight, quorumsOf, isGridQuorums, textWidth, listText, deadlockCycle, cycleArrows,
+	gridLayout, cardOf, tsText, fitLine, lockLines, lockVariants, cardRows,
+	highlight, quorumsOf, isGridQuorums, textWidth, deadlockCycle, cycleArrows,
 } from "./gridlayout.js";
 import {createKit, view} from "../kit/kit.js";
 import {viewScale} from "../kit/scale.js";
 import {createGridFlights, glyphOf} from "./gridmsgs.js";
 import {renderGridLegend} from "./gridlegend.js";
+import {drawSlots, drawLock, drawQueue, drawFlags, txt} from "./gridcard.js";
 import {use} from "../kit/icons.js";
-import {roleLook, typeClass as typeClassOf} from "../../i18n/vocab.js";
+import {roleLook} from "../../i18n/vocab.js";
 import {svg, set, text, cls, clear, MSG_TARGET, NODE_TARGET} from "../../app/dom.js";
 import {t, lang} from "../../i18n/i18n.js";
 
 // (the glyphs of the message types and the legend, for the test page)
 export {glyphOf, renderGridLegend};
-
-function txt(content, attrs, parent) {
-	const e = svg("text", attrs, parent);
-	e.textContent = content;
-	return e;
-}
 
 const WAIT_ARROW =
 	'<marker id="g-wait-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto" markerUnits="strokeWidth"><path class="g-wait-head" d="M0,0 L10,5 L0,10 z"/></marker>';
@@ -75,7 +70,6 @@ export function create(host, handlers) {
 	let second = null; // the second process pinned (shift-click or a row of the matrix)
 
 	const label = (p) => (run && run.nodes[p] ? run.nodes[p].label : `#${p}`);
-	const typeClass = (type) => typeClassOf(run.alg, type);
 
 	function setRun(r) {
 		kit.run = r;
@@ -257,93 +251,22 @@ export function create(host, handlers) {
 				const fit = fitLine([rts], room, Math.max(f * 0.9, L.minFont), 1);
 				if (fit.text === rts) txt(rts, {class: "g-req", "data-testid": "card-request", x, y: ly, "font-size": fit.font.toFixed(1)}, c.content);
 			}
-			drawSlots(c, v, mode, f, left, inner, top, big);
+			const k = {L, alg: run.alg, nodes: run.nodes, label};
+			drawSlots(k, c, v, mode, f, left, inner, top);
 			if (mode === "full" || mode === "medium") {
 				// the lines under the slots, as many as the card's height holds
 				const lockRoom = inner - f * 1.15 * 1.25;
 				const wrap = !!v.lock && lockLines(v.lock, label, lockRoom, f, 1, L.minFont).lines[0] !== lockVariants(v.lock, label)[0];
 				const flags = v.flags.some((fl) => fl.from.length > 0);
 				const rows = cardRows(L.ch, f, {queue: v.queue.length > 0, flags, wrap});
-				drawLock(c, v, f, left, inner, top + rows.lock, rows.lockRows);
-				if (rows.queue !== null) drawQueue(c, v, f, left, inner, top + rows.queue);
-				if (rows.flags !== null) drawFlags(c, v, f, left, inner, top + rows.flags);
+				drawLock(k, c, v, f, left, inner, top + rows.lock, rows.lockRows);
+				if (rows.queue !== null) drawQueue(k, c, v, f, left, inner, top + rows.queue);
+				if (rows.flags !== null) drawFlags(k, c, v, f, left, inner, top + rows.flags);
 			}
 		}
 		const bs = Math.max(14, Math.min(26, f * 1.35, L.ch * 0.4));
 		if (info.icon && mode !== "dot") use("ic-" + info.icon, L.cw / 2 - bs * 0.15, top + bs * 0.15, bs, "icon " + info.icon, c.content);
 		if (timer && mode !== "dot") use("ic-clock", L.cw / 2 - bs * 0.6, -top - bs * 0.6, bs * 0.8, "icon clock", c.content);
-	}
-
-	// drawSlots draws E_i: one slot per member of S_i, filled when that member has locked for this process.
-	function drawSlots(c, v, mode, f, left, inner, top, big) {
-		const slots = slotsOf(v.members, v.grants);
-		if (!slots.length) return;
-		const y = mode === "small" ? L.ch * 0.12 : top + f * 1.8;
-		const boxes = slotBoxes(slots.length, inner, mode === "small" ? Math.min(L.ch * 0.22, 16) : f * 1.1);
-		const sg = svg("g", {class: "slots", "data-testid": "slots", "data-filled": slots.filter((s) => s.filled).length, "data-of": slots.length}, c.content);
-		slots.forEach((s, i) => {
-			const x = left + boxes.xs[i];
-			svg("rect", {class: "slot" + (s.filled ? " filled" : ""), x, y, width: boxes.size, height: boxes.size, rx: Math.min(3, boxes.size * 0.2)}, sg);
-			if (boxes.size >= 15 && boxes.size * 0.55 >= L.minFont) {
-				const id = run.nodes[s.member] ? run.nodes[s.member].id : s.member;
-				txt(String(id), {class: "slot-id", x: x + boxes.size / 2, y: y + boxes.size / 2, "font-size": (boxes.size * (String(id).length > 1 ? 0.55 : 0.66)).toFixed(1)}, sg);
-			}
-		});
-	}
-
-	// drawLock says for whom the process is locked: "P7 (3,7)", on two lines
-	// (holder, timestamp) when one is too narrow and rows allows it
-	function drawLock(c, v, f, left, inner, y, rows) {
-		const s = f * 1.15;
-		const locked = !!v.lock;
-		use(locked ? "gl-padlock" : "gl-padlock-open", left + s / 2, y, s, "glyph lockglyph" + (locked ? " locked" : ""), c.content);
-		const room = inner - s * 1.25;
-		const fit = locked ? lockLines(v.lock, label, room, f, rows, L.minFont) : fitLine([t("grid.free")], room, f, Math.max(0.8, L.minFont / f));
-		const lines = locked ? fit.lines : [fit.text];
-		const e = txt("", {class: "gc-line g-lock" + (locked ? " locked" : ""), "data-testid": "card-lock", "data-lines": lines.length, x: left + s * 1.25, y, "font-size": fit.font.toFixed(1)}, c.content);
-		lines.forEach((line, i) => {
-			if (i === 0) e.append(line);
-			else svg("tspan", {x: left + s * 1.25, dy: (f * 1.2).toFixed(1)}, e).textContent = line;
-		});
-		// the full sentence for the tooltip of the SVG (and screen readers)
-		svg("title", null, e).textContent = locked ? t("grid.lockedBy", {who: label(v.lock.node), ts: tsText(v.lock.ts)}) : t("grid.free");
-	}
-
-	function drawQueue(c, v, f, left, inner, y) {
-		const q = v.queue;
-		if (!q.length) return;
-		const s = f * 1.0;
-		use("gl-waitlist", left + s / 2, y, s, "glyph queueglyph", c.content);
-		// the first waiting request and how many more, a little smaller rather than cut
-		const room = inner - s * 1.3;
-		let fs = f;
-		let shown = queueText(q, room, f);
-		if (shown.endsWith("…") && f * 0.8 >= L.minFont) {
-			const small = queueText(q, room, f * 0.8);
-			if (!small.endsWith("…")) [shown, fs] = [small, f * 0.8];
-		}
-		txt(shown, {class: "gc-line g-queue", "data-testid": "card-queue", x: left + s * 1.3, y, "font-size": fs.toFixed(1)}, c.content);
-	}
-
-	// drawFlags shows the stored messages (declared as stored flags) with their message type's glyph and colour.
-	function drawFlags(c, v, f0, left, inner, y) {
-		const lists = v.flags.filter((fl) => fl.from.length).map((fl) => [fl.type, fl.from]);
-		// both kinds on the line, a little smaller if need be
-		const want = lists.reduce((w, [, l]) => w + f0 * 1.05 * 1.15 + textWidth(l.map(label).join(","), f0 * 0.9) + f0 * 0.6, -f0 * 0.6);
-		const f = want > inner ? f0 * Math.max(0.75, inner / want) : f0;
-		let x = left;
-		const s = f * 1.05;
-		const end = left + inner;
-		for (const [type, list] of lists) {
-			const room = end - x - s * 1.15;
-			if (room < f) break;
-			const fg = svg("g", {class: "flag", "data-flag": type}, c.content);
-			use("gl-" + glyphOf(run.alg, type), x + s / 2, y, s, "glyph " + typeClass(type), fg);
-			const fs = Math.max(f * 0.9, L.minFont);
-			const shown = listText(list.map(label), room, fs, ",");
-			txt(shown, {class: "gc-line g-flag", x: x + s * 1.15, y, "font-size": fs.toFixed(1)}, fg);
-			x += s * 1.15 + textWidth(shown, fs) + f * 0.6;
-		}
 	}
 
 	// drawSelection highlights the quorum of the process in focus (and of a
