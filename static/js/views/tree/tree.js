@@ -15,7 +15,7 @@ import {createTreeFlights} from "./treeflights.js";
 import {createCables} from "./treecables.js";
 import {createContention} from "./treecontention.js";
 import {drawFirst, oneFirstTag, setRole} from "./treenode.js";
-import {labelAngles, labelAt} from "./treelabels.js";
+import {labelPlaces, labelAt} from "./treelabels.js";
 import {renderLegend} from "../kit/legend.js";
 import {belowTitle} from "../kit/titleroom.js";
 import {forestLayout, fitLayout, freePortAngles, angleTo, lerpPositions, ease} from "./treelayout.js";
@@ -275,14 +275,15 @@ export function create(host, handlers) {
 			shown.push(fn.pos);
 		}
 		// the labels once every badge is there: they keep clear of them (treelabels.js)
-		const angles = labelAngles(spots, cur.xs, cur.ys, r, r + pr, box, badgeBoxes(spots, r), (p) => {
+		const places = labelPlaces(spots, cur.xs, cur.ys, r, r + pr, box, badgeBoxes(spots, r), (p) => {
 			const text = nodes[p] ? nodes[p].label.textContent : "";
 			return text ? {w: text.length * labelFont(r) * 0.72 + 4, h: labelFont(r) * 1.3} : {w: 0, h: 0}; // (bold: wider than 0.62 em)
 		});
 		for (const pos of shown) {
 			const nd = nodes[pos];
-			if (nd.label.textContent && angles.has(pos)) {
-				const at = labelAt(angles.get(pos), r);
+			if (nd.label.textContent && places.has(pos)) {
+				const {a, d} = places.get(pos);
+				const at = labelAt(a, d);
 				set(nd.label, "x", at.x);
 				set(nd.label, "y", at.y);
 				set(nd.label, "text-anchor", at.anchor);

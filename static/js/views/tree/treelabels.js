@@ -1,18 +1,21 @@
 // Where a device's label goes: beside it where no cable, port or badge is
 // (the spot spotsOf found), unless that box would cover another device or
 // a label placed before it, or leave the view; then the first of eight
-// directions around the device that is clear, else the least covered one.
+// directions around the device that is clear, then the same eight a label's
+// height further out (a crowded tree: the projector, many leaves), else the
+// least covered of them all.
 // Deterministic: devices in order of position, directions in a fixed order.
 
 const AROUND = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => (k * Math.PI) / 4 - Math.PI / 2);
 
 /**
- * labelAngles gives each device's label its direction (pos → angle).
+ * labelPlaces gives each device's label its place (pos → {a, d}: the
+ * direction, and the device's radius as labelAt takes it).
  * spots is spotsOf's map; size(pos) is its label's {w, h} (w 0: none);
  * R the radius a device takes with its ports; box the view's {w, h};
  * blocks more boxes to keep clear of ([x0, y0, x1, y1]: the role badges).
  */
-export function labelAngles(spots, X, Y, r, R, box, blocks, size) {
+export function labelPlaces(spots, X, Y, r, R, box, blocks, size) {
 	const taken = [...blocks];
 	for (const p of spots.keys()) taken.push([X[p] - R, Y[p] - R, X[p] + R, Y[p] + R]);
 	const out = new Map();
@@ -20,13 +23,17 @@ export function labelAngles(spots, X, Y, r, R, box, blocks, size) {
 		const {w, h} = size(p);
 		if (!w) continue;
 		let best = null;
-		for (const a of [s.label, ...AROUND]) {
-			const b = labelBox(X[p], Y[p], a, r, w, h);
-			const score = covered(b, taken) + 4 * outside(b, box);
-			if (!best || score < best.score) best = {a, b, score};
+		const tries = [[s.label, r], ...AROUND.map((a) => [a, r]), ...AROUND.map((a) => [a, r + h])];
+		// (further out only to uncover a good part of the label: it may
+		// then meet what is not in taken, a "1st" tag or the view's title)
+		const far = 0.2 * w * h;
+		for (const [a, d] of tries) {
+			const b = labelBox(X[p], Y[p], a, d, w, h);
+			const score = covered(b, taken) + 4 * outside(b, box) + (d > r ? far : 0);
+			if (!best || score < best.score) best = {a, d, b, score};
 			if (score === 0) break;
 		}
-		out.set(p, best.a);
+		out.set(p, {a: best.a, d: best.d});
 		taken.push(best.b);
 	}
 	return out;
