@@ -12,15 +12,20 @@ import {formatEdges, parseEdges, canonEdges} from "../views/tree/treelayout.js";
  * editorFrame builds the editor below the edges input, above its
  * description. testid names the editor (its picture is testid-svg, its
  * status testid-status), buttonId(name) a button's; edits and starts are
- * the button names of the two rows. It returns
+ * the button names of the two rows. Texts are the i18n keys' prefix: a
+ * button says texts.name, the picture is named texts.title (i18n.apply
+ * translates them). It returns
  * {box, pic, status, bar, foot, buttons: {name: button}}.
  */
-export function editorFrame(wrap, {testid, buttonId, className = "tree-editor", edits, starts}) {
+export function editorFrame(wrap, {testid, buttonId, className = "tree-editor", texts, edits, starts}) {
 	const box = el("div", {class: className, "data-testid": testid});
-	const pic = svg("svg", {class: "tree-editor-svg", "data-testid": testid + "-svg", role: "img"});
+	const pic = svg("svg", {class: "tree-editor-svg", "data-testid": testid + "-svg", role: "img", "data-i18n-aria": texts + ".title", "aria-label": t(texts + ".title")});
 	const status = el("p", {class: "tree-editor-status", "data-testid": testid + "-status", role: "status"});
 	const buttons = {};
-	for (const k of [...edits, ...starts]) buttons[k] = el("button", {type: "button", class: "tool small", "data-testid": buttonId(k)});
+	for (const k of [...edits, ...starts]) {
+		const key = `${texts}.${k}`;
+		buttons[k] = el("button", {type: "button", class: "tool small", "data-testid": buttonId(k), "data-i18n": key, text: t(key)});
+	}
 	const bar = el("div", {class: "tree-editor-bar"}, ...edits.map((k) => buttons[k]));
 	const foot = el("div", {class: "tree-editor-bar"}, ...starts.map((k) => buttons[k]));
 	box.append(pic, status, bar, foot);

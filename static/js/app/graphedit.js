@@ -21,9 +21,9 @@ import {editorFrame, readTopology, writeTopology, forgetTopology, drawTopology, 
  * algorithm and n, if any.
  */
 export function createGraphEditor(wrap, inputs, limits, lastEdges = () => null) {
-	const {box, pic, status, bar, buttons} = editorFrame(wrap, {testid: "graph-editor", buttonId: (k) => "graph-edit-" + k, className: "tree-editor graph-editor", edits: ["add", "remove", "join"], starts: ["start", "random", "dot", "read"]});
+	const {box, pic, status, bar, buttons} = editorFrame(wrap, {testid: "graph-editor", buttonId: (k) => "graph-edit-" + k, texts: "gedit", className: "tree-editor graph-editor", edits: ["add", "remove", "join"], starts: ["start", "random", "dot", "read"]});
 	const {start, random, add, remove, join, dot, read} = buttons;
-	const dotText = el("textarea", {class: "graph-dot", "data-testid": "graph-dot", rows: "6", spellcheck: "false", hidden: ""});
+	const dotText = el("textarea", {class: "graph-dot", "data-testid": "graph-dot", rows: "6", spellcheck: "false", hidden: "", "data-i18n-aria": "gedit.dotLabel", "aria-label": t("gedit.dotLabel")});
 	box.append(dotText);
 
 	let selected = null; // the chosen process
@@ -63,7 +63,7 @@ export function createGraphEditor(wrap, inputs, limits, lastEdges = () => null) 
 		let msg = note;
 		if (!msg) {
 			if (c.error) msg = c.error;
-			else if (!c.edges) msg = t("gedit.random");
+			else if (!c.edges) msg = t("gedit.fromShape");
 			else if (joining) msg = t("gedit.joinHint", {p: selected});
 			else if (selected === null) msg = t("gedit.pick");
 			else msg = t("gedit.chosen", {p: selected});
@@ -150,22 +150,11 @@ export function createGraphEditor(wrap, inputs, limits, lastEdges = () => null) 
 	});
 	for (const inp of [inputs.edges, inputs.n]) if (inp) inp.addEventListener("input", () => refresh());
 
-	function relabel() {
-		start.textContent = t("gedit.start");
-		random.textContent = t("gedit.randomButton");
-		add.textContent = t("gedit.add");
-		remove.textContent = t("gedit.remove");
-		join.textContent = t("gedit.join");
-		dot.textContent = t("gedit.dot");
-		read.textContent = t("gedit.read");
-		pic.setAttribute("aria-label", t("gedit.title"));
-		dotText.setAttribute("aria-label", t("gedit.dotLabel"));
-		refresh();
-	}
-	relabel();
+	refresh();
 	return {
 		refresh,
-		relabel,
+		/** relabel says the status again in the new language (i18n.apply translated the buttons). */
+		relabel: refresh,
 		/** reset forgets the choice: the form shows other values (a run, a scenario, the defaults). */
 		reset() {
 			selected = null;

@@ -18,7 +18,7 @@ import {editorFrame, readTopology, writeTopology, forgetTopology, drawTopology, 
  * run's resolved tree for the same algorithm and n, if any.
  */
 export function createTreeEditor(wrap, inputs, limits, lastEdges = () => null) {
-	const {pic, status, bar, buttons} = editorFrame(wrap, {testid: "tree-editor", buttonId: (k) => "tree-edit-" + k, edits: ["add", "remove", "move"], starts: ["start", "random"]});
+	const {pic, status, bar, buttons} = editorFrame(wrap, {testid: "tree-editor", buttonId: (k) => "tree-edit-" + k, texts: "edit", edits: ["add", "remove", "move"], starts: ["start", "random"]});
 	const {start, random, add, remove, move} = buttons;
 	move.setAttribute("aria-pressed", "false");
 
@@ -59,7 +59,7 @@ export function createTreeEditor(wrap, inputs, limits, lastEdges = () => null) {
 		move.classList.toggle("on", moving);
 		let msg;
 		if (c.error) msg = c.error;
-		else if (!c.edges) msg = t("edit.random");
+		else if (!c.edges) msg = t("edit.fromSeed");
 		else if (moving) msg = t("edit.moveHint", {p: selected});
 		else if (selected === null) msg = t("edit.pick");
 		else msg = t("edit.chosen", {p: selected}) + (deg[selected] >= P ? " " + t("edit.full", {p: selected, ports: P}) : "");
@@ -138,19 +138,11 @@ export function createTreeEditor(wrap, inputs, limits, lastEdges = () => null) {
 	});
 	for (const inp of [inputs.edges, inputs.n, inputs.ports]) if (inp) inp.addEventListener("input", () => refresh());
 
-	function relabel() {
-		start.textContent = t("edit.start");
-		random.textContent = t("edit.randomButton");
-		add.textContent = t("edit.add");
-		remove.textContent = t("edit.remove");
-		move.textContent = t("edit.move");
-		pic.setAttribute("aria-label", t("edit.title"));
-		refresh();
-	}
-	relabel();
+	refresh();
 	return {
 		refresh,
-		relabel,
+		/** relabel says the status again in the new language (i18n.apply translated the buttons). */
+		relabel: refresh,
 		/** reset forgets the choice: the form shows other values (a run, a scenario, the defaults). */
 		reset() {
 			selected = null;
