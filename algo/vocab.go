@@ -167,3 +167,14 @@ type MessageLook struct {
 
 // Glyphs are the marks a message type can have.
 var Glyphs = []string{"circle", "square", "diamond", "cross", "up", "down", "star", "ring"}
+
+// LooksInOrder gives message types the usual looks: colours 0, 1, … and
+// the glyphs in Glyphs' order (an algorithm that wants other looks, or
+// labels on short edges, writes its MessageLooks out).
+func LooksInOrder(types ...string) []MessageLook {
+	looks := make([]MessageLook, len(types))
+	for i, t := range types {
+		looks[i] = MessageLook{Type: t, Color: i % 8, Glyph: Glyphs[i%len(Glyphs)]}
+	}
+	return looks
+}

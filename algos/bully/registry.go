@@ -32,11 +32,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 		{Name: "recoverAt", Type: param.Int, Default: 100, Min: param.Bound(0), Max: param.Bound(1e9)},
 	},
 	MessageTypes: []string{msgElection, msgAnswer, msgCoordinator},
-	Looks: []algo.MessageLook{
-		{Type: msgElection, Color: 0, Glyph: "circle"},
-		{Type: msgAnswer, Color: 1, Glyph: "square"},
-		{Type: msgCoordinator, Color: 2, Glyph: "diamond"},
-	},
+	Looks:        algo.LooksInOrder(msgElection, msgAnswer, msgCoordinator),
 	Roles: []algo.Role{
 		{Name: "coordinator", Tone: "leader", Icon: "crown", Rare: true},
 		{Name: "electing", Tone: "electing", Halo: "solid"},

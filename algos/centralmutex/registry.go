@@ -20,7 +20,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 	Params: mutex.Params(4,
 		param.Spec{Name: "coordinator", Type: param.Int, Default: 0, Min: param.Bound(0), Max: param.Bound(mutex.MaxN - 1)}),
 	MessageTypes: mutex.Types(msgRequest, msgGrant, msgRelease),
-	Looks:        mutex.Looks(mutex.InOrder(msgRequest, msgGrant, msgRelease)...),
+	Looks:        mutex.Looks(algo.LooksInOrder(msgRequest, msgGrant, msgRelease)...),
 	Roles:        mutex.Roles(),
 	// granted and queue are the coordinator's, as labels (P1)
 	Vars:       mutex.Vars(algo.Var{Name: "granted", Kind: "text"}, algo.Var{Name: "queue", Kind: "text"}),

@@ -29,10 +29,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 		{Name: "asymmetry", Type: param.Int, Default: 0, Min: param.Bound(0), Max: param.Bound(1e6)},
 	}, clocks.Params(0.02, 30, 40)...),
 	MessageTypes: []string{msgRequest, msgTime},
-	Looks: []algo.MessageLook{
-		{Type: msgRequest, Color: 0, Glyph: "circle"},
-		{Type: msgTime, Color: 1, Glyph: "square"},
-	},
+	Looks:        algo.LooksInOrder(msgRequest, msgTime),
 	Roles: []algo.Role{
 		{Name: "idle", Tone: "idle"},
 		{Name: "server", Tone: "leader", Icon: "clock", Rare: true},

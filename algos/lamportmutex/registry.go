@@ -20,7 +20,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 	ID: "lamport-mutex", Family: algo.FamilyMutex, View: algo.ViewComplete,
 	Params:       mutex.Params(3, mutex.Clocks()),
 	MessageTypes: mutex.Types(msgRequest, msgReply, msgRelease),
-	Looks:        mutex.Looks(mutex.InOrder(msgRequest, msgReply, msgRelease)...),
+	Looks:        mutex.Looks(algo.LooksInOrder(msgRequest, msgReply, msgRelease)...),
 	Roles:        mutex.Roles(),
 	// request and the queue's stamps are written (8,1); awaiting are labels (P1)
 	Vars: mutex.Vars(algo.Var{Name: "clock", Kind: "number"}, algo.Var{Name: "request", Kind: "text"},

@@ -35,7 +35,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 	MessageTypes: mutex.Types(msgRequest, msgLocked, msgRelease, msgFailed, msgInquire, msgRelinquish),
 	// The usual glyphs happen to fit the types: FAILED a cross, RELINQUISH
 	// the INQUIRE's triangle turned round.
-	Looks: mutex.Looks(mutex.InOrder(msgRequest, msgLocked, msgRelease, msgFailed, msgInquire, msgRelinquish)...),
+	Looks: mutex.Looks(algo.LooksInOrder(msgRequest, msgLocked, msgRelease, msgFailed, msgInquire, msgRelinquish)...),
 	Roles: mutex.Roles(),
 	Vars: mutex.Vars(
 		// what the grid view's cards show

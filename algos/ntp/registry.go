@@ -33,11 +33,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 		kit.Loss(),
 	}, clocks.Params(0.01, 40, 15)...),
 	MessageTypes: messageTypes,
-	Looks: []algo.MessageLook{
-		{Type: msgRequest, Color: 0, Glyph: "circle"},
-		{Type: msgResponse, Color: 1, Glyph: "square"},
-		{Type: msgSync, Color: 2, Glyph: "diamond"},
-	},
+	Looks:        algo.LooksInOrder(msgRequest, msgResponse, msgSync),
 	Roles: []algo.Role{
 		{Name: "client", Tone: "idle"},
 		{Name: "reference", Tone: "leader", Icon: "clock", Rare: true},

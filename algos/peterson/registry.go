@@ -31,10 +31,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 		kit.Loss(),
 	},
 	MessageTypes: []string{msgElection, msgElected},
-	Looks: []algo.MessageLook{
-		{Type: msgElection, Color: 0, Glyph: "circle"},
-		{Type: msgElected, Color: 1, Glyph: "square"},
-	},
+	Looks:        algo.LooksInOrder(msgElection, msgElected),
 	Roles: []algo.Role{
 		{Name: active, Tone: "active", Halo: "solid"},
 		{Name: relay, Tone: "relay", Icon: "chevron"},

@@ -19,7 +19,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 	ID: "ricart-agrawala", Family: algo.FamilyMutex, View: algo.ViewComplete,
 	Params:       mutex.Params(3, mutex.Clocks()),
 	MessageTypes: mutex.Types(msgRequest, msgReply),
-	Looks:        mutex.Looks(mutex.InOrder(msgRequest, msgReply)...),
+	Looks:        mutex.Looks(algo.LooksInOrder(msgRequest, msgReply)...),
 	Roles:        mutex.Roles(),
 	// request is written (8,1); deferred are labels (P1)
 	Vars: mutex.Vars(algo.Var{Name: "clock", Kind: "number"}, algo.Var{Name: "request", Kind: "text"},

@@ -28,10 +28,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 		kit.Loss(),
 	},
 	MessageTypes: []string{msgElection, msgCoordinator},
-	Looks: []algo.MessageLook{
-		{Type: msgElection, Color: 0, Glyph: "circle"},
-		{Type: msgCoordinator, Color: 1, Glyph: "square"},
-	},
+	Looks:        algo.LooksInOrder(msgElection, msgCoordinator),
 	Roles: []algo.Role{
 		{Name: "coordinator", Tone: "leader", Icon: "crown", Rare: true},
 		{Name: "informed", Tone: "informed", Icon: "check"},

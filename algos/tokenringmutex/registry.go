@@ -20,7 +20,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 	Params: mutex.Params(5,
 		param.Spec{Name: "rounds", Type: param.Int, Default: 0, Min: param.Bound(0), Max: param.Bound(1e6)}),
 	MessageTypes: mutex.Types(msgToken),
-	Looks:        mutex.Looks(mutex.InOrder(msgToken)...),
+	Looks:        mutex.Looks(algo.LooksInOrder(msgToken)...),
 	Roles:        mutex.Roles(algo.Role{Name: roleToken, Tone: "token", Halo: "solid"}),
 	Vars:         mutex.Vars(algo.Var{Name: "token", Kind: "flag", Use: "tokenHeld"}),
 	Outcome:      append(slices.Clip(mutex.OutcomeVars), algo.Var{Name: "idlePasses", Kind: "number"}),

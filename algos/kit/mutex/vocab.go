@@ -31,16 +31,6 @@ func Looks(own ...algo.MessageLook) []algo.MessageLook {
 	return append(slices.Clip(own), algo.MessageLook{Type: MsgTell, Color: len(own), Glyph: "star"})
 }
 
-// InOrder gives message types the family's usual looks: colours 0, 1, …
-// and the glyphs in algo.Glyphs' order.
-func InOrder(types ...string) []algo.MessageLook {
-	looks := make([]algo.MessageLook, len(types))
-	for i, t := range types {
-		looks[i] = algo.MessageLook{Type: t, Color: i, Glyph: algo.Glyphs[i%len(algo.Glyphs)]}
-	}
-	return looks
-}
-
 // Roles are the life cycle's roles and a crashed process's; an algorithm
 // adds its own (the token ring's token).
 func Roles(own ...algo.Role) []algo.Role {
