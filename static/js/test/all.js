@@ -6,6 +6,7 @@ import "./i18n.test.js";
 import "./params.test.js";
 import "./tr.test.js";
 import "./tree.test.js";
+import "./treemodel.test.js";
 import "./gridlayout.test.js";
 import "./grouplayout.test.js";
 import "./barriers.test.js";
