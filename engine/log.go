@@ -22,7 +22,7 @@ import (
 const (
 	logChunk   = 64 << 10 // bytes per chunk of the stream
 	maxEncoded = 128      // an event takes fewer bytes (its time step included)
-	markEvery  = 64       // events between marks
+	markEvery  = 128      // events between marks: a mark takes 64 bytes, half a byte an event
 )
 
 // Header flags of the fast encodings of sends and deliveries.
