@@ -11,8 +11,9 @@ import (
 // The log keeps a run's events as a byte stream: each event is a header byte
 // (its kind and four flags) and a few varints, written relative to a small
 // context (the time, the process and the message of the events before it),
-// so a send forwarding what was just received takes three bytes and a
-// delivery about six. Message bodies, strings, texts and actions live in side
+// so a send forwarding what was just received along the same hop as the
+// send before takes a byte, and a delivery of the next message over the
+// same hop two or three. Message bodies, strings, texts and actions live in side
 // tables. Nothing the stream holds is a pointer: the garbage collector never
 // scans it. Every markEvery events a mark saves the stream position and the
 // context, so reading any event decodes at most markEvery-1 others first;
@@ -21,7 +22,7 @@ import (
 const (
 	logChunk   = 64 << 10 // bytes per chunk of the stream
 	maxEncoded = 128      // an event takes fewer bytes (its time step included)
-	markEvery  = 64       // events between marks
+	markEvery  = 128      // events between marks: a mark takes 64 bytes, half a byte an event
 )
 
 // Header flags of the fast encodings of sends and deliveries.
@@ -32,14 +33,17 @@ const (
 	sendBodySame = 2 << 6 // the body is the context's (forwarded or sent again)
 
 	deliverSameType = 1 << 4
+	deliverNextID   = 1 << 5 // the ID is the last delivered one's + 1 (a FIFO link's next)
+	deliverSameHop  = 1 << 6 // from − to is the last delivery's (a ring's, a line's)
 
 	genNode   = 1 << 4 // general encoding: a node follows
 	genLink   = 1 << 5 // from and to follow
 	genMsg    = 1 << 6 // a message follows
 	genExtras = 1 << 7 // a byte saying which of name, text, action, arrive follow
 
-	kindTime    = 0  // not an event: the time advances before the next event
-	kindGeneral = 12 // an event of any kind in the general encoding: its kind follows
+	kindTime      = 0  // not an event: the time advances before the next event
+	kindGeneral   = 12 // an event of any kind in the general encoding: its kind follows
+	kindSendAgain = 13 // a send whose to − from and arrive − time are the last send's
 )
 
 // logCtx is what an event is encoded relative to.
@@ -52,6 +56,9 @@ type logCtx struct {
 	body   uint32 // the index of the last body sent or delivered (0: none)
 	typ    uint32 // the string index of the last message type sent or delivered
 	bodies uint32 // bodies in the body table (the next new body's index is bodies+1)
+	dhop   int32  // from − to of the last delivery (truncated to 32 bits, as its readers do)
+	shop   int32  // to − from of the last send
+	sdelay int32  // arrive − time of the last send
 }
 
 // mark is where event markEvery·i starts in the stream, with its context.

@@ -66,16 +66,27 @@ func (l *Log) decode(r *reader, e *Event) decoded {
 	r.next++
 	d := decoded{kind: Kind(hdr & 0x0f), from: None, to: None, action: -1}
 	switch d.kind {
-	case KindSend:
+	case KindSend, kindSendAgain:
+		again := d.kind == kindSendAgain
+		d.kind = KindSend
 		from := c.node
 		if hdr&sendFromNode == 0 {
 			from = int32(int64(c.node) + unzig(r.get(b)))
 		}
-		to := int32(int64(from) + unzig(r.get(b)))
+		hop := int64(c.shop)
+		if !again {
+			hop = unzig(r.get(b))
+		}
+		to := int32(int64(from) + hop)
 		if hdr&sendSameType == 0 {
 			c.typ = uint32(r.get(b))
 		}
-		arrive := c.time + unzig(r.get(b))
+		delay := int64(c.sdelay)
+		if !again {
+			delay = unzig(r.get(b))
+		}
+		c.shop, c.sdelay = int32(hop), int32(delay)
+		arrive := c.time + delay
 		switch hdr & (3 << 6) {
 		case sendBodyNew:
 			c.bodies++
@@ -95,13 +106,20 @@ func (l *Log) decode(r *reader, e *Event) decoded {
 			}
 		}
 	case KindDeliver:
-		id := c.did + 1 + unzig(r.get(b))
+		id := c.did + 1
+		if hdr&deliverNextID == 0 {
+			id += unzig(r.get(b))
+		}
 		to := int32(int64(c.dto) + unzig(r.get(b)))
-		from := int32(int64(to) + unzig(r.get(b)))
+		hop := int64(c.dhop)
+		if hdr&deliverSameHop == 0 {
+			hop = unzig(r.get(b))
+		}
+		from := int32(int64(to) + hop)
 		if hdr&deliverSameType == 0 {
 			c.typ = uint32(r.get(b))
 		}
-		c.did, c.dto, c.node = id, to, to
+		c.did, c.dto, c.node, c.dhop = id, to, to, int32(hop)
 		d.from, d.to = from, to
 		body := *l.msgBody.At(int(id - 1))
 		if body != 0 {

@@ -134,6 +134,11 @@ func (l *Log) addMsg(kind Kind, time int64, from, to int32, id int64, m *Message
 func (l *Log) send(time int64, from, to int32, m *Message, arrive int64) {
 	b, i := l.begin(time)
 	hdr := byte(KindSend)
+	hop, delay := int64(to)-int64(from), arrive-time
+	again := hop == int64(l.w.shop) && delay == int64(l.w.sdelay)
+	if again {
+		hdr = kindSendAgain
+	}
 	typ := l.typeIndex(m.Type)
 	if typ == l.w.typ {
 		hdr |= sendSameType
@@ -157,14 +162,20 @@ func (l *Log) send(time int64, from, to int32, m *Message, arrive int64) {
 	if hdr&sendFromNode == 0 {
 		i = putv(b, i, zig(int64(from)-int64(l.w.node)))
 	}
-	i = putv(b, i, zig(int64(to)-int64(from)))
+	if !again {
+		i = putv(b, i, zig(hop))
+	}
 	if hdr&sendSameType == 0 {
 		i = putv(b, i, uint64(typ))
 	}
-	l.off = putv(b, i, zig(arrive-time))
+	if !again {
+		i = putv(b, i, zig(delay))
+	}
+	l.off = i
 	l.msgBody.Add(body)
 	l.w.sends++
 	l.w.node, l.w.typ = from, typ
+	l.w.shop, l.w.sdelay = int32(hop), int32(delay)
 	if body != 0 {
 		l.w.body = body
 	}
@@ -177,15 +188,27 @@ func (l *Log) deliver(time int64, from, to int32, id int64, m *Message) {
 	if typ == l.w.typ {
 		hdr |= deliverSameType
 	}
+	if id == l.w.did+1 {
+		hdr |= deliverNextID
+	}
+	hop := int64(from) - int64(to)
+	if hop == int64(l.w.dhop) {
+		hdr |= deliverSameHop
+	}
 	b[i] = hdr
-	i = putv(b, i+1, zig(id-l.w.did-1))
+	i++
+	if hdr&deliverNextID == 0 {
+		i = putv(b, i, zig(id-l.w.did-1))
+	}
 	i = putv(b, i, zig(int64(to)-int64(l.w.dto)))
-	i = putv(b, i, zig(int64(from)-int64(to)))
+	if hdr&deliverSameHop == 0 {
+		i = putv(b, i, zig(hop))
+	}
 	if hdr&deliverSameType == 0 {
 		i = putv(b, i, uint64(typ))
 	}
 	l.off = i
-	l.w.did, l.w.dto, l.w.node, l.w.typ = id, to, to, typ
+	l.w.did, l.w.dto, l.w.node, l.w.typ, l.w.dhop = id, to, to, typ, int32(hop)
 	if body := *l.msgBody.At(int(id - 1)); body != 0 {
 		l.w.body, l.lastBody = body, words(m.Body) // the table's body, without a cache miss
 	}

@@ -43,6 +43,7 @@ func (s *Sim) Step() bool {
 	if p.at > s.now {
 		s.now = p.at
 	}
+	s.prefetchAhead()
 	s.handle(&p, body)
 	if s.log != nil && s.seq >= s.log.nextBase {
 		s.log.saveCounts(s.seq, s.metrics.ByProcess)

@@ -110,21 +110,35 @@ func (t *Timeline) estimate() int64 {
 // for extra bytes more that it is about to take. The charge runs ahead by
 // an eighth, so that a growing run is measured a few dozen times, not at
 // every step.
-func (t *Timeline) reserve(extra int64) error {
+func (t *Timeline) reserve(extra int64) error { return t.reserveKeeping(extra, 0) }
+
+// reserveStep reserves what the next step may take (stepExtra). Near the
+// limit it keeps room for a view as well, so that a run its meter stops
+// can still be looked back at (where it stops must not decide that).
+func (t *Timeline) reserveStep() error {
+	var room int64
+	if t.view == nil {
+		room = t.acct.sim
+	}
+	return t.reserveKeeping(t.stepExtra(), room)
+}
+
+// reserveKeeping is reserve that holds keep bytes more as well, slack or not.
+func (t *Timeline) reserveKeeping(extra, keep int64) error {
 	a := &t.acct
-	if a.m == nil || t.estimate()+extra <= a.held {
+	if a.m == nil || t.estimate()+extra+keep <= a.held {
 		return nil
 	}
 	t.measure()
 	need := t.estimate() + extra
-	want := need + max(minSlack, need/8)
+	want := need + max(minSlack, need/8, keep)
 	if want <= a.held {
 		return nil
 	}
 	err := a.m.Charge(want-a.held, "the run")
-	if err != nil && need > a.held {
+	if err != nil && need+keep > a.held {
 		// Near the limit, ask for what is needed without the slack.
-		want = need
+		want = need + keep
 		err = a.m.Charge(want-a.held, "the run")
 	}
 	if err != nil {

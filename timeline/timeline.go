@@ -157,7 +157,7 @@ func (t *Timeline) Forward() (bool, error) {
 	if t.maxEvents > 0 && t.head.Seq() >= t.maxEvents {
 		return false, ErrTooLong
 	}
-	if err := t.reserve(t.stepExtra()); err != nil {
+	if err := t.reserveStep(); err != nil {
 		return false, err
 	}
 	first := t.head.Seq() + 1
@@ -297,7 +297,7 @@ func (t *Timeline) Apply(a engine.Action) error {
 		return ErrTooLong
 	}
 	if t.AtEnd() {
-		if err := t.reserve(t.stepExtra()); err != nil {
+		if err := t.reserveStep(); err != nil {
 			return err
 		}
 		if err := t.head.Apply(a); err != nil {
