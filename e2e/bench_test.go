@@ -62,7 +62,7 @@ type drawnFrames struct {
 // mainThreadCPU is the CPU time (s) of the page's main thread so far: on a
 // busy machine the frame rate says how much CPU the browser got, this how
 // much a frame needs.
-func mainThreadCPU(b *testing.B, p *page) float64 {
+func mainThreadCPU(b testing.TB, p *page) float64 {
 	r, err := chromedp.Call(p.ctx, performance.GetMetrics, cdp.Empty{})
 	if err != nil {
 		b.Fatal(err)
