@@ -37,8 +37,13 @@ test("flights: few messages an element each, many dots in bulk", () => {
 		eq(fl.size, 5, "size counts the dots");
 		eq(fl.nearest(251, 11), 3, "the pointer finds message 3 at its dot (250, 10)");
 		eq(fl.nearest(200, 60), null, "and none far from every dot");
-		fl.update({...frame(5), time: 1}, null, {manual: true});
-		ok(layer.querySelector("path.deliverable") === null, "no message deliverable: no such path");
+		const some = frame(5);
+		some.flights[0].deliverable = true;
+		fl.update(some, null, {manual: true});
+		const next = layer.querySelectorAll("path.deliverable");
+		eq(next.length, 1, "manual: the message that may be delivered next has a path of its own");
+		eq((next[0].getAttribute("d").match(/M/g) || []).length, 1, "with its dot alone");
+		ok(parseFloat(next[0].style.strokeWidth) > parseFloat(layer.querySelector("path:not(.deliverable)").style.strokeWidth), "larger than the others");
 		fl.update(frame(1), null);
 		eq(layer.querySelectorAll("[data-msgs]").length, 0, "back to few: the bulk paths go");
 		eq(layer.querySelectorAll("[data-msg]").length, 1, "and the message has its element");
