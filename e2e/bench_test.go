@@ -62,7 +62,7 @@ type drawnFrames struct {
 // mainThreadCPU is the CPU time (s) of the page's main thread so far: on a
 // busy machine the frame rate says how much CPU the browser got, this how
 // much a frame needs.
-func mainThreadCPU(b *testing.B, p *page) float64 {
+func mainThreadCPU(b testing.TB, p *page) float64 {
 	r, err := chromedp.Call(p.ctx, performance.GetMetrics, cdp.Empty{})
 	if err != nil {
 		b.Fatal(err)
@@ -117,12 +117,17 @@ func BenchmarkRing1000Drawn(b *testing.B) {
 		p.press(hookPause)
 		all = append(all, d)
 	}
-	var drawn, in, raf, cpu []float64
+	var drawn, in, raf, cpu, share []float64
 	for _, d := range all {
 		drawn, in, raf = append(drawn, d.fps()), append(in, d.inFPS()), append(raf, d.rafFPS())
 		cpu = append(cpu, d.CPU*1000/float64(max(1, d.Drawn)))
+		share = append(share, d.CPU*1000/d.MS)
 	}
 	b.ReportMetric(median(cpu), "cpu-ms/drawn")
+	// the share of the seconds the page's main thread was on the CPU: well
+	// under 1 with fewer frames drawn than received, the browser waited for
+	// the CPU (a busy machine) rather than for its own work
+	b.ReportMetric(median(share), "cpu-share")
 	b.ReportMetric(median(drawn), "drawn-fps")
 	b.ReportMetric(median(in), "received-fps")
 	b.ReportMetric(median(drawn)/median(in), "ratio")
@@ -133,7 +138,7 @@ func BenchmarkRing1000Drawn(b *testing.B) {
 func fmtRuns(all []drawnFrames) string {
 	var parts []string
 	for _, d := range all {
-		parts = append(parts, fmt.Sprintf("%.1f/%.1f/%.1f (%.0f ms CPU a drawn frame)", d.fps(), d.inFPS(), d.rafFPS(), d.CPU*1000/float64(max(1, d.Drawn))))
+		parts = append(parts, fmt.Sprintf("%.1f/%.1f/%.1f (%.0f ms CPU a drawn frame, %.0f%% of the time on the CPU)", d.fps(), d.inFPS(), d.rafFPS(), d.CPU*1000/float64(max(1, d.Drawn)), d.CPU*1e5/d.MS))
 	}
 	return strings.Join(parts, "; ")
 }

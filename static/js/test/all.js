@@ -24,5 +24,6 @@ import "./spans.test.js";
 import "./toolexports.test.js";
 import "./offline.test.js";
 import "./names.test.js";
+import "./flights.test.js";
 
 export {run} from "./harness.js";

@@ -3,9 +3,14 @@
 // is gone from, coloured by its type (and marked when manual scheduling
 // may deliver it next), placed at the fraction of its way; messages queued
 // at the same place on one link take the next slot. What a token looks like
-// and where a fraction of its way is, the view says.
+// and where a fraction of its way is, the view says. Many messages (a
+// 1,000-process ring plays hundreds at once) may be drawn in bulk instead:
+// a dot each, the dots of one look as one <path>, so that a frame changes a
+// few elements, not hundreds; they then have no element of their own (no
+// tab stop or name: those are for runs with few), and the pointer finds
+// the one nearest to it (nearest).
 
-import {svg, cls} from "../../app/dom.js";
+import {svg, set, cls} from "../../app/dom.js";
 import {typeClass} from "../../i18n/vocab.js";
 import {msgFraction, spreadQueue} from "./geometry.js";
 
@@ -22,12 +27,18 @@ import {msgFraction, spreadQueue} from "./geometry.js";
  *   after(drawn, ctx)               once all are placed: drawn is [{m, f}] in
  *                                   frame order (to place labels together)
  *   eps                             how close two fractions share a place
+ *   at(f, fraction, slot, ctx) → {x, y} where a token is; given it, a ctx
+ *                                   with bulk set and r (the dots' radius)
+ *                                   draws the messages in bulk
  *   className                       a class of every token besides msg and its type's
  * and alg() → the registry entry (for the type's colour).
  */
-export function createFlights(layer, {alg, prepare = () => null, shape = () => "", make, place, keep = () => true, after = null, eps = 0.08, remove = null, className = ""}) {
+export function createFlights(layer, {alg, prepare = () => null, shape = () => "", make, place, keep = () => true, after = null, eps = 0.08, remove = null, className = "", at = null}) {
 	const base = className ? `msg ${className} ` : "msg ";
 	let tokens = new Map(); // id → {g, key, stamp, …}
+	const bulk = new Map(); // the messages drawn in bulk: their class → its <path>
+	let dots = []; // and where: [{f, x, y}]
+	let dotR = 0;
 	let stamp = 0;
 	let last = null; // {time, manual}: what the tokens were last drawn for
 
@@ -46,6 +57,8 @@ export function createFlights(layer, {alg, prepare = () => null, shape = () => "
 		const fr = fl.map((f) => msgFraction(frame.time, f.sentAt, f.arrive));
 		const slot = spreadQueue(fl, fr, eps);
 		const ctx = prepare(fl, frame);
+		if (at && ctx && ctx.bulk) return drawBulk(fl, fr, slot, ctx, manual);
+		clearBulk();
 		const drawn = after ? [] : null;
 		for (let i = 0; i < fl.length; i++) {
 			const f = fl[i];
@@ -74,6 +87,52 @@ export function createFlights(layer, {alg, prepare = () => null, shape = () => "
 		}
 	}
 
+	// drawBulk draws every message as a dot, one path per look (type,
+	// deliverable): a dot is a round cap of a line of no length, which the
+	// browser rasterises in half the time of two arcs
+	function drawBulk(fl, fr, slot, ctx, manual) {
+		for (const m of tokens.values()) drop(m);
+		tokens = new Map();
+		const r = ctx.r;
+		const paths = new Map(); // class → [subpath]
+		dots = [];
+		dotR = r;
+		for (let i = 0; i < fl.length; i++) {
+			const f = fl[i];
+			const p = at(f, fr[i], slot[i], ctx);
+			const c = `${base}bulk tok ${typeClass(alg(), f.type)}${manual && f.deliverable ? " deliverable" : ""}`;
+			let list = paths.get(c);
+			if (!list) paths.set(c, (list = []));
+			list.push(`M${p.x.toFixed(1)},${p.y.toFixed(1)}h0`);
+			dots.push({f, x: p.x, y: p.y});
+		}
+		for (const [c, e] of bulk) if (!paths.has(c)) e.remove(), bulk.delete(c);
+		for (const [c, list] of paths) {
+			let e = bulk.get(c);
+			if (!e) bulk.set(c, (e = svg("path", {class: c, "data-msgs": ""}, layer)));
+			// (a token's size: its radius and half its outline; one that may be delivered next, larger)
+			set(e, "style", `stroke-width:${2 * r + (c.endsWith(" deliverable") ? 5 : 2)}px`);
+			set(e, "d", list.join(""));
+		}
+	}
+
+	function clearBulk() {
+		for (const e of bulk.values()) e.remove();
+		bulk.clear();
+		dots = [];
+	}
+
+	/** nearest is the id of the message drawn in bulk nearest to (x, y) within reach of its dot, else null. */
+	function nearest(x, y) {
+		let best = null;
+		let bestD = (dotR + 3) ** 2;
+		for (const d of dots) {
+			const dd = (d.x - x) ** 2 + (d.y - y) ** 2;
+			if (dd <= bestD) (best = d.f.id), (bestD = dd);
+		}
+		return best;
+	}
+
 	function drop(m) {
 		m.g.remove();
 		if (m.track) m.track.remove();
@@ -84,10 +143,11 @@ export function createFlights(layer, {alg, prepare = () => null, shape = () => "
 	function clear() {
 		for (const m of tokens.values()) drop(m);
 		tokens = new Map();
+		clearBulk();
 		last = null;
 	}
 
-	return {update, clear, get size() {
-		return tokens.size;
+	return {update, clear, nearest, get size() {
+		return tokens.size || dots.length;
 	}};
 }

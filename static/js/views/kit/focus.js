@@ -76,8 +76,10 @@ export function createFocus(kit, handlers, overlay) {
 			set(it.el, "role", "button");
 			set(it.el, "aria-haspopup", "dialog");
 		}
-		// the item in focus and new ones at once, all others soon
-		name(items.filter((it) => it === tab || !it.el.hasAttribute("aria-label")));
+		// new items at once, and the tab stop while the focus is in the view;
+		// all others (and the tab stop) soon: naming reads the layout, which
+		// would be worked out twice a frame while a run plays
+		name(items.filter((it) => (it === tab && inside) || !it.el.hasAttribute("aria-label")));
 		nameAll();
 		// the item in focus went (a message delivered, a card drawn again): its successor takes the focus
 		const lost = !document.activeElement || document.activeElement === document.body;
@@ -96,8 +98,12 @@ export function createFocus(kit, handlers, overlay) {
 	function nameAll() {
 		clearTimeout(naming);
 		if (!("naming" in root.dataset)) root.dataset.naming = "";
+		// (a run playing on a busy machine may draw less often than that: it
+		// stands still only if the frame is the one named for)
+		const seq = kit.frame && kit.frame.seq;
 		naming = setTimeout(() => {
 			naming = 0;
+			if (kit.frame && kit.frame.seq !== seq) return nameAll();
 			if (kit.shown && kit.frame) name(items);
 			delete root.dataset.naming;
 			// the tab stop hidden meanwhile (a tree's device unplugged): another takes it

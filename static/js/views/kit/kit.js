@@ -79,6 +79,7 @@ export function createKit(host, spec) {
 		layers,
 		frame: null, // the frame drawn last
 		run: null, // the run drawn
+		msgAt: null, // (x, y) → the id of the message drawn in bulk there, or null (flights.js nearest)
 		box: {w: 0, h: 0}, // the host's size, kept by a ResizeObserver
 		/** size is the drawing's size: the box's over the view scale, at least min. */
 		size(minW = 200, minH = 200, fallbackW = 600, fallbackH = 600) {
@@ -103,7 +104,17 @@ export function createKit(host, spec) {
 
 	// ---- the pointer, delegated: the handlers get positions and ids ----
 	const targets = spec.targets || [MSG_TARGET, NODE_TARGET, LINK_TARGET];
-	const targetOf = (ev) => pointerTarget(ev, targets);
+	const targetOf = (ev) => bulkTarget(ev) || pointerTarget(ev, targets);
+	// a message drawn in bulk (flights.js) has no element: the one nearest
+	// to the pointer, which kit.msgAt(x, y) finds in the drawing's units
+	function bulkTarget(ev) {
+		if (!kit.msgAt || !ev.target || !ev.target.closest || !ev.target.closest("[data-msgs]")) return null;
+		const m = root.getScreenCTM();
+		if (!m) return null;
+		const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
+		const id = kit.msgAt(p.x, p.y);
+		return id === null ? null : {kind: "msg", id};
+	}
 	const flightOf = (id) => (kit.frame ? kit.frame.flights.find((x) => x.id === id) : null);
 	const handlers = spec.handlers;
 	root.addEventListener("click", (ev) => {

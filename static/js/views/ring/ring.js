@@ -55,7 +55,10 @@ export function create(host, handlers) {
 	const flights = createFlights(g.msgs, {
 		alg: () => run.alg,
 		// many messages say only what they carry (the colour says the type)
-		prepare: (fl) => ({labels: fl.length <= MAX_LABELS, compact: L.dense || fl.length > 16 || !roomFor(fl)}),
+		// (more than get labels: dots in bulk, see flights.js)
+		prepare: (fl) => (run.view === "ring" && fl.length > MAX_LABELS
+			? {bulk: true, r: tokenRadius()}
+			: {labels: fl.length <= MAX_LABELS, compact: L.dense || fl.length > 16 || !roomFor(fl)}),
 		shape: (f, ctx) => (!ctx.labels ? "dot" : ctx.compact ? "compact" : "label"),
 		make(m, f, ctx) {
 			m.shape = svg("circle", {class: "tok", r: tokenRadius()}, m.g);
@@ -74,10 +77,9 @@ export function create(host, handlers) {
 			m.w = lb.w;
 			m.h = lb.h;
 		},
+		at: flightAt,
 		place(m, f, fr, slot) {
-			const p = run.view === "ring"
-				? ringMsgPos(L, f.from, f.to, fr, slot * (tokenRadius() * 2 + 2), L.r * 0.5 + 6)
-				: chordMsgPos(L, f.from, f.to, fr, trackOffset() * (1 + slot * 3), 4);
+			const p = flightAt(f, fr, slot);
 			m.x = p.x;
 			m.y = p.y;
 			set(m.g, "transform", `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`);
@@ -87,6 +89,15 @@ export function create(host, handlers) {
 			if (ctx.labels) placeMsgLabels(drawn);
 		},
 	});
+
+	kit.msgAt = flights.nearest;
+
+	// flightAt is where a message is drawn at fraction fr of its way, in queue slot slot
+	function flightAt(f, fr, slot) {
+		return run.view === "ring"
+			? ringMsgPos(L, f.from, f.to, fr, slot * (tokenRadius() * 2 + 2), L.r * 0.5 + 6)
+			: chordMsgPos(L, f.from, f.to, fr, trackOffset() * (1 + slot * 3), 4);
+	}
 
 	// placeMsgLabels puts every message's label beside its dot, oldest first
 	function placeMsgLabels(drawn) {
