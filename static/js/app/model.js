@@ -5,6 +5,20 @@
 // until the next drawing (several messages may come between two). Pure: no
 // DOM.
 
+// a frame's order of flights: by arrival, then id (the order of sending)
+const byArrival = (a, b) => a.arrive - b.arrive || a.id - b.id;
+
+// mergeFlights merges the flights added into those kept, both in a frame's
+// order: a step adds a few to a thousand, which need no sorting again
+function mergeFlights(kept, added) {
+	const add = [...added].sort(byArrival);
+	const out = new Array(kept.length + add.length);
+	let i = 0;
+	let j = 0;
+	for (let k = 0; k < out.length; k++) out[k] = j >= add.length || (i < kept.length && byArrival(kept[i], add[j]) <= 0) ? kept[i++] : add[j++];
+	return out;
+}
+
 /**
  * applyMessage takes a `frame` or `delta` message into the client's frame
  * (null before the first). It returns {frame, changes}: the frame (a delta
@@ -27,11 +41,8 @@ export function applyMessage(frame, msg) {
 		ch.flights = true;
 		const gone = new Set(removed);
 		for (const f of added) gone.add(f.id); // replaced by its new version
-		const fl = frame.flights.filter((f) => !gone.has(f.id));
-		for (const f of added) fl.push(f);
-		// a frame's order: by arrival, then id (the order of sending)
-		if (added.length) fl.sort((a, b) => a.arrive - b.arrive || a.id - b.id);
-		frame.flights = fl;
+		const kept = frame.flights.filter((f) => !gone.has(f.id));
+		frame.flights = added.length ? mergeFlights(kept, added) : kept;
 		for (const id of removed) ch.removed.add(id);
 		for (const f of added) ch.added.add(f.id);
 	}
