@@ -16,16 +16,7 @@ func (f Frame) MarshalJSON() ([]byte, error) { return f.AppendJSON(make([]byte, 
 // number of processes and messages (frames are what sessions send most).
 func (f *Frame) AppendJSON(b []byte) ([]byte, error) {
 	var err error
-	b = append(b, `{"type":`...)
-	b = appendString(b, f.Type)
-	b = appendInt(b, `,"step":`, int64(f.Step))
-	b = appendInt(b, `,"steps":`, int64(f.Steps))
-	b = appendInt(b, `,"seq":`, f.Seq)
-	b = appendInt(b, `,"events":`, f.Events)
-	b = appendInt(b, `,"time":`, f.Time)
-	b = appendBool(b, `,"ended":`, f.Ended)
-	b = appendBool(b, `,"atEnd":`, f.AtEnd)
-
+	b = f.appendHead(b)
 	b = append(b, `,"nodes":`...)
 	if f.Nodes == nil {
 		b = append(b, "null"...)
@@ -41,7 +32,27 @@ func (f *Frame) AppendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
+	return f.appendTail(b)
+}
 
+// appendHead writes the frame's fields before its nodes, from the opening
+// brace.
+func (f *Frame) appendHead(b []byte) []byte {
+	b = append(b, `{"type":`...)
+	b = appendString(b, f.Type)
+	b = appendInt(b, `,"step":`, int64(f.Step))
+	b = appendInt(b, `,"steps":`, int64(f.Steps))
+	b = appendInt(b, `,"seq":`, f.Seq)
+	b = appendInt(b, `,"events":`, f.Events)
+	b = appendInt(b, `,"time":`, f.Time)
+	b = appendBool(b, `,"ended":`, f.Ended)
+	return appendBool(b, `,"atEnd":`, f.AtEnd)
+}
+
+// appendTail writes the frame's fields after its nodes, to the closing
+// brace.
+func (f *Frame) appendTail(b []byte) ([]byte, error) {
+	var err error
 	b = append(b, `,"flights":`...)
 	if f.Flights == nil {
 		b = append(b, "null"...)

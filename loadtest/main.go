@@ -12,6 +12,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -27,6 +28,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -121,15 +123,21 @@ func runPattern(bin, memory string, budget int64, p pattern) (bool, error) {
 	watch := s.watchRSS()
 	r := &report{endProbe: func() { probe.stop() }}
 	start := time.Now()
+	serverCPU, ownCPU := s.cpu(), selfCPU()
 	err = p.run(ctx, s, r)
 	lat := probe.stop()
 	peak := watch()
+	serverCPU, ownCPU = s.cpu()-serverCPU, selfCPU()-ownCPU
 	if err != nil {
 		r.check(false, "%v", err)
 	}
 	fmt.Printf("%-4s %-62s %8.0fM %6.0f%% %8s %8s %8s %6d\n", p.id, p.what, float64(peak)/(1<<20),
 		100*float64(peak)/float64(budget), ms(lat.p50), ms(lat.p99), ms(lat.max), lat.n)
-	fmt.Printf("     %.1fs, load %s", time.Since(start).Seconds(), loadAverage())
+	// The processor time says what the latencies cannot on a shared
+	// machine: how much of it the server took, and how much the clients
+	// and the probe (this process) took beside it.
+	fmt.Printf("     %.1fs, load %s, CPU: server %.1fs, load test %.1fs", time.Since(start).Seconds(), loadAverage(),
+		serverCPU.Seconds(), ownCPU.Seconds())
 	for _, n := range r.notes {
 		fmt.Printf("; %s", n)
 	}
@@ -222,6 +230,36 @@ func (s *server) peakRSS() int64 {
 		}
 	}
 	return 0
+}
+
+// cpu is the processor time the server has taken so far (user and
+// system; none once it has ended).
+func (s *server) cpu() time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command's name, which is in parentheses.
+	_, rest, _ := bytes.Cut(b, []byte(") "))
+	f := strings.Fields(string(rest))
+	if len(f) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * time.Second / clockTicks
+}
+
+// clockTicks is the unit of /proc's times (USER_HZ, 100 on Linux).
+const clockTicks = 100
+
+// selfCPU is the processor time this process has taken so far.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // stop ends the server (SIGTERM, then kill after its grace) and reports

@@ -322,9 +322,11 @@ func (s *Session) frameMsg(tl *timeline.Timeline) []byte {
 		}
 		return b
 	}
-	f := frame.BuildIn(tl, s.lang)
+	// A whole frame, its nodes written from those of the frame before but
+	// what the step changed (at 10,000 processes a step's frame is a
+	// megabyte: making it anew each time was most of the server's work).
 	// Frames of a run are about the same size: no regrowing for the next.
-	b, err := f.AppendJSON(make([]byte, 0, max(s.frameCap, 512+256*len(f.Nodes))))
+	b, err := s.frames.Whole(make([]byte, 0, max(s.frameCap, 512+256*len(tl.Nodes))), tl, s.lang)
 	if err != nil {
 		return s.refuse("frame", s.failure("frame", err))[0]
 	}
