@@ -17,8 +17,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -71,7 +69,11 @@ func (r *report) check(ok bool, format string, args ...any) {
 func run() error {
 	memory := flag.String("memory", "1GiB", "the server's -memory budget")
 	only := flag.String("only", "", "comma-separated pattern ids to run (default: all)")
+	probeURL := flag.String("probe", "", "(internal) be the latency probe of the server at this URL")
 	flag.Parse()
+	if *probeURL != "" {
+		return runProbe(*probeURL, os.Stdin, os.Stdout)
+	}
 	budget, err := parseSize(*memory)
 	if err != nil {
 		return err
@@ -120,7 +122,10 @@ func runPattern(bin, memory string, budget int64, p pattern) (bool, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	warmUp(s.url)
-	probe := startProbe(s.url)
+	probe, err := startProbe(s.url)
+	if err != nil {
+		return false, err
+	}
 	watch := s.watchRSS()
 	r := &report{endProbe: func() { probe.stop() }}
 	start := time.Now()
@@ -136,7 +141,7 @@ func runPattern(bin, memory string, budget int64, p pattern) (bool, error) {
 		100*float64(peak)/float64(budget), ms(lat.p50), ms(lat.p99), ms(lat.max), lat.n)
 	// The processor time says what the latencies cannot on a shared
 	// machine: how much of it the server took, and how much the clients
-	// and the probe (this process) took beside it.
+	// took beside it (the probe is a process of its own).
 	fmt.Printf("     %.1fs, load %s, CPU: server %.1fs, load test %.1fs", time.Since(start).Seconds(), loadAverage(),
 		serverCPU.Seconds(), ownCPU.Seconds())
 	for _, n := range r.notes {
@@ -303,84 +308,6 @@ func (s *server) watchRSS() func() int64 {
 		<-done
 		return peak.Load()
 	}
-}
-
-// latencies are the probe's figures.
-type latencies struct {
-	n             int
-	p50, p99, max time.Duration
-}
-
-type probe struct {
-	stopc chan struct{}
-	done  chan latencies
-	once  sync.Once
-	lat   latencies
-}
-
-// warmUp asks for GET /api/algorithms once before the probe starts: the
-// server encodes the answer on the first request, once for its lifetime,
-// and a lecture hall meets a server that has answered it before.
-func warmUp(url string) {
-	resp, err := http.Get(url + "/api/algorithms")
-	if err == nil {
-		io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-	}
-}
-
-// startProbe asks GET /api/algorithms every 25 ms, as a page load would,
-// and times each answer read to its end. It takes the answer gzipped, as
-// a browser does, but does not unpack it: unpacking (a few milliseconds of
-// processor time for 575 KiB) is the client's work, not the server's
-// latency, and would take the processors the server shares.
-func startProbe(url string) *probe {
-	p := &probe{stopc: make(chan struct{}), done: make(chan latencies, 1)}
-	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{DisableCompression: true}}
-	go func() {
-		req, _ := http.NewRequest("GET", url+"/api/algorithms", nil)
-		req.Header.Set("Accept-Encoding", "gzip")
-		var ds []time.Duration
-		tick := time.NewTicker(25 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-p.stopc:
-				p.done <- summarize(ds)
-				return
-			case <-tick.C:
-			}
-			start := time.Now()
-			resp, err := client.Do(req)
-			if err == nil {
-				io.Copy(io.Discard, resp.Body)
-				resp.Body.Close()
-			}
-			d := time.Since(start)
-			if err != nil || resp.StatusCode != 200 {
-				d = 30 * time.Second // a failure counts as the worst
-			}
-			ds = append(ds, d)
-		}
-	}()
-	return p
-}
-
-func (p *probe) stop() latencies {
-	p.once.Do(func() {
-		close(p.stopc)
-		p.lat = <-p.done
-	})
-	return p.lat
-}
-
-func summarize(ds []time.Duration) latencies {
-	if len(ds) == 0 {
-		return latencies{}
-	}
-	slices.Sort(ds)
-	at := func(q float64) time.Duration { return ds[min(len(ds)-1, int(q*float64(len(ds))))] }
-	return latencies{n: len(ds), p50: at(0.50), p99: at(0.99), max: ds[len(ds)-1]}
 }
 
 // parseSize reads 1GiB, 512MiB and the like.
