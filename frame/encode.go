@@ -3,9 +3,9 @@ package frame
 import (
 	"encoding/json"
 	"strconv"
-	"unicode/utf8"
 
 	"distviz/engine"
+	"distviz/internal/jsonw"
 )
 
 // MarshalJSON writes the frame as AppendJSON does.
@@ -199,17 +199,5 @@ func appendValue(b []byte, v any) ([]byte, error) {
 	return append(b, enc...), err
 }
 
-// appendString writes s as encoding/json does: plain ASCII directly, the
-// rest (escapes, HTML-unsafe and non-ASCII characters) through it.
-func appendString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			enc, _ := json.Marshal(s) // a string always marshals
-			return append(b, enc...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
+// appendString writes s as encoding/json does.
+func appendString(b []byte, s string) []byte { return jsonw.AppendString(b, s) }
