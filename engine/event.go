@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+
+	"distviz/internal/jsonw"
 )
 
 // Kind says what an event is.
@@ -167,7 +169,4 @@ func nameKey(k Kind) string {
 }
 
 // appendString appends s as a JSON string (HTML-safe, as encoding/json does).
-func appendString(b []byte, s string) []byte {
-	q, _ := json.Marshal(s) // a string always marshals
-	return append(b, q...)
-}
+func appendString(b []byte, s string) []byte { return jsonw.AppendString(b, s) }

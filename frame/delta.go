@@ -70,10 +70,7 @@ func (e *Encoder) Append(b []byte, tl *timeline.Timeline, lang narrate.Lang) ([]
 	s := tl.State()
 	// Two states of one history agree on a process whose stamps agree; after
 	// a fork, only on what both histories kept.
-	kept := int64(math.MaxInt64)
-	if tl.Forks() != e.forks {
-		kept, _ = tl.ForkedSince(e.forks)
-	}
+	kept := e.kept(tl)
 	n := s.N()
 	candidates := 0
 	for p := range n {
@@ -90,26 +87,37 @@ func (e *Encoder) Append(b []byte, tl *timeline.Timeline, lang narrate.Lang) ([]
 	return e.delta(b, tl, lang, kept, flights)
 }
 
+// Whole writes the whole frame at tl's cursor, narrated in lang, after b,
+// as Frame.AppendJSON does, for a client that takes no deltas: the nodes
+// are written from their JSON kept since the frame before, asking the
+// processes that may have changed since for their views, so a step's frame
+// costs what the step changed and the copying of the rest.
+func (e *Encoder) Whole(b []byte, tl *timeline.Timeline, lang narrate.Lang) ([]byte, error) {
+	return e.whole(b, tl, lang)
+}
+
 // whole writes the whole frame and remembers it as the client's.
 func (e *Encoder) whole(b []byte, tl *timeline.Timeline, lang narrate.Lang) ([]byte, error) {
-	f := BuildIn(tl, lang)
-	b, err := f.AppendJSON(b)
-	if err != nil {
-		e.has = false
+	e.has = false
+	if err := e.refresh(tl); err != nil {
 		return b, err
 	}
-	s := tl.State()
-	n := len(f.Nodes)
-	e.tl, e.forks, e.lang = tl, tl.Forks(), lang
-	e.stamps = resize(e.stamps, n)
+	f := buildAround(tl, lang)
+	b = f.appendHead(b)
+	b = append(b, `,"nodes":[`...)
+	for p, nd := range e.nodes {
+		if p > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, nd...)
+	}
+	b = append(b, ']')
+	b, err := f.appendTail(b)
+	if err != nil {
+		return b, err
+	}
+	e.lang = lang
 	e.byProcess = append(e.byProcess[:0], f.Messages.ByProcess...)
-	if len(e.nodes) != n {
-		e.nodes = make([][]byte, n)
-	}
-	for p := range n {
-		e.stamps[p] = s.Touched(p)
-		e.nodes[p], _ = appendNode(e.nodes[p][:0], &f.Nodes[p])
-	}
 	e.flights = e.flights[:0]
 	for _, m := range f.Flights {
 		e.flights = append(e.flights, flightKey{arrive: m.Arrive, id: m.ID, next: m.Next})
@@ -122,6 +130,54 @@ func (e *Encoder) whole(b []byte, tl *timeline.Timeline, lang narrate.Lang) ([]b
 	e.nviol = len(f.Violations)
 	e.has = true
 	return b, nil
+}
+
+// refresh brings the nodes' JSON (nodes) to the state at tl's cursor and
+// lists in changed the positions whose JSON changed. It asks for a view
+// only of the processes whose stamps say they may have changed since (every
+// process when the nodes kept are of another run, or of none).
+func (e *Encoder) refresh(tl *timeline.Timeline) error {
+	s := tl.State()
+	n := s.N()
+	all := e.tl != tl || len(e.stamps) != n || len(e.nodes) != n
+	kept := e.kept(tl)
+	if all {
+		e.stamps = resize(e.stamps, n)
+		if len(e.nodes) != n {
+			e.nodes = make([][]byte, n)
+		}
+	}
+	e.changed = e.changed[:0]
+	for p := range n {
+		st := s.Touched(p)
+		if !all && st >= 0 && st == e.stamps[p] && st <= kept {
+			continue
+		}
+		nd := nodeAt(tl, s, p)
+		var err error
+		if e.node, err = appendNode(e.node[:0], &nd); err != nil {
+			e.tl = nil // the nodes kept are not all of this state
+			return err
+		}
+		e.stamps[p] = st
+		if !all && bytes.Equal(e.node, e.nodes[p]) {
+			continue
+		}
+		e.nodes[p] = append(e.nodes[p][:0], e.node...)
+		e.changed = append(e.changed, p)
+	}
+	e.tl, e.forks = tl, tl.Forks()
+	return nil
+}
+
+// kept is the last event that the state the nodes were kept at shares with
+// tl's history (all of them unless tl was forked since).
+func (e *Encoder) kept(tl *timeline.Timeline) int64 {
+	if e.tl != tl || tl.Forks() == e.forks {
+		return math.MaxInt64
+	}
+	kept, _ := tl.ForkedSince(e.forks)
+	return kept
 }
 
 // diffFlights finds the messages added (or whose deliverability changed)
@@ -184,32 +240,16 @@ func (e *Encoder) delta(b []byte, tl *timeline.Timeline, lang narrate.Lang, kept
 	b = appendBool(b, `,"atEnd":`, tl.AtEnd())
 
 	// The nodes that changed.
+	if err := e.refresh(tl); err != nil {
+		e.has = false
+		return b, err
+	}
 	b = append(b, `,"nodes":[`...)
-	first := true
-	for p := range s.N() {
-		st := s.Touched(p)
-		if st >= 0 && st == e.stamps[p] && st <= kept {
-			continue
-		}
-		e.stamps[p] = st
-		v := s.Process(p).View()
-		nd := Node{Pos: p, ID: tl.Nodes[p].ID, Label: tl.Nodes[p].Label, Role: v.Role, Crashed: s.Crashed(p), Vars: v.Vars}
-		if nd.Crashed {
-			nd.Role = "crashed"
-		}
-		if e.node, err = appendNode(e.node[:0], &nd); err != nil {
-			e.has = false
-			return b, err
-		}
-		if bytes.Equal(e.node, e.nodes[p]) {
-			continue
-		}
-		e.nodes[p] = append(e.nodes[p][:0], e.node...)
-		if !first {
+	for k, p := range e.changed {
+		if k > 0 {
 			b = append(b, ',')
 		}
-		first = false
-		b = append(b, e.node...)
+		b = append(b, e.nodes[p]...)
 	}
 	b = append(b, ']')
 
@@ -271,7 +311,7 @@ func (e *Encoder) delta(b []byte, tl *timeline.Timeline, lang narrate.Lang, kept
 		b = append(b, `,"byType":`...)
 		b = append(b, e.node...)
 	}
-	first = true
+	first := true
 	for p, c := range m.ByProcess {
 		if c == e.byProcess[p] {
 			continue

@@ -128,6 +128,51 @@ func TestDeltasGiveTheWholeFrame(t *testing.T) {
 	}
 }
 
+// An encoder's whole frame, written from the nodes it keeps, is byte for
+// byte the frame BuildIn gives, after any sequence of steps, seeks, forks,
+// actions and languages, whether the client before took deltas or not.
+func TestWholeIsTheFrame(t *testing.T) {
+	ops := 120
+	if testing.Short() {
+		ops = 60
+	}
+	for _, a := range algos.All() {
+		for si, sc := range a.Scenarios {
+			t.Run(a.ID+"/"+sc.ID, func(t *testing.T) {
+				t.Parallel()
+				r := rand.New(rand.NewPCG(uint64(si)+1, 11))
+				tl := open(t, a.ID, sc.Params, sc.Seed)
+				var enc frame.Encoder
+				lang := narrate.English
+				for i := range ops {
+					what := "open"
+					if i > 0 {
+						what = move(r, tl, &lang)
+					}
+					if r.IntN(4) == 0 { // the nodes kept move on with a delta
+						if _, err := enc.Append(nil, tl, lang); err != nil {
+							t.Fatal(err)
+						}
+						continue
+					}
+					got, err := enc.Whole(nil, tl, lang)
+					if err != nil {
+						t.Fatalf("after %s: %v", what, err)
+					}
+					f := frame.BuildIn(tl, lang)
+					want, err := f.AppendJSON(nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if string(got) != string(want) {
+						t.Fatalf("op %d (%s, step %d): the encoder's whole frame\n%s\nBuildIn's\n%s", i, what, tl.Cursor(), got, want)
+					}
+				}
+			})
+		}
+	}
+}
+
 // move does one random thing to the run, as a client can: step, back, seek,
 // first, last, act (forking in the past) or change the language.
 func move(r *rand.Rand, tl *timeline.Timeline, lang *narrate.Lang) string {

@@ -3,9 +3,9 @@ package frame
 import (
 	"encoding/json"
 	"strconv"
-	"unicode/utf8"
 
 	"distviz/engine"
+	"distviz/internal/jsonw"
 )
 
 // MarshalJSON writes the frame as AppendJSON does.
@@ -16,16 +16,7 @@ func (f Frame) MarshalJSON() ([]byte, error) { return f.AppendJSON(make([]byte, 
 // number of processes and messages (frames are what sessions send most).
 func (f *Frame) AppendJSON(b []byte) ([]byte, error) {
 	var err error
-	b = append(b, `{"type":`...)
-	b = appendString(b, f.Type)
-	b = appendInt(b, `,"step":`, int64(f.Step))
-	b = appendInt(b, `,"steps":`, int64(f.Steps))
-	b = appendInt(b, `,"seq":`, f.Seq)
-	b = appendInt(b, `,"events":`, f.Events)
-	b = appendInt(b, `,"time":`, f.Time)
-	b = appendBool(b, `,"ended":`, f.Ended)
-	b = appendBool(b, `,"atEnd":`, f.AtEnd)
-
+	b = f.appendHead(b)
 	b = append(b, `,"nodes":`...)
 	if f.Nodes == nil {
 		b = append(b, "null"...)
@@ -41,7 +32,27 @@ func (f *Frame) AppendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
+	return f.appendTail(b)
+}
 
+// appendHead writes the frame's fields before its nodes, from the opening
+// brace.
+func (f *Frame) appendHead(b []byte) []byte {
+	b = append(b, `{"type":`...)
+	b = appendString(b, f.Type)
+	b = appendInt(b, `,"step":`, int64(f.Step))
+	b = appendInt(b, `,"steps":`, int64(f.Steps))
+	b = appendInt(b, `,"seq":`, f.Seq)
+	b = appendInt(b, `,"events":`, f.Events)
+	b = appendInt(b, `,"time":`, f.Time)
+	b = appendBool(b, `,"ended":`, f.Ended)
+	return appendBool(b, `,"atEnd":`, f.AtEnd)
+}
+
+// appendTail writes the frame's fields after its nodes, to the closing
+// brace.
+func (f *Frame) appendTail(b []byte) ([]byte, error) {
+	var err error
 	b = append(b, `,"flights":`...)
 	if f.Flights == nil {
 		b = append(b, "null"...)
@@ -188,17 +199,5 @@ func appendValue(b []byte, v any) ([]byte, error) {
 	return append(b, enc...), err
 }
 
-// appendString writes s as encoding/json does: plain ASCII directly, the
-// rest (escapes, HTML-unsafe and non-ASCII characters) through it.
-func appendString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			enc, _ := json.Marshal(s) // a string always marshals
-			return append(b, enc...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
+// appendString writes s as encoding/json does.
+func appendString(b []byte, s string) []byte { return jsonw.AppendString(b, s) }

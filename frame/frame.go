@@ -44,12 +44,23 @@ func Build(tl *timeline.Timeline) Frame { return BuildIn(tl, narrate.English) }
 
 // BuildIn renders the state at the cursor, narrated in a language.
 func BuildIn(tl *timeline.Timeline, lang narrate.Lang) Frame {
+	f := buildAround(tl, lang)
+	s := tl.State()
+	f.Nodes = make([]Node, s.N())
+	for p := range f.Nodes {
+		f.Nodes[p] = nodeAt(tl, s, p)
+	}
+	return f
+}
+
+// buildAround renders everything at the cursor but the nodes (nil), which
+// Encoder keeps from frame to frame.
+func buildAround(tl *timeline.Timeline, lang narrate.Lang) Frame {
 	s := tl.State()
 	m := s.Metrics()
 	f := Frame{
 		Type: "frame", Step: tl.Cursor(), Steps: tl.Steps(), Seq: tl.Seq(), Events: tl.Len(),
 		Time: s.Now(), Ended: tl.Ended(), AtEnd: tl.AtEnd(),
-		Nodes:   make([]Node, s.N()),
 		Flights: s.InFlight(), Timers: s.Timers(),
 		Messages: trace.Messages{Sent: m.Sent, Delivered: m.Delivered, Dropped: m.Dropped,
 			ByType: trace.TypeCounts{Types: m.Types}, ByProcess: m.ByProcess},
@@ -58,13 +69,6 @@ func BuildIn(tl *timeline.Timeline, lang narrate.Lang) Frame {
 	}
 	for _, c := range m.ByType {
 		f.Messages.ByType.Counts = append(f.Messages.ByType.Counts, c.Sent)
-	}
-	for p := range f.Nodes {
-		v := s.Process(p).View()
-		f.Nodes[p] = Node{Pos: p, ID: tl.Nodes[p].ID, Label: tl.Nodes[p].Label, Role: v.Role, Crashed: s.Crashed(p), Vars: v.Vars}
-		if f.Nodes[p].Crashed {
-			f.Nodes[p].Role = "crashed"
-		}
 	}
 	if f.Flights == nil {
 		f.Flights = []engine.Flight{}
@@ -75,6 +79,16 @@ func BuildIn(tl *timeline.Timeline, lang narrate.Lang) Frame {
 	f.Violations = ViolationsIn(tl, lang, f.Seq)
 	f.Step1 = StepNarration(tl, lang, f.Step)
 	return f
+}
+
+// nodeAt is the process at position p as drawn.
+func nodeAt(tl *timeline.Timeline, s *engine.Sim, p int) Node {
+	v := s.Process(p).View()
+	nd := Node{Pos: p, ID: tl.Nodes[p].ID, Label: tl.Nodes[p].Label, Role: v.Role, Crashed: s.Crashed(p), Vars: v.Vars}
+	if nd.Crashed {
+		nd.Role = "crashed"
+	}
+	return nd
 }
 
 // ViolationsIn gives the violations of events up to seq, their texts in a

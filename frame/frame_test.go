@@ -134,3 +134,26 @@ func TestViolationsInTheReadersLanguage(t *testing.T) {
 		t.Errorf("German banner %q\nwant the narration's %q (English %q)", got, want, en[len(en)-1].Text)
 	}
 }
+
+// A client that takes whole frames stepping a run of 10,000 processes (the
+// load test's pattern 5): each step's frame is about a megabyte.
+func BenchmarkWholeFrameStep(b *testing.B) {
+	tl := open(b, "chang-roberts", map[string]any{"n": 10_000}, 1)
+	var buf []byte
+	b.Run("BuildIn", func(b *testing.B) {
+		for b.Loop() {
+			tl.Forward()
+			f := frame.BuildIn(tl, narrate.English)
+			buf, _ = f.AppendJSON(buf[:0])
+		}
+		b.SetBytes(int64(len(buf)))
+	})
+	b.Run("Encoder", func(b *testing.B) {
+		var enc frame.Encoder
+		for b.Loop() {
+			tl.Forward()
+			buf, _ = enc.Whole(buf[:0], tl, narrate.English)
+		}
+		b.SetBytes(int64(len(buf)))
+	})
+}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -55,24 +56,23 @@ func dial(ctx context.Context, base string, pace float64) (*session, error) {
 
 func (s *session) read(ctx context.Context) {
 	defer close(s.in)
+	head := make([]byte, headSize)
 	for {
-		_, b, err := s.c.Read(ctx)
+		b, size, err := s.next(ctx, head)
 		if err != nil {
 			return
 		}
 		s.mu.Lock()
-		s.bytes += int64(len(b))
+		s.bytes += size
 		s.mu.Unlock()
 		if s.pace > 0 {
-			time.Sleep(time.Duration(float64(len(b)) / s.pace * float64(time.Second)))
+			time.Sleep(time.Duration(float64(size) / s.pace * float64(time.Second)))
 		}
-		// Events come in bulk and nobody waits for them: they are not
-		// decoded, so that the load test's own processor time (the server
-		// shares the machine) stays small.
-		if bytes.HasPrefix(b, []byte(`{"type":"events"`)) || bytes.HasPrefix(b, []byte(`{"type":"experimentProgress"`)) {
+		if b == nil { // bulk that nobody waits for
 			continue
 		}
 		m := sniff(b)
+		m.size = int(size)
 		if m.Type == "error" {
 			s.mu.Lock()
 			s.errs = append(s.errs, m.Error)
@@ -83,6 +83,50 @@ func (s *session) read(ctx context.Context) {
 		default: // nobody is waiting: drop it
 		}
 	}
+}
+
+// headSize is how much of a message the client reads before it decides
+// whether to read the rest or only count it: a frame's fields before its
+// nodes fit.
+const headSize = 512
+
+// next reads one message and gives the bytes to sniff and its size. Events
+// and experiment progress come in bulk and nobody waits for them; of a
+// frame or a delta the patterns look only at the fields before its nodes.
+// Their rest is counted as it streams by, not kept nor decoded, so that
+// the load test's own processor time and garbage (the server shares the
+// machine, the latency probe shares this process) stay small.
+func (s *session) next(ctx context.Context, head []byte) ([]byte, int64, error) {
+	_, r, err := s.c.Reader(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	n, err := io.ReadFull(r, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return nil, 0, err
+	}
+	b := head[:n]
+	whole := n < len(head)
+	switch {
+	case bytes.HasPrefix(b, []byte(`{"type":"events"`)) || bytes.HasPrefix(b, []byte(`{"type":"experimentProgress"`)):
+		b = nil
+	case bytes.HasPrefix(b, []byte(`{"type":"frame"`)) || bytes.HasPrefix(b, []byte(`{"type":"delta"`)):
+		if i := bytes.Index(b, []byte(`,"nodes":`)); i > 0 {
+			b = append(b[:i:i], '}')
+		}
+	case !whole:
+		rest, err := io.ReadAll(r)
+		if err != nil {
+			return nil, 0, err
+		}
+		b = append(append([]byte(nil), b...), rest...)
+		return b, int64(len(b)), nil
+	}
+	if whole {
+		return b, int64(n), nil
+	}
+	rest, err := io.Copy(io.Discard, r)
+	return b, int64(n) + rest, err
 }
 
 // sniff reads the fields the patterns look at from the top level of a

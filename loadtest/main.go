@@ -12,12 +12,11 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,6 +26,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -69,7 +69,11 @@ func (r *report) check(ok bool, format string, args ...any) {
 func run() error {
 	memory := flag.String("memory", "1GiB", "the server's -memory budget")
 	only := flag.String("only", "", "comma-separated pattern ids to run (default: all)")
+	probeURL := flag.String("probe", "", "(internal) be the latency probe of the server at this URL")
 	flag.Parse()
+	if *probeURL != "" {
+		return runProbe(*probeURL, os.Stdin, os.Stdout)
+	}
 	budget, err := parseSize(*memory)
 	if err != nil {
 		return err
@@ -117,19 +121,29 @@ func runPattern(bin, memory string, budget int64, p pattern) (bool, error) {
 	defer s.stop()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	probe := startProbe(s.url)
+	warmUp(s.url)
+	probe, err := startProbe(s.url)
+	if err != nil {
+		return false, err
+	}
 	watch := s.watchRSS()
 	r := &report{endProbe: func() { probe.stop() }}
 	start := time.Now()
+	serverCPU, ownCPU := s.cpu(), selfCPU()
 	err = p.run(ctx, s, r)
 	lat := probe.stop()
 	peak := watch()
+	serverCPU, ownCPU = s.cpu()-serverCPU, selfCPU()-ownCPU
 	if err != nil {
 		r.check(false, "%v", err)
 	}
 	fmt.Printf("%-4s %-62s %8.0fM %6.0f%% %8s %8s %8s %6d\n", p.id, p.what, float64(peak)/(1<<20),
 		100*float64(peak)/float64(budget), ms(lat.p50), ms(lat.p99), ms(lat.max), lat.n)
-	fmt.Printf("     %.1fs, load %s", time.Since(start).Seconds(), loadAverage())
+	// The processor time says what the latencies cannot on a shared
+	// machine: how much of it the server took, and how much the clients
+	// took beside it (the probe is a process of its own).
+	fmt.Printf("     %.1fs, load %s, CPU: server %.1fs, load test %.1fs", time.Since(start).Seconds(), loadAverage(),
+		serverCPU.Seconds(), ownCPU.Seconds())
 	for _, n := range r.notes {
 		fmt.Printf("; %s", n)
 	}
@@ -224,6 +238,36 @@ func (s *server) peakRSS() int64 {
 	return 0
 }
 
+// cpu is the processor time the server has taken so far (user and
+// system; none once it has ended).
+func (s *server) cpu() time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command's name, which is in parentheses.
+	_, rest, _ := bytes.Cut(b, []byte(") "))
+	f := strings.Fields(string(rest))
+	if len(f) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * time.Second / clockTicks
+}
+
+// clockTicks is the unit of /proc's times (USER_HZ, 100 on Linux).
+const clockTicks = 100
+
+// selfCPU is the processor time this process has taken so far.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 // stop ends the server (SIGTERM, then kill after its grace) and reports
 // how it exited.
 func (s *server) stop() error {
@@ -264,68 +308,6 @@ func (s *server) watchRSS() func() int64 {
 		<-done
 		return peak.Load()
 	}
-}
-
-// latencies are the probe's figures.
-type latencies struct {
-	n             int
-	p50, p99, max time.Duration
-}
-
-type probe struct {
-	stopc chan struct{}
-	done  chan latencies
-	once  sync.Once
-	lat   latencies
-}
-
-// startProbe asks GET /api/algorithms every 25 ms, as a page load would,
-// and times each answer read to its end.
-func startProbe(url string) *probe {
-	p := &probe{stopc: make(chan struct{}), done: make(chan latencies, 1)}
-	client := &http.Client{Timeout: 30 * time.Second}
-	go func() {
-		var ds []time.Duration
-		tick := time.NewTicker(25 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-p.stopc:
-				p.done <- summarize(ds)
-				return
-			case <-tick.C:
-			}
-			start := time.Now()
-			resp, err := client.Get(url + "/api/algorithms")
-			if err == nil {
-				io.Copy(io.Discard, resp.Body)
-				resp.Body.Close()
-			}
-			d := time.Since(start)
-			if err != nil || resp.StatusCode != 200 {
-				d = 30 * time.Second // a failure counts as the worst
-			}
-			ds = append(ds, d)
-		}
-	}()
-	return p
-}
-
-func (p *probe) stop() latencies {
-	p.once.Do(func() {
-		close(p.stopc)
-		p.lat = <-p.done
-	})
-	return p.lat
-}
-
-func summarize(ds []time.Duration) latencies {
-	if len(ds) == 0 {
-		return latencies{}
-	}
-	slices.Sort(ds)
-	at := func(q float64) time.Duration { return ds[min(len(ds)-1, int(q*float64(len(ds))))] }
-	return latencies{n: len(ds), p50: at(0.50), p99: at(0.99), max: ds[len(ds)-1]}
 }
 
 // parseSize reads 1GiB, 512MiB and the like.

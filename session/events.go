@@ -1,7 +1,6 @@
 package session
 
 import (
-	"encoding/json"
 	"strconv"
 
 	"distviz/engine"
@@ -68,12 +67,7 @@ func (s *Session) eventsMsg(tl *timeline.Timeline, first, last int64) []byte {
 	if lines == nil {
 		lines = []narrate.Line{}
 	}
-	lb, err := json.Marshal(lines)
-	if err != nil {
-		return s.refuse("events", s.failure("events", err))[0]
-	}
-	b = append(b, `,"lines":`...)
-	b = append(b, lb...)
+	b = narrate.AppendJSON(append(b, `,"lines":`...), lines)
 	// the steps, as the run has them (several idle ones may be one)
 	b = append(b, `,"starts":[`...)
 	for i, seq := range tl.StepStarts(first, last) {

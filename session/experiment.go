@@ -143,6 +143,7 @@ func (s *Session) Close() {
 		s.cfg.Store.Release(s.run)
 		s.has = false
 	}
+	s.dropSpare()
 }
 
 func (s *Session) progressMsg(id string, done, total int) []byte {

@@ -128,6 +128,7 @@ type Session struct {
 	// frames writes them.
 	deltas bool
 	frames frame.Encoder
+	spare  spare // the memory of whole frames, reused
 
 	playing   bool
 	speed     float64
@@ -322,14 +323,16 @@ func (s *Session) frameMsg(tl *timeline.Timeline) []byte {
 		}
 		return b
 	}
-	f := frame.BuildIn(tl, s.lang)
+	// A whole frame, its nodes written from those of the frame before but
+	// what the step changed (at 10,000 processes a step's frame is a
+	// megabyte: making it anew each time was most of the server's work).
 	// Frames of a run are about the same size: no regrowing for the next.
-	b, err := f.AppendJSON(make([]byte, 0, max(s.frameCap, 512+256*len(f.Nodes))))
+	b, err := s.frames.Whole(s.frameRoom(max(s.frameCap, 512+256*len(tl.Nodes))), tl, s.lang)
 	if err != nil {
 		return s.refuse("frame", s.failure("frame", err))[0]
 	}
 	s.frameCap = len(b) + len(b)/4
-	return b
+	return s.lend(b)
 }
 
 func (s *Session) playingMsg() []byte {

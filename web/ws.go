@@ -141,6 +141,7 @@ func (s *server) serveSession(c *websocket.Conn, log *slog.Logger) {
 				return err
 			}
 		}
+		sess.Written(bs) // the session may make its next frame in their memory
 		return nil
 	}
 	write := func(b []byte) error { return writeAll([][]byte{b}) }

@@ -1,0 +1,73 @@
+package session
+
+// A whole frame of a large run is megabytes (a client that takes no deltas,
+// stepping a run of 10,000 processes): made anew for every step, frames
+// were most of the server's garbage, and collecting it took the processors
+// from every other request. A caller that has written a frame gives it
+// back (Written), and the session makes its next frame in that memory,
+// charged to the memory budget while it keeps it.
+
+// spareMin is the least frame worth keeping the memory of.
+const spareMin = 64 << 10
+
+// spare is the memory of frames the session lends and gets back.
+type spare struct {
+	lent    []byte // the frame last handed out, if worth keeping
+	kept    []byte // a frame given back, to make the next in
+	charged int64  // what kept is charged to the budget
+}
+
+// frameRoom gives room for a frame of about n bytes (the last frame's size
+// and a quarter more): the memory kept if it holds the last frame's size.
+func (s *Session) frameRoom(n int) []byte {
+	if b := s.spare.kept; b != nil && 5*cap(b) >= 4*n {
+		s.dropSpare()
+		return b[:0]
+	}
+	return make([]byte, 0, n)
+}
+
+// lend notes a frame handed out, to know it when it comes back.
+func (s *Session) lend(b []byte) []byte {
+	if cap(b) >= spareMin {
+		s.spare.lent = b
+	}
+	return b
+}
+
+// Written tells the session that the messages it returned have been
+// written and are not used any more: it may make a later frame in the
+// memory of one of them.
+func (s *Session) Written(msgs [][]byte) {
+	l := s.spare.lent
+	if len(l) == 0 {
+		return
+	}
+	for _, m := range msgs {
+		if len(m) > 0 && &m[0] == &l[0] {
+			s.spare.lent = nil
+			s.keep(l[:0])
+			return
+		}
+	}
+}
+
+// keep keeps b, the memory of a frame written, if the budget has room.
+func (s *Session) keep(b []byte) {
+	s.dropSpare()
+	if m := s.cfg.Meter; m != nil {
+		if m.Charge(int64(cap(b)), "a session's frame memory") != nil {
+			return
+		}
+		s.spare.charged = int64(cap(b))
+	}
+	s.spare.kept = b
+}
+
+// dropSpare lets go of the memory kept.
+func (s *Session) dropSpare() {
+	if s.spare.charged > 0 {
+		s.cfg.Meter.Release(s.spare.charged)
+	}
+	s.spare.kept, s.spare.charged = nil, 0
+}

@@ -1,0 +1,59 @@
+package session_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"distviz/internal/budget"
+	"distviz/session"
+)
+
+// A frame the caller has written and given back is the memory of the next
+// frame, charged to the budget while the session keeps it and not after
+// it closes; the frames are the same as without.
+func TestWrittenFramesAreReused(t *testing.T) {
+	mem := budget.New(1 << 30)
+	s := session.New(session.Config{Store: newStore(), Meter: mem})
+	plain := session.New(session.Config{Store: newStore()})
+	frameOf := func(out [][]byte) []byte {
+		t.Helper()
+		for _, b := range out {
+			var m struct{ Type string }
+			json.Unmarshal(b, &m)
+			if m.Type == "frame" {
+				return b
+			}
+		}
+		t.Fatalf("no frame among %d messages", len(out))
+		return nil
+	}
+	open := []byte(`{"type":"open","algorithm":"chang-roberts","params":{"n":1000}}`)
+	step := []byte(`{"type":"step"}`)
+	out := s.Handle(open)
+	plain.Handle(open)
+	prev := frameOf(out)
+	s.Written(out)
+	kept := mem.Used()
+	if kept < int64(len(prev)) {
+		t.Fatalf("%d bytes charged while a frame of %d is kept", kept, len(prev))
+	}
+	for i := range 5 {
+		out = s.Handle(step)
+		b := frameOf(out)
+		if &b[0] != &prev[0] {
+			t.Fatalf("step %d: the frame is not made in the memory given back", i+1)
+		}
+		if want := frameOf(plain.Handle(step)); string(b) != string(want) {
+			t.Fatalf("step %d: the frame differs from one made anew", i+1)
+		}
+		s.Written(out)
+		prev = b
+	}
+	if mem.Used() != kept {
+		t.Errorf("%d bytes charged after the steps, %d before", mem.Used(), kept)
+	}
+	s.Close()
+	if mem.Used() >= kept {
+		t.Errorf("%d bytes charged after Close, %d before", mem.Used(), kept)
+	}
+}
