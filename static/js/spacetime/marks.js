@@ -87,22 +87,50 @@ function placeArrow(st, arrow, e, s, x, y) {
 	set(arrow, "y2", y - (dy / len) * back);
 }
 
-/** placeFlight draws message fl in flight, dashed from its send to now. */
+// flightLine is where message fl in flight is drawn, dashed from its send
+// to now (by order: from its send's column to the cursor's)
+function flightLine(st, fl, now) {
+	const {S, order, lastFrame} = st;
+	if (!order) return stInFlight(S, fl, now);
+	const ss = st.log.sendSeq.get(fl.id) ?? lastFrame.seq;
+	return stInFlight(S, {...fl, sentAt: ss, arrive: 2 * (lastFrame.seq + 0.5) - ss}, lastFrame.seq + 0.5);
+}
+
+/** placeFlight draws message fl in flight, a line of its own (st.flights). */
 export function placeFlight(st, fl, now) {
 	let line = st.flights.get(fl.id);
 	if (!line) {
 		line = svg("line", {class: `st-flight mt-${typeIndex(st, fl.type)}`, "data-flight": fl.id}, st.g.flights);
 		st.flights.set(fl.id, line);
 	}
-	const {S, order, lastFrame} = st;
 	set(line, "display", hiddenMsg(st, fl.type, fl.from, fl.to) ? "none" : "inline");
-	// (by order: from its send's column to the cursor's)
-	const ss = order ? (st.log.sendSeq.get(fl.id) ?? lastFrame.seq) : 0;
-	const a = order ? stInFlight(S, {...fl, sentAt: ss, arrive: 2 * (lastFrame.seq + 0.5) - ss}, lastFrame.seq + 0.5) : stInFlight(S, fl, now);
+	const a = flightLine(st, fl, now);
 	set(line, "x1", a.x1);
 	set(line, "y1", a.y1);
 	set(line, "x2", a.x2);
 	set(line, "y2", a.y2);
+}
+
+/**
+ * drawFlightsInBulk draws the messages in flight as one path a colour
+ * (st.bulk: colour → path), for when they are many: a large ring plays
+ * hundreds at once, and a line each meant hundreds of elements to move at
+ * every frame, which the time moving does.
+ */
+export function drawFlightsInBulk(st, frame, now) {
+	const parts = new Map(); // colour → path data
+	for (const fl of frame.flights) {
+		if (hiddenMsg(st, fl.type, fl.from, fl.to)) continue;
+		const a = flightLine(st, fl, now);
+		const k = typeIndex(st, fl.type);
+		if (!parts.has(k)) parts.set(k, []);
+		parts.get(k).push(`M${a.x1.toFixed(1)},${a.y1.toFixed(1)}L${a.x2.toFixed(1)},${a.y2.toFixed(1)}`);
+	}
+	for (const [k, path] of st.bulk) if (!parts.has(k)) path.remove(), st.bulk.delete(k);
+	for (const [k, d] of parts) {
+		if (!st.bulk.has(k)) st.bulk.set(k, svg("path", {class: `st-flight mt-${k}`, "data-flights": k}, st.g.flights));
+		set(st.bulk.get(k), "d", d.join(""));
+	}
 }
 
 /** drawStays draws the outcome's stays up to the cursor as bars on their processes' lines (one still going ends at the cursor). */

@@ -14,11 +14,14 @@ import {skeleton} from "./skeleton.js";
 import {wireZoom} from "./zoom.js";
 import {eventWindow} from "./window.js";
 import {lightCausality} from "./lighting.js";
-import {makeEvent, placeEvent, placeFlight, drawStays, drawBarriers, drawAxes} from "./marks.js";
+import {makeEvent, placeEvent, placeFlight, drawFlightsInBulk, drawStays, drawBarriers, drawAxes} from "./marks.js";
 
 // The events drawn at most: fewer when there are many processes, whose
 // rows are too thin to tell a thousand arrows apart anyway.
-const limitFor = (n) => (n <= 100 ? 1500 : Math.max(400, Math.round(150000 / n)));
+// Messages in flight drawn one element each at most (beyond: in bulk).
+const BULK = 60;
+
+const limitFor = (n) => (n <= 100 ? 1500 : Math.max(200, Math.round(150000 / n)));
 
 export function createSpacetime(root, handlers) {
 	const g = skeleton(root);
@@ -33,6 +36,7 @@ export function createSpacetime(root, handlers) {
 		size: {w: 0, h: 0},
 		els: new Map(), // seq → {dot, arrow}
 		flights: new Map(), // msg id → line
+		bulk: new Map(), // colour → path: the flights when they are many (marks.js)
 		// by order: one column per event instead of virtual time on x
 		order: false,
 		// the lanes drawn: the positions handlers.lanes(frame) says are present
@@ -87,6 +91,7 @@ export function createSpacetime(root, handlers) {
 		clear(g.flights);
 		st.els = new Map();
 		st.flights = new Map();
+		st.bulk = new Map();
 		lo = 1;
 		hi = 0;
 		st.domain = null;
@@ -184,8 +189,20 @@ export function createSpacetime(root, handlers) {
 	}
 
 	// syncFlights draws the messages in flight dashed to now: every one when
-	// the time or the picture moved (all), else those that came and went
+	// the time or the picture moved (all), else those that came and went;
+	// more than BULK of them in one path a colour (marks.js)
 	function syncFlights(frame, changes, all) {
+		if (frame.flights.length > BULK) {
+			for (const line of st.flights.values()) line.remove();
+			st.flights.clear();
+			if (all || changes.flights || !st.bulk.size) drawFlightsInBulk(st, frame, frame.time);
+			return;
+		}
+		if (st.bulk.size) {
+			for (const path of st.bulk.values()) path.remove();
+			st.bulk.clear();
+			all = true;
+		}
 		if (all) {
 			const seen = new Set();
 			for (const fl of frame.flights) {
