@@ -50,7 +50,7 @@ const state = {
 	conn: "connecting",
 	pending: null, // an open or attach to send when connected
 	awaiting: null, // "open" | "attach": a request whose errors belong next to the form or the import
-	wantStep: null, // a cursor step to restore (deep link, reconnect)
+	wantStep: null, // a cursor step to restore after an attach (offline file, reconnect); an open carries its step
 	sentLast: false,
 	roles: [],
 	query: {}, // what the address bar shows; acts: the user's actions (docs/api.md, deep links)
@@ -441,8 +441,8 @@ function onError(text, about) {
 		// back after a lost connection, and the server has forgotten the run
 		// (a restart): run it again from its link and go back to the step
 		chrome.toast(t("conn.reopened"));
-		state.sentLast = false;
-		send({type: "open", query: state.query});
+		send(atStep({type: "open", query: state.query}, state.wantStep));
+		state.wantStep = null;
 		return;
 	}
 	chrome.toast(t("err.server", {error: text}));
@@ -465,9 +465,15 @@ function openVersion(acts, step) {
 	const query = {...state.query};
 	delete query.acts;
 	if (acts) query.acts = acts;
-	state.wantStep = step;
-	state.sentLast = false;
-	send({type: "open", query});
+	state.wantStep = null;
+	send(atStep({type: "open", query}, step));
+}
+
+// atStep asks an open for the frame at step k (null: step 0): the server
+// computes the run that far and answers that frame, in one round trip.
+function atStep(msg, k) {
+	if (k !== null && k !== undefined) msg.step = k;
+	return msg;
 }
 
 function setSpeed(s) {
@@ -607,8 +613,7 @@ if (offline) {
 	const msg = {type: "open", algorithm: link.algorithm, query: link.acts ? {...link.query, acts: link.acts} : link.query};
 	if (link.seed !== null) msg.seed = link.seed;
 	if (link.scenario) msg.scenario = link.scenario;
-	state.pending = msg;
-	state.wantStep = link.step;
+	state.pending = atStep(msg, link.step);
 	if (window.innerWidth < 1280) chrome.setSetup(false);
 } else {
 	loadRegistry();
