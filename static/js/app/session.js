@@ -63,7 +63,8 @@ export function createSession({offline, refusal, app, on}) {
 		if (msg.type === "action" && app.frame) on.leaving();
 		// this page applies deltas to its frame (model.js): a step is a few hundred bytes, not the whole picture
 		if (msg.type === "open" || msg.type === "attach") msg.deltas = true;
-		if (!conn.send(msg)) {
+		// (not before the status handlers have run: the page's language goes first)
+		if (state.status !== "open" || !conn.send(msg)) {
 			if (msg.type === "open" || msg.type === "attach") state.pending = msg;
 			return false;
 		}
