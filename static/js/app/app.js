@@ -21,6 +21,7 @@ import {createFiles} from "./files.js";
 import {writeRunTitle, translateReference} from "./titles.js";
 import {parseLocation, buildSearch} from "./params.js";
 import {orderToggle} from "./stmode.js";
+import {afterPaint} from "./dom.js";
 import {createChrome, store} from "./chrome.js";
 import {createInteractions} from "./interact.js";
 import {applyMessage, merge, everything} from "./model.js";
@@ -228,9 +229,10 @@ function onRun(r, fromUser) {
 	menu.close();
 	tooltip.hide();
 	branches.run(r, state.query);
-	// the run carries its algorithm's entry: the form need not wait for the registry
+	// the run carries its algorithm's entry: the form need not wait for the
+	// registry, and follows the run once its first picture is on screen
 	registry.add(r.algorithm);
-	form.fromRun(r);
+	afterPaint(() => state.run === r && form.fromRun(r));
 	form.clearErrors();
 	stage.use(r);
 	spacetime.setRun(r, state.log);

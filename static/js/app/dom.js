@@ -40,6 +40,11 @@ export function set(e, name, value) {
 	e.setAttribute(name, v);
 }
 
+/** afterPaint runs fn once the next frame is painted: work the picture on screen does not wait for. */
+export function afterPaint(fn) {
+	requestAnimationFrame(() => setTimeout(fn, 0));
+}
+
 /** text writes textContent if it differs from the text last written. */
 export function text(e, value) {
 	const v = String(value);

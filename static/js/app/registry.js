@@ -4,6 +4,7 @@
 // (add), and the registry is asked for once the run is on screen (afterPaint).
 
 import {t} from "../i18n/i18n.js";
+import {afterPaint} from "./dom.js";
 
 /**
  * createRegistry returns {list, add, load, afterPaint}. list is filled in
@@ -59,7 +60,7 @@ export function createRegistry({offline, form, link, relabel}) {
 		afterPaint() {
 			if (loading || asked) return;
 			asked = true;
-			requestAnimationFrame(() => setTimeout(load, 0));
+			afterPaint(load);
 		},
 	};
 }
