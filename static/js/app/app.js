@@ -136,6 +136,7 @@ const session = createSession({
 			}
 		},
 		openRefused: (text) => {
+			ready();
 			registry.load();
 			chrome.setSetup(true);
 			form.showServerError(text);
@@ -320,8 +321,8 @@ function setManual(on) {
 const {render, addressBar} = createDrawing({
 	state,
 	parts: {controls, stage, ui, spacetime, narration, panel},
-	// a deep link asks for the registry once its run is on screen
-	drawn: () => registry.afterPaint(),
+	// a deep link asks for the registry once its run is on screen, and has the reference laid out
+	drawn: () => (registry.afterPaint(), ready()),
 	search: () => {
 		if (!state.run || offline) return null; // an offline file's address is the file's
 		const alg = registry.list.find((a) => a.id === state.run.algorithm.id) || state.run.algorithm;
@@ -366,6 +367,12 @@ $("summary").addEventListener("click", () => $("summary").classList.toggle("open
 
 // ---- start ----
 
+// ready has the reference below the app laid out once the first picture is
+// on screen (reference.css: before it, its layout would delay the picture)
+function ready() {
+	if (!("ready" in document.documentElement.dataset)) afterPaint(() => (document.documentElement.dataset.ready = ""));
+}
+
 // a deep link's lang= wins over the remembered choice (and is remembered)
 // (an offline file's address may say how to show it: embed, present, step, lang)
 const link = parseLocation(location.search);
@@ -388,6 +395,7 @@ if (offline) {
 	if (window.innerWidth < 1280) chrome.setSetup(false);
 } else {
 	registry.load();
+	ready();
 }
 
 render();
