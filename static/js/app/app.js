@@ -3,7 +3,7 @@
 // run's view comes from ../views/index.js by the registry's `view`, and the
 // app knows none of them.
 
-import {createSession} from "./session.js";
+import {createSession, showStatus} from "./session.js";
 import {createRegistry} from "./registry.js";
 import {lazyExperiment} from "./experimenttab.js";
 import {createDrawing} from "./drawing.js";
@@ -194,10 +194,7 @@ narration.setLog(state.log);
 
 function onStatus(s, secs) {
 	if (experiment.tab) experiment.tab.connection(s);
-	const c = $("conn");
-	c.dataset.state = s;
-	c.textContent = s === "open" ? "" : s === "connecting" ? t("conn.connecting") : t("conn.closed", {s: secs});
-	c.title = s === "open" ? t("conn.open") : c.textContent;
+	showStatus($("conn"), s, secs);
 	if (s !== "open") {
 		state.playing = false;
 		return;

@@ -7,6 +7,14 @@
 
 import {connect, wsURL} from "./ws.js";
 import {connectOffline} from "./offline.js";
+import {t} from "../i18n/i18n.js";
+
+/** showStatus writes the connection's status in the top bar's indicator (nothing while it is open). */
+export function showStatus(c, s, secs) {
+	c.dataset.state = s;
+	c.textContent = s === "open" ? "" : s === "connecting" ? t("conn.connecting") : t("conn.closed", {s: secs});
+	c.title = s === "open" ? t("conn.open") : c.textContent;
+}
 
 /**
  * createSession connects (to the server, or to an offline file's frames)
