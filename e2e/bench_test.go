@@ -185,7 +185,7 @@ type firstRender struct {
 	WS     int     // bytes the server wrote on the page's WebSocket (compressed frames as sent) until the render was seen
 	WSText int     // bytes of the WebSocket messages the page received before it, as it reads them
 	Reqs   int
-	CPU    float64 // ms of the page's main thread on the CPU until the render was seen (the blank page's: until its paint)
+	CPU    float64 // ms of the page's main thread on the CPU until the poll that saw the render (with what follows it meanwhile: the registry, the form, the reference); the blank page's until its paint was seen
 	Blank  float64
 }
 
