@@ -101,7 +101,7 @@ func TestGraphScreenshots(t *testing.T) {
 			p.open(c.link + "&lang=" + lang)
 			p.waitFor("the link's step", fmt.Sprintf(`(() => {
 				const f = window.distviz.state.frame;
-				return !!f && window.distviz.state.wantStep === null && document.querySelectorAll(%s).length === %d && !!document.querySelector(%s);
+				return !!f && window.distviz.session.wantStep === null && document.querySelectorAll(%s).length === %d && !!document.querySelector(%s);
 			})()`, jsString(selGraph+" [data-node][data-role]"), c.n, jsString(selGraph+` [data-edge][data-tree="1"]`)))
 			bad := eval[string](p, `(() => {
 				const svg = document.getElementById("graph").getBoundingClientRect();

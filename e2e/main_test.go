@@ -44,7 +44,9 @@ func TestMain(m *testing.M) {
 
 func run(m *testing.M) int {
 	app := web.New(web.Config{}, nil)
-	srv := httptest.NewServer(app.Handler())
+	srv := httptest.NewUnstartedServer(app.Handler())
+	srv.Listener = wireListener{srv.Listener}
+	srv.Start()
 	defer func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()

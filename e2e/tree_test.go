@@ -326,7 +326,7 @@ func TestTreeScreenshots(t *testing.T) {
 			}
 			p.waitFor("the devices at the link's step", fmt.Sprintf(`(() => {
 				const f = window.distviz.state.frame;
-				return %s === %d && !!f && window.distviz.state.wantStep === null && (%d < 0 || f.step === Math.min(%d, f.steps - 1));
+				return %s === %d && !!f && window.distviz.session.wantStep === null && (%d < 0 || f.step === Math.min(%d, f.steps - 1));
 			})()`, jsVisibleNodes, c.n, step, step))
 			if c.dark {
 				p.press(hookTheme)

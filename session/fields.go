@@ -14,7 +14,7 @@ import (
 // (docs/protocol.md): a field of another type is refused, not ignored, so
 // that {"type": "step", "step": 5} does not silently step once.
 var fieldsOf = map[string][]string{
-	"open":       {"algorithm", "params", "query", "seed", "scenario", "deltas"},
+	"open":       {"algorithm", "params", "query", "seed", "scenario", "step", "deltas"},
 	"attach":     {"id", "deltas"},
 	"seek":       {"step"},
 	"seekSeq":    {"seq"},

@@ -67,6 +67,9 @@ func (s *Session) open(req request) [][]byte {
 		if err == nil {
 			err = s.ahead(tl)
 		}
+		if err == nil && req.Step != nil {
+			err = openAt(tl, *req.Step)
+		}
 		return err
 	})
 	if err != nil {
@@ -93,6 +96,19 @@ func (s *Session) open(req request) [][]byte {
 		}
 	}
 	return s.take(run, shown)
+}
+
+// openAt moves a new run's cursor to step k, as a deep link asks: within
+// the history a seek; past it the run goes on until it has step k, ends or
+// reaches its event limit (as `last` would), and the cursor stays at its end.
+// One message then brings a link's picture, not an open, a last and a seek.
+func openAt(tl *timeline.Timeline, k int) error {
+	if more := k - (tl.Steps() - 1); more > 0 {
+		if err := tl.Run(more); err != nil && !errors.Is(err, timeline.ErrTooLong) {
+			return err
+		}
+	}
+	return tl.Seek(k)
 }
 
 // attach takes over a stored run.

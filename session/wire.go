@@ -60,7 +60,7 @@ var fieldWants = map[string]string{
 	"seed":       fmt.Sprintf("a whole number in 0..%d", int64(algo.MaxSeed)),
 	"scenario":   "a string, the id of one of the algorithm's scenarios",
 	"id":         "a string, the id of a stored run",
-	"step":       "a whole number, the step to move to",
+	"step":       "a whole number, the step to move to (to show, for open)",
 	"seq":        "a whole number, the sequence number of an event",
 	"speed":      fmt.Sprintf("a number of steps per second, %g to %g", MinSpeed, MaxSpeed),
 	"action":     `an action object such as {"type": "crash", "node": 3}`,

@@ -168,7 +168,7 @@ func TestHomeAndStatic(t *testing.T) {
 			`data-testid="step"`, `data-testid="scrubber"`, `data-testid="topology"`, `data-testid="spacetime"`,
 			`<option value="bully">Bully</option>`}},
 		{"/static/css/tokens.css", "text/css; charset=utf-8", []string{"light-dark("}},
-		{"/static/js/app/app.js", "text/javascript; charset=utf-8", []string{`from "./ws.js"`}},
+		{"/static/js/app/app.js", "text/javascript; charset=utf-8", []string{`from "./session.js"`}},
 		{"/static/test.html", "text/html; charset=utf-8", []string{`data-testid="js-test-results"`, "/static/js/test/all.js"}},
 	} {
 		w := do(t, h, "GET", tc.path, "")

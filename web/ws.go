@@ -30,6 +30,14 @@ func wsError(text string) []byte {
 	return b
 }
 
+// wsCompressFrom is the size from which a message goes compressed
+// (permessage-deflate, each message on its own: no window kept per
+// session). A run's entry, its events and experiment rows are JSON that
+// shrinks several times, and a deep link's first picture waits for them;
+// a step's delta, most of what a playing run sends, stays below it and
+// costs no CPU to compress.
+const wsCompressFrom = 4 << 10
+
 // ws serves GET /ws: one lecture-UI session (docs/protocol.md).
 func (s *server) ws(w http.ResponseWriter, r *http.Request) {
 	if !s.hub.enter() {
@@ -42,7 +50,8 @@ func (s *server) ws(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.AllowedOrigins})
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.AllowedOrigins,
+		CompressionMode: websocket.CompressionNoContextTakeover, CompressionThreshold: wsCompressFrom})
 	if err != nil { // Accept has answered (403 for a foreign origin)
 		s.log.Info("WebSocket handshake refused", "remote", r.RemoteAddr, "origin", r.Header.Get("Origin"), "err", err)
 		return

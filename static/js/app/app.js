@@ -3,12 +3,15 @@
 // run's view comes from ../views/index.js by the registry's `view`, and the
 // app knows none of them.
 
-import {connect, wsURL} from "./ws.js";
+import {createSession, showStatus} from "./session.js";
+import {createRegistry} from "./registry.js";
+import {lazyExperiment} from "./experimenttab.js";
+import {createDrawing} from "./drawing.js";
 import {EventLog} from "./events.js";
 import * as i18n from "../i18n/i18n.js";
 import {t} from "../i18n/i18n.js";
 import {createForm} from "./form.js";
-import * as views from "../views/index.js";
+import {createStageView} from "./stageview.js";
 import {createSpacetime} from "../spacetime/spacetime.js";
 import {createNarration} from "./narration.js";
 import {createPanel} from "../panel/panel.js";
@@ -17,24 +20,21 @@ import {createMenu, createTooltip} from "./menu.js";
 import {createFiles} from "./files.js";
 import {writeRunTitle, translateReference} from "./titles.js";
 import {parseLocation, buildSearch} from "./params.js";
-import {text, clear, el} from "./dom.js";
+import {orderToggle} from "./stmode.js";
+import {afterPaint} from "./dom.js";
 import {createChrome, store} from "./chrome.js";
 import {createInteractions} from "./interact.js";
-import {applyMessage, merge, everything, noChanges} from "./model.js";
+import {applyMessage, merge, everything} from "./model.js";
 import {createBranches} from "./branches.js";
 import {createKeyOverlay, markAround} from "./keys.js";
-import {offlineData, connectOffline} from "./offline.js";
+import {offlineData} from "./offline.js";
 
 const $ = (id) => document.getElementById(id);
 // an offline file's run (GET /api/runs/{id}/export?format=html), which a
 // local transport answers from; null on the server's page
 const offline = offlineData(document);
-// The registry (GET /api/algorithms, which the browser keeps and revalidates
-// by its ETag): filled in when it has come (loadRegistry). Until then the
-// form waits; a deep link's run does not.
-const registry = [];
-let registryLoaded = null; // a promise, once asked for
-let registryAsked = false; // a drawing has asked for it
+// the algorithms the form offers (registry.js): the form is filled when they come
+const registry = createRegistry({offline, form: () => form, link: () => link, relabel: () => reference()});
 
 const state = {
 	run: null, // the `run` message
@@ -47,11 +47,6 @@ const state = {
 	playing: false,
 	speed: SPEEDS.includes(Number(store.get("speed"))) ? Number(store.get("speed")) : 2,
 	manual: false,
-	conn: "connecting",
-	pending: null, // an open or attach to send when connected
-	awaiting: null, // "open" | "attach": a request whose errors belong next to the form or the import
-	wantStep: null, // a cursor step to restore (deep link, reconnect)
-	sentLast: false,
 	roles: [],
 	query: {}, // what the address bar shows; acts: the user's actions (docs/api.md, deep links)
 	actsCount: 0, // how many actions acts holds
@@ -73,31 +68,18 @@ const form = createForm(
 		reset: $("reset"),
 		error: $("form-error"),
 	},
-	registry,
+	registry.list,
 	{onRun: openRun},
 );
-// The Experiment tab, with the plotting library, loads when it is first
-// opened (loadExperiment): a lecture that never opens it never loads them.
-let experiment = null;
-let experimentLoading = null;
-function loadExperiment() {
-	experimentLoading ||= import("../experiment/experiment.js").then((m) => {
-		experiment = m.createExperiment({send: (msg) => send(msg), form});
-		experiment.connection(state.conn);
-		return experiment;
-	});
-	return experimentLoading;
-}
-const openTab = (name) => loadExperiment().then((e) => e.setTab(name));
-$("tab-experiment").addEventListener("click", () => !experiment && openTab("experiment"));
-for (const tab of [$("tab-run"), $("tab-experiment")]) {
-	tab.addEventListener("keydown", (ev) => {
-		if (experiment || (ev.key !== "ArrowLeft" && ev.key !== "ArrowRight")) return;
-		const other = tab.id === "tab-run" ? "experiment" : "run";
-		openTab(other).then(() => $("tab-" + other).focus());
-		ev.preventDefault();
-	});
-}
+const experiment = lazyExperiment({
+	tabRun: $("tab-run"),
+	tabExperiment: $("tab-experiment"),
+	make: (m) => {
+		const e = m.createExperiment({send: (msg) => send(msg), form});
+		e.connection(session.state.status);
+		return e;
+	},
+});
 const tooltip = createTooltip($("tooltip"));
 const menu = createMenu($("menu"), {
 	onOpen: () => {
@@ -116,71 +98,17 @@ const branches = createBranches({
 
 const ui = createInteractions({state, menu, tooltip, send: (m) => send(m), render: () => render(), noEngine: offline ? () => t("offline.noEngine") : null});
 // (the space-time diagram follows its box by itself; a new view scale it is told)
-const chrome = createChrome({onLayout: () => (view && view.layout(), state.frame && spacetime.update(state.frame)), isMenuOpen: () => menu.isOpen, onPresenter: () => addressBar()});
+const chrome = createChrome({onLayout: () => (stage.view && stage.view.layout(), state.frame && spacetime.update(state.frame)), isMenuOpen: () => menu.isOpen, onPresenter: () => addressBar()});
 
-// What the views do with the pointer (views/kit/kit.js): the same for every view.
-const handlers = {
-	onNodeClick: (pos, ev) => ui.nodeMenu(pos, ev, view.menuItems(pos)),
-	onMsgClick: (f, ev) => ui.msgMenu(f, ev.clientX, ev.clientY),
-	onLinkClick: ui.linkMenu,
-	onHover: ui.hoverTopology,
-	onHoverMove: ui.moveTip,
-	onBackground: () => {
-		if (state.selected !== null) {
-			state.selected = null;
-			render();
-		}
-	},
-	onSelect: (p) => {
-		state.selected = p;
-		render();
-	},
-	act: (action) => send({type: "action", action}),
-};
-
-// The run's view: made when a run first needs it (its module loads then),
-// one per module, and the one of the run shown.
-const canvas = $("canvas");
-const made = new Map(); // view module → the view made from it
-let view = null; // the run's view, once its module has loaded
-let viewRun = null; // the run it has been given
-async function useView(r) {
-	const mod = await views.load(r.algorithm.view);
-	if (state.run !== r) return; // another run came meanwhile
-	let v = made.get(mod);
-	if (!v) made.set(mod, (v = mod.create(canvas, handlers)));
-	for (const other of made.values()) if (other !== v) other.show(false);
-	view = v;
-	app.dataset.view = r.algorithm.view || "";
-	v.setRun(r);
-	v.show(true);
-	viewRun = r;
-	state.changes = everything();
-	for (const f of unseen) seeRoles(f, everything());
-	unseen = [];
-	legend();
-	render();
-}
+const stage = createStageView({canvas: $("canvas"), app, state, ui, send: (m) => send(m), render: () => render(), legendBox: $("legend")});
 
 const spacetime = createSpacetime($("spacetime"), {
 	onSeek: (seq) => send({type: "seekSeq", seq}),
 	onHoverEvent: ui.hoverEvent,
 	// lanes only for the processes the view draws (not a free device slot)
-	lanes: (f) => (view && viewRun === state.run ? view.drawn(f) : null),
+	lanes: (f) => (stage.shown() ? stage.shown().drawn(f) : null),
 });
-// the diagram's x: virtual time, or one column per event (their order)
-{
-	const box = el("span", {class: "st-mode", role: "group"});
-	for (const [key, on] of [["st.byTime", false], ["st.byOrder", true]]) {
-		const b = el("button", {type: "button", class: "tool small", "data-testid": on ? "st-order" : "st-time", "data-i18n": key, "aria-pressed": String(!on), text: t(key)});
-		b.addEventListener("click", () => {
-			spacetime.setOrder(on);
-			for (const x of box.children) x.setAttribute("aria-pressed", String(x === b));
-		});
-		box.append(b);
-	}
-	$("spacetime-title").append(box);
-}
+$("spacetime-title").append(orderToggle((byOrder) => spacetime.setOrder(byOrder)));
 const narration = createNarration($("narration"), $("narration-empty"), {
 	onSeek: (seq) => send({type: "seekSeq", seq}),
 });
@@ -188,6 +116,43 @@ const panel = createPanel(
 	{details: $("details"), outcome: $("outcome"), counters: $("counters"), theory: $("theory"), pill: $("invariants"), banner: $("violation")},
 	{onSeek: (seq) => send({type: "seekSeq", seq})},
 );
+// ---- the session ----
+
+const session = createSession({
+	offline,
+	refusal: () => t("offline.noEngine"),
+	app: state,
+	on: {
+		status: onStatus,
+		experiment: (msg) => !!experiment.tab && experiment.tab.receive(msg),
+		run: onRun,
+		frame: onFrame,
+		message: (msg) => {
+			if (msg.type === "events") onEvents(msg);
+			else if (msg.type === "actions") onActs(msg);
+			else if (msg.type === "playing") {
+				state.playing = !!msg.playing;
+				render();
+			}
+		},
+		openRefused: (text) => {
+			ready();
+			registry.load();
+			chrome.setSetup(true);
+			form.showServerError(text);
+		},
+		attachRefused: (text) => {
+			ioStatus(t("io.refused", {error: text}), true);
+			chrome.setSetup(true);
+		},
+		reopened: () => chrome.toast(t("conn.reopened")),
+		experimentError: (text) => experiment.tab && experiment.tab.onError(text),
+		error: (text) => chrome.toast(t("err.server", {error: text})),
+		leaving: () => branches.leaving(),
+	},
+});
+const send = session.send;
+
 const controls = createControls(
 	{
 		first: $("first"),
@@ -206,25 +171,15 @@ const controls = createControls(
 		stepInfo: $("step-info"),
 	},
 	{
-		first: () => send({type: "first"}),
-		back: () => send({type: "back"}),
-		step: () => send({type: "step"}),
-		last: () => send({type: "last"}),
-		play: () => {
-			if (!state.manual) send({type: "play", speed: state.speed});
-		},
-		pause: () => send({type: "pause"}),
+		...session.moves,
 		// by the app's state, which the server's answers set at once (the controls' follows at the next drawing)
 		toggleManual: () => setManual(!state.manual),
-		togglePlay: () => (state.playing ? send({type: "pause"}) : !state.manual && send({type: "play", speed: state.speed})),
-		seek: (step) => send({type: "seek", step}),
-		seekSeq: (seq) => send({type: "seekSeq", seq}),
 		setSpeed,
 		setManual,
 		undo: () => branches.undo(),
 		mark: (dir) => {
 			const seq = state.frame ? markAround(state.log, state.frame.seq, dir) : null;
-			if (seq !== null) send({type: "seekSeq", seq});
+			if (seq !== null) session.moves.seekSeq(seq);
 		},
 		scenario: (k) => {
 			const sc = (state.run.algorithm.scenarios || [])[k - 1];
@@ -235,96 +190,33 @@ const controls = createControls(
 	},
 );
 const keyOverlay = createKeyOverlay();
-state.log = new EventLog();
 narration.setLog(state.log);
 
-// ---- the connection ----
-
-const conn = (offline ? connectOffline : connect)({
-	url: offline ? null : wsURL(location),
-	early: window.distvizSocket || null, // opened by the page's head (templates/index.templ)
-	data: offline,
-	refusal: () => t("offline.noEngine"),
-	onMessage: receive,
-	onStatus: (s, secs) => {
-		state.conn = s;
-		if (experiment) experiment.connection(s);
-		const c = $("conn");
-		c.dataset.state = s;
-		c.textContent = s === "open" ? "" : s === "connecting" ? t("conn.connecting") : t("conn.closed", {s: secs});
-		c.title = s === "open" ? t("conn.open") : c.textContent;
-		if (s !== "open") {
-			state.playing = false;
-			return;
-		}
-		// narration in the page's language from the start (accepted before a run)
-		send({type: "lang", lang: i18n.lang()});
-		if (state.run) {
-			// the session is new: take the run over again and go back to where we were
-			state.wantStep = state.frame ? state.frame.step : null;
-			state.sentLast = true;
-			send({type: "attach", id: state.run.id});
-		} else if (state.pending) {
-			const p = state.pending;
-			state.pending = null;
-			state.awaiting = p.type;
-			send(p);
-		}
-	},
-});
-
-function send(msg) {
-	// an action replaces the version shown: it stays as a branch
-	if (msg.type === "action" && state.frame) branches.leaving();
-	// this page applies deltas to its frame (model.js): a step is a few hundred bytes, not the whole picture
-	if (msg.type === "open" || msg.type === "attach") msg.deltas = true;
-	if (!conn.send(msg)) {
-		if (msg.type === "open" || msg.type === "attach") state.pending = msg;
-		return false;
+function onStatus(s, secs) {
+	if (experiment.tab) experiment.tab.connection(s);
+	showStatus($("conn"), s, secs);
+	if (s !== "open") {
+		state.playing = false;
+		return;
 	}
-	return true;
+	// narration in the page's language from the start (accepted before a run)
+	send({type: "lang", lang: i18n.lang()});
 }
 
-function receive(msg) {
-	if (experiment && experiment.receive(msg)) return;
-	switch (msg.type) {
-		case "run":
-			onRun(msg);
-			break;
-		case "events": {
-			const truncated = msg.from <= state.log.length;
-			if (truncated) {
-				spacetime.truncate(msg.from);
-				narration.truncate(msg.from);
-			}
-			state.log.add(msg);
-			render();
-			break;
-		}
-		case "frame":
-		case "delta":
-			onFrame(msg);
-			break;
-		case "actions":
-			onActs(msg);
-			break;
-		case "playing":
-			state.playing = !!msg.playing;
-			render();
-			break;
-		case "error":
-			onError(msg.error, msg.for);
-			break;
+function onEvents(msg) {
+	if (msg.from <= state.log.length) {
+		spacetime.truncate(msg.from);
+		narration.truncate(msg.from);
 	}
+	state.log.add(msg);
+	render();
 }
 
-function onRun(r) {
-	const fromUser = state.awaiting;
-	state.awaiting = null;
+// onRun takes a new run; fromUser: the open or attach the user asked for.
+function onRun(r, fromUser) {
 	state.run = r;
 	state.frame = null;
 	state.changes = null;
-	unseen = [];
 	state.selected = null;
 	state.hover = null;
 	state.tip = null;
@@ -335,12 +227,12 @@ function onRun(r) {
 	menu.close();
 	tooltip.hide();
 	branches.run(r, state.query);
-	// the run carries its algorithm's entry: the form need not wait for the registry
-	if (!registry.some((a) => a.id === r.algorithm.id)) registry.push(r.algorithm);
-	form.fromRun(r);
+	// the run carries its algorithm's entry: the form need not wait for the
+	// registry, and follows the run once its first picture is on screen
+	registry.add(r.algorithm);
+	afterPaint(() => state.run === r && form.fromRun(r));
 	form.clearErrors();
-	viewRun = null;
-	useView(r);
+	stage.use(r);
 	spacetime.setRun(r, state.log);
 	narration.setLog(state.log);
 	panel.setRun(r);
@@ -351,7 +243,7 @@ function onRun(r) {
 	files.setRun(r, sc);
 	$("io-status").textContent = fromUser === "attach" ? "" : $("io-status").textContent;
 	if (fromUser && window.innerWidth < 1280) chrome.setSetup(false);
-	legend();
+	stage.legend();
 }
 
 // MAX_LINK_ACTS is the longest acts text the address bar takes: beyond it
@@ -373,28 +265,7 @@ function onActs(msg) {
 }
 
 const runTitle = () => writeRunTitle(state);
-const reference = () => translateReference(registry);
-
-// seeRoles adds the roles of the processes that changed to those the legend
-// shows (once the view is there: a process it does not draw, an empty
-// device slot, is not in the legend); true when one was new.
-let unseen = []; // frames that came before the view: {nodes, outcome} as they were
-function seeRoles(f, changes) {
-	if (!view || viewRun !== state.run) {
-		unseen.push({nodes: f.nodes.slice(), outcome: f.outcome});
-		return false;
-	}
-	const drawn = view.drawn(f);
-	let added = false;
-	const see = (nd) => {
-		if ((drawn && !drawn[nd.pos]) || state.roles.includes(nd.role)) return;
-		state.roles.push(nd.role);
-		added = true;
-	};
-	if (changes.whole || (drawn && changes.outcome)) f.nodes.forEach(see);
-	else for (const p of changes.nodes) see(f.nodes[p]);
-	return added;
-}
+const reference = () => translateReference(registry.list);
 
 function onFrame(msg) {
 	const before = state.frame;
@@ -403,49 +274,10 @@ function onFrame(msg) {
 	if (menu.isOpen && before && (before.step !== f.step || before.events !== f.events)) menu.close();
 	state.frame = f;
 	state.changes = merge(state.changes, changes);
-	if (seeRoles(f, changes)) legend();
-	if (state.wantStep !== null) {
-		const k = state.wantStep;
-		if (k <= f.steps - 1 || (f.ended && f.atEnd) || state.sentLast) {
-			state.wantStep = null;
-			state.sentLast = false;
-			if (f.step !== k) send({type: "seek", step: k});
-		} else {
-			state.sentLast = true;
-			send({type: "last"});
-		}
-	}
+	if (stage.seeRoles(f, changes)) stage.legend();
 	render();
 	addressBar();
-}
-
-// onError shows a refusal where it belongs: next to the form for open,
-// beside the import for attach, else as a notice.
-function onError(text, about) {
-	if (about === "experiment") return experiment && experiment.onError(text);
-	const kind = about || state.awaiting;
-	if (kind === "open") {
-		state.awaiting = null;
-		loadRegistry();
-		chrome.setSetup(true);
-		form.showServerError(text);
-		return;
-	}
-	if (kind === "attach" && state.awaiting === "attach") {
-		state.awaiting = null;
-		ioStatus(t("io.refused", {error: text}), true);
-		chrome.setSetup(true);
-		return;
-	}
-	if (kind === "attach" && state.run && state.wantStep !== null) {
-		// back after a lost connection, and the server has forgotten the run
-		// (a restart): run it again from its link and go back to the step
-		chrome.toast(t("conn.reopened"));
-		state.sentLast = false;
-		send({type: "open", query: state.query});
-		return;
-	}
-	chrome.toast(t("err.server", {error: text}));
+	return f;
 }
 
 // ---- actions ----
@@ -455,9 +287,7 @@ function openRun(req) {
 	const msg = {type: "open", algorithm: req.algorithm, query: req.query};
 	if (req.seed !== null && req.seed !== undefined) msg.seed = req.seed;
 	if (req.scenario) msg.scenario = req.scenario;
-	state.wantStep = null;
-	state.awaiting = "open";
-	if (!send(msg)) form.showError(t("form.err.offline"));
+	if (!session.open(msg)) form.showError(t("form.err.offline"));
 }
 
 // openVersion opens the run of this link with other acts (a branch), at a step.
@@ -465,9 +295,7 @@ function openVersion(acts, step) {
 	const query = {...state.query};
 	delete query.acts;
 	if (acts) query.acts = acts;
-	state.wantStep = step;
-	state.sentLast = false;
-	send({type: "open", query});
+	session.open({type: "open", query}, step, false);
 }
 
 function setSpeed(s) {
@@ -485,72 +313,20 @@ function setManual(on) {
 	render();
 }
 
-// ---- rendering, at most once per animation frame ----
+// ---- drawing (drawing.js) ----
 
-let queued = false;
-function render() {
-	if (queued) return;
-	queued = true;
-	requestAnimationFrame(() => {
-		queued = false;
-		draw();
-	});
-}
-
-let wordsAt = 0; // when the narration and the panel were last written
-let wordsTimer = null;
-function draw() {
-	const f = state.frame;
-	controls.update({hasRun: !!state.run, frame: f, playing: state.playing, manual: state.manual, speed: state.speed});
-	if (!state.run || !f) return;
-	// what changed in the frame since the last drawing (null: anything may have)
-	const changes = state.changes;
-	state.changes = noChanges();
-	if (view && viewRun === state.run) {
-		view.update(f, {manual: state.manual, selected: state.selected, hover: state.hover}, changes);
-		// a deep link asks for the registry once its run is on screen (after this frame's paint)
-		if (!registryLoaded && !registryAsked) {
-			registryAsked = true;
-			requestAnimationFrame(() => setTimeout(loadRegistry, 0));
-		}
-	}
-	if (state.tip) ui.showTip();
-	const st = spacetime.update(f, changes);
-	// a long run shows a window of time: say which
-	text($("st-window"), st && st.domain[0] > 0 ? "· " + t("view.window", {t0: st.domain[0], t1: st.domain[1]}) : "");
-	// While a run plays, the words (narration, panel) follow ten times a
-	// second: nobody reads thirty, and the drawings keep every frame.
-	const now = performance.now();
-	if (!state.playing || now - wordsAt >= 100) {
-		wordsAt = now;
-		narration.update(f, state.playing);
-		panel.update(f, {focus: state.hover ?? state.selected, pinned: state.selected !== null && state.hover === null});
-	} else if (!wordsTimer) {
-		// the last frame's words, even if no frame follows
-		wordsTimer = setTimeout(() => ((wordsTimer = null), render()), 100 - (now - wordsAt));
-	}
-	controls.updateMarks(state.log, f.steps);
-	text($("topo-note"), view && viewRun === state.run ? view.note() : "");
-}
-
-function legend() {
-	const box = $("legend");
-	clear(box);
-	if (view && viewRun === state.run) view.legend(box, state.frame, state.roles);
-}
-
-let addrTimer = null;
-function addressBar() {
-	if (addrTimer) return;
-	addrTimer = setTimeout(() => {
-		addrTimer = null;
-		if (!state.run || offline) return; // an offline file's address is the file's
-		const alg = registry.find((a) => a.id === state.run.algorithm.id) || state.run.algorithm;
+const {render, addressBar} = createDrawing({
+	state,
+	parts: {controls, stage, ui, spacetime, narration, panel},
+	// a deep link asks for the registry once its run is on screen, and has the reference laid out
+	drawn: () => (registry.afterPaint(), ready()),
+	search: () => {
+		if (!state.run || offline) return null; // an offline file's address is the file's
+		const alg = registry.list.find((a) => a.id === state.run.algorithm.id) || state.run.algorithm;
 		const step = state.frame && state.frame.step > 0 ? state.frame.step : null;
-		const search = buildSearch(alg, state.query, step, chrome.presenting(), link);
-		if (search !== location.search) history.replaceState(null, "", location.pathname + search + location.hash);
-	}, 250);
-}
+		return buildSearch(alg, state.query, step, chrome.presenting(), link);
+	},
+});
 
 // ---- language, import and export ----
 
@@ -567,18 +343,18 @@ function setLang(l) {
 	branches.relabel();
 	keyOverlay.relabel();
 	runTitle();
-	legend();
-	if (experiment) experiment.relabel();
+	stage.legend();
+	if (experiment.tab) experiment.tab.relabel();
 	state.changes = everything(); // the views' words
-	if (state.conn === "open") send({type: "lang", lang: i18n.lang()});
+	if (session.state.status === "open") send({type: "lang", lang: i18n.lang()});
 	render();
 }
 $("lang").addEventListener("change", () => setLang($("lang").value));
 
 const files = createFiles({
 	state,
-	send,
-	shown: () => (view && viewRun === state.run ? view : null),
+	attach: session.attach,
+	shown: stage.shown,
 	onRefused: () => chrome.setSetup(true),
 	offline: !!offline,
 });
@@ -587,6 +363,12 @@ const ioStatus = files.status;
 $("summary").addEventListener("click", () => $("summary").classList.toggle("open"));
 
 // ---- start ----
+
+// ready has the reference below the app laid out once the first picture is
+// on screen (reference.css: before it, its layout would delay the picture)
+function ready() {
+	if (!("ready" in document.documentElement.dataset)) afterPaint(() => (document.documentElement.dataset.ready = ""));
+}
 
 // a deep link's lang= wins over the remembered choice (and is remembered)
 // (an offline file's address may say how to show it: embed, present, step, lang)
@@ -599,59 +381,30 @@ if (link.embed) document.documentElement.dataset.embed = "";
 if (link.embed && !link.spacetime) document.documentElement.dataset.spacetime = "off";
 
 if (offline) {
-	state.pending = {type: "attach", id: offline.run.id};
-	state.wantStep = link.step;
+	session.attach(offline.run.id, link.step);
 	chrome.setSetup(false);
 } else if (link.algorithm) {
 	// a deep link runs at once; the form follows when the registry is in
 	const msg = {type: "open", algorithm: link.algorithm, query: link.acts ? {...link.query, acts: link.acts} : link.query};
 	if (link.seed !== null) msg.seed = link.seed;
 	if (link.scenario) msg.scenario = link.scenario;
-	state.pending = msg;
-	state.wantStep = link.step;
+	session.open(msg, link.step, false);
 	if (window.innerWidth < 1280) chrome.setSetup(false);
 } else {
-	loadRegistry();
+	registry.load();
+	ready();
 }
 
-/** loadRegistry fetches the registry once and then fills the form: with the run's algorithm, the deep link's, or the first. */
-function loadRegistry() {
-	const ask = () =>
-		offline
-			? Promise.resolve([offline.run.algorithm]) // the file holds its run's entry only
-			: fetch("/api/algorithms").then((r) => {
-					if (!r.ok) throw new Error(`GET /api/algorithms: ${r.status}`);
-					return r.json();
-				});
-	registryLoaded ||= ask()
-		.then((list) => {
-			const had = registry.length > 0; // the entry of a run that came first
-			registry.splice(0, registry.length, ...list);
-			reference();
-			form.relabel();
-			if (had) {
-				// the form shows the run already
-			} else if (link.algorithm && registry.some((a) => a.id === link.algorithm)) {
-				form.select(link.algorithm, {scenarioID: link.scenario, texts: link.query, seedValue: link.seed});
-			} else {
-				form.select(registry[0] ? registry[0].id : "");
-			}
-		})
-		.catch((e) => {
-			registryLoaded = null; // ask again next time
-			form.showError(t("err.server", {error: e.message}));
-		});
-	return registryLoaded;
-}
 render();
 
 // for the end-to-end tests and the curious: the state, read-only by convention
 window.distviz = {
 	state,
+	session: session.state,
 	offline: !!offline,
 	nextSpeed,
 	/** the Experiment tab once it has been opened (null before) */
 	get experiment() {
-		return experiment;
+		return experiment.tab;
 	},
 };

@@ -40,6 +40,11 @@ export function set(e, name, value) {
 	e.setAttribute(name, v);
 }
 
+/** afterPaint runs fn once the next frame is painted: work the picture on screen does not wait for. */
+export function afterPaint(fn) {
+	requestAnimationFrame(() => setTimeout(fn, 0));
+}
+
 /** text writes textContent if it differs from the text last written. */
 export function text(e, value) {
 	const v = String(value);
@@ -61,6 +66,10 @@ export function clear(e) {
 /** fmt writes a number for people: whole numbers as they are, others with up to 2 decimals. */
 export function fmt(x) {
 	if (typeof x !== "number" || !Number.isFinite(x)) return String(x);
+	// a whole number below a thousand is written alike in every language: no
+	// Intl (whose first use loads the locale's data, tens of milliseconds
+	// before a deep link's first picture)
+	if (Number.isInteger(x) && Math.abs(x) < 1000) return String(x);
 	// groups of thousands by a thin space in every language (as SI, DIN 1333
 	// and the RAE allow), the decimal sign the language's: 1.97 · 1,97
 	return numberFormat(lang())

@@ -14,13 +14,13 @@ const $ = (id) => document.getElementById(id);
 
 /**
  * createFiles wires the export and import controls. state is the page's
- * (run, frame); send writes a session message; shown() is the view drawing
- * the run (null while none does); onRefused follows a refused import;
+ * (run, frame); attach(id) takes over an imported run (session.js);
+ * shown() is the view drawing the run (null while none does); onRefused follows a refused import;
  * offline: the page is an offline file (nothing to drop). It returns
  * {setRun, status}: setRun(run, scenario) readies the links for a new run,
  * status(msg, bad) writes the status line.
  */
-export function createFiles({state, send, shown, onRefused, offline}) {
+export function createFiles({state, attach, shown, onRefused, offline}) {
 	function ioStatus(msg, bad) {
 		const s = $("io-status");
 		s.textContent = msg;
@@ -81,9 +81,7 @@ export function createFiles({state, send, shown, onRefused, offline}) {
 		try {
 			const id = await importTrace(file);
 			ioStatus("", false);
-			state.awaiting = "attach";
-			state.wantStep = null;
-			send({type: "attach", id});
+			attach(id);
 		} catch (e) {
 			ioStatus(t("io.refused", {error: e.message}), true);
 			onRefused();

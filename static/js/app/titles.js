@@ -32,6 +32,7 @@ export function writeRunTitle(state) {
 export function translateReference(registry) {
 	for (const e of document.querySelectorAll("[data-tr-alg]")) {
 		if (e.dataset.en === undefined) e.dataset.en = e.textContent;
-		e.textContent = tr(registry.find((a) => a.id === e.dataset.trAlg), e.dataset.en);
+		const v = tr(registry.find((a) => a.id === e.dataset.trAlg), e.dataset.en);
+		if (e.textContent !== v) e.textContent = v; // (in English: nothing to lay out again)
 	}
 }

@@ -84,8 +84,14 @@ function placeholders(s) {
 
 /** apply writes the translations into every marked element under root. */
 export function apply(root) {
-	for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-	for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
-	for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
-	for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
+	// A text that is already right is left alone: the page's first apply,
+	// in English, writes nothing, and the page is not laid out again for it.
+	const put = (el, prop, v) => el[prop] !== v && (el[prop] = v);
+	for (const el of root.querySelectorAll("[data-i18n]")) put(el, "textContent", t(el.dataset.i18n));
+	for (const el of root.querySelectorAll("[data-i18n-title]")) put(el, "title", t(el.dataset.i18nTitle));
+	for (const el of root.querySelectorAll("[data-i18n-aria]")) {
+		const v = t(el.dataset.i18nAria);
+		if (el.getAttribute("aria-label") !== v) el.setAttribute("aria-label", v);
+	}
+	for (const el of root.querySelectorAll("[data-i18n-placeholder]")) put(el, "placeholder", t(el.dataset.i18nPlaceholder));
 }

@@ -51,6 +51,9 @@ test("fmt: numbers as the page's language writes them", async () => {
 		eq(fmt(1.5), "1,5");
 		eq(fmt(2.25), "2,25");
 		eq(fmt(12345.5), "12\u202f345,5");
+		eq(fmt(999), "999");
+		eq(fmt(-42), "-42");
+		eq(fmt(1000), "1\u202f000");
 		setLang("es");
 		eq(fmt(1.5), "1,5");
 		eq(fmt(7), "7");
