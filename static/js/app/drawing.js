@@ -1,7 +1,7 @@
 // Drawing the run: at most once per animation frame, only what changed in
 // the frame since the last drawing (model.js); while a run plays, the words
 // (narration, panel) ten times a second; the address bar a quarter of a
-// second after the run moves.
+// second after the run moves (two seconds while it plays).
 
 import {t} from "../i18n/i18n.js";
 import {text} from "./dom.js";
@@ -69,7 +69,9 @@ export function createDrawing({state, parts, drawn, search}) {
 			addrTimer = null;
 			const s = search();
 			if (s !== null && s !== location.search) history.replaceState(null, "", location.pathname + s + location.hash);
-		}, 250);
+			// (while a run plays, every two seconds: replaceState took up to a
+			// tenth of the main thread of a large run playing fast)
+		}, state.playing ? 2000 : 250);
 	}
 
 	return {render, addressBar};
