@@ -55,13 +55,16 @@ func (t *Timeline) groupIdle() {
 		if !t.head.NextMayStart() { // the next step is not idle: no trial
 			return
 		}
-		snap := t.head.Snapshot()
+		// a copy rather than a snapshot: it is taken once for every idle
+		// step, and a snapshot's encoding of the queue costs more than a
+		// copy of its arrays (and decoding it again, after the undo)
+		before := t.head.Clone()
 		seq, msgs := t.head.Seq(), t.head.LastMsgID()
 		if t.head.Step() && t.idle(seq+1, t.head.Seq()) {
 			continue
 		}
 		t.log.Truncate(seq, msgs)
-		t.head = snap.Restore(&t.log, t.head)
+		t.head = before
 		t.head.Record(&t.log)
 		return
 	}
