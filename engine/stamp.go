@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // Stamp records one moment of one process for the outcome's records: which
 // event of the trace it follows, the virtual time and the process's vector
@@ -81,58 +84,44 @@ func (s Stamp) Before(o Stamp) bool {
 }
 
 // causality is the opt-in vector-clock tracker (Config.Causality). The
-// engine keeps it, not the algorithms: every send and stamp ticks the
-// process's own entry; a message carries its sender's vector, merged into
-// the receiver's on delivery.
+// engine keeps it, not the algorithms. Its vectors count stamps only (the
+// events Before compares): a message carries its sender's vector as it was
+// at the send, merged into the receiver's on delivery. Counting sends and
+// receipts as well would order the stamps alike (a process's sends after
+// a stamp carry its count of stamps, the ones before do not), but every
+// message would then need a vector of its own.
+//
+// A vector, once made, is never changed: stamps, messages in flight and
+// copies of the Sim share it. A stamp makes a new one; so does a delivery
+// that brings news, and most bring none (stamps are rare, messages many).
 type causality struct {
-	vc      [][]uint32        // per process
-	carried map[int64]carried // vector time of each message in flight, by ID
-	sent    [][]uint32        // per process: a copy of its vector since it last received (nil: none)
-}
-
-// carried is the vector time a message was sent at: vec, a copy of the
-// sender's vector taken at or after its last receipt (shared by the
-// messages it sent since: only its own entry has grown), and that entry.
-type carried struct {
-	vec  []uint32
-	own  uint32
-	from int32
+	vc      [][]uint32         // per process
+	carried map[int64][]uint32 // the sender's vector at the send, by message ID
 }
 
 func newCausality(n int) *causality {
-	c := &causality{vc: make([][]uint32, n), carried: map[int64]carried{}, sent: make([][]uint32, n)}
+	c := &causality{vc: make([][]uint32, n), carried: map[int64][]uint32{}}
+	zero := make([]uint32, n)
 	for p := range c.vc {
-		c.vc[p] = make([]uint32, n)
+		c.vc[p] = zero
 	}
 	return c
 }
 
 func (c *causality) clone() *causality {
-	d := &causality{vc: make([][]uint32, len(c.vc)), carried: make(map[int64]carried, len(c.carried)), sent: slices.Clone(c.sent)}
-	for p, v := range c.vc {
-		d.vc[p] = slices.Clone(v)
-	}
-	for id, v := range c.carried { // vectors in flight are never changed: share them
-		d.carried[id] = v
-	}
-	return d
+	return &causality{vc: slices.Clone(c.vc), carried: maps.Clone(c.carried)}
 }
 
-// tick counts an event of p and returns a copy of p's vector time.
+// tick counts a stamp of p and returns p's new vector time.
 func (c *causality) tick(p int) []uint32 {
-	c.vc[p][p]++
-	return slices.Clone(c.vc[p])
+	v := slices.Clone(c.vc[p])
+	v[p]++
+	c.vc[p] = v
+	return v
 }
 
-// send counts the send of message id by from. A process sending to many
-// (a quorum, a multicast) copies its vector once.
-func (c *causality) send(from int, id int64) {
-	c.vc[from][from]++
-	if c.sent[from] == nil {
-		c.sent[from] = slices.Clone(c.vc[from])
-	}
-	c.carried[id] = carried{vec: c.sent[from], own: c.vc[from][from], from: int32(from)}
-}
+// send lets message id carry its sender's vector.
+func (c *causality) send(from int, id int64) { c.carried[id] = c.vc[from] }
 
 func (c *causality) deliver(to int, id int64) {
 	m, ok := c.carried[id]
@@ -141,12 +130,16 @@ func (c *causality) deliver(to int, id int64) {
 	}
 	delete(c.carried, id)
 	own := c.vc[to]
-	for i, x := range m.vec {
-		own[i] = max(own[i], x)
+	for i, x := range m {
+		if x > own[i] { // news: merge into a new vector
+			v := slices.Clone(own)
+			for j := i; j < len(v); j++ {
+				v[j] = max(v[j], m[j])
+			}
+			c.vc[to] = v
+			return
+		}
 	}
-	own[m.from] = max(own[m.from], m.own)
-	own[to]++
-	c.sent[to] = nil
 }
 
 func (c *causality) forget(id int64) { delete(c.carried, id) }
