@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"maps"
-	"slices"
-)
+import "slices"
 
 // Stamp records one moment of one process for the outcome's records: which
 // event of the trace it follows, the virtual time and the process's vector
@@ -93,11 +90,19 @@ func (s Stamp) Before(o Stamp) bool {
 //
 // A vector, once made, is never changed: stamps, messages in flight and
 // copies of the Sim share it. A stamp makes a new one; so does a delivery
-// that brings news, and most bring none (stamps are rare, messages many).
+// that brings news (most do: every stamp spreads to every process). The
+// vectors deliveries make are cut from blocks of many (one allocation a
+// block, not one a delivery); a copy of the Sim packs the vectors it holds
+// into one block of its own, so that it keeps no block of its original
+// alive (a checkpoint would keep a block for every process otherwise).
 type causality struct {
 	vc      [][]uint32         // per process
 	carried map[int64][]uint32 // the sender's vector at the send, by message ID
+	free    []uint32           // the rest of the block new vectors are cut from
 }
+
+// blockVectors is how many vectors a block holds.
+const blockVectors = 64
 
 func newCausality(n int) *causality {
 	c := &causality{vc: make([][]uint32, n), carried: map[int64][]uint32{}}
@@ -108,8 +113,46 @@ func newCausality(n int) *causality {
 	return c
 }
 
+// clone copies the tracker, its vectors packed into one block: each
+// vector once, however many processes and messages share it.
 func (c *causality) clone() *causality {
-	return &causality{vc: slices.Clone(c.vc), carried: maps.Clone(c.carried)}
+	n := len(c.vc)
+	if n == 0 {
+		return &causality{carried: map[int64][]uint32{}}
+	}
+	packed := map[*uint32][]uint32{}
+	var block []uint32
+	pack := func(v []uint32) []uint32 {
+		if w, ok := packed[&v[0]]; ok {
+			return w
+		}
+		if len(block) < n {
+			block = make([]uint32, n*min(len(c.vc)+len(c.carried), blockVectors))
+		}
+		w := block[:n:n]
+		block = block[n:]
+		copy(w, v)
+		packed[&v[0]] = w
+		return w
+	}
+	d := &causality{vc: make([][]uint32, n), carried: make(map[int64][]uint32, len(c.carried))}
+	for p, v := range c.vc {
+		d.vc[p] = pack(v)
+	}
+	for id, v := range c.carried { // the order does not matter: each vector is copied once
+		d.carried[id] = pack(v)
+	}
+	return d
+}
+
+// alloc cuts a vector of n entries from the current block.
+func (c *causality) alloc(n int) []uint32 {
+	if len(c.free) < n {
+		c.free = make([]uint32, n*blockVectors)
+	}
+	v := c.free[:n:n]
+	c.free = c.free[n:]
+	return v
 }
 
 // tick counts a stamp of p and returns p's new vector time.
@@ -132,7 +175,8 @@ func (c *causality) deliver(to int, id int64) {
 	own := c.vc[to]
 	for i, x := range m {
 		if x > own[i] { // news: merge into a new vector
-			v := slices.Clone(own)
+			v := c.alloc(len(own))
+			copy(v, own)
 			for j := i; j < len(v); j++ {
 				v[j] = max(v[j], m[j])
 			}
