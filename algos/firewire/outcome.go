@@ -59,10 +59,20 @@ func Of(w engine.World) Outcome {
 // each part ascending, ordered by its first position; part[p] is p's part
 // (−1 for a detached position).
 func busParts(n int, edges [][2]int, attached []bool) (parts [][]int, part []int) {
-	adj := make([][]int, n)
+	// the cables at each position, all in one array (start[p]: where p's begin)
+	start := make([]int, n+1)
 	for _, e := range edges {
-		adj[e[0]] = append(adj[e[0]], e[1])
-		adj[e[1]] = append(adj[e[1]], e[0])
+		start[e[0]+1]++
+		start[e[1]+1]++
+	}
+	for p := range n {
+		start[p+1] += start[p]
+	}
+	adj, fill := make([]int, start[n]), slices.Clone(start[:n])
+	for _, e := range edges {
+		adj[fill[e[0]]], adj[fill[e[1]]] = e[1], e[0]
+		fill[e[0]]++
+		fill[e[1]]++
 	}
 	part = slices.Repeat([]int{-1}, n)
 	parts = [][]int{}
@@ -74,7 +84,7 @@ func busParts(n int, edges [][2]int, attached []bool) (parts [][]int, part []int
 		members := []int{s}
 		part[s] = k
 		for i := 0; i < len(members); i++ {
-			for _, q := range adj[members[i]] {
+			for _, q := range adj[start[members[i]]:start[members[i]+1]] {
 				if part[q] < 0 {
 					part[q] = k
 					members = append(members, q)
