@@ -96,16 +96,16 @@ func (s Stamp) Before(o Stamp) bool {
 // into one block of its own, so that it keeps no block of its original
 // alive (a checkpoint would keep a block for every process otherwise).
 type causality struct {
-	vc      [][]uint32         // per process
-	carried map[int64][]uint32 // the sender's vector at the send, by message ID
-	free    []uint32           // the rest of the block new vectors are cut from
+	vc      [][]uint32 // per process
+	carried inflight   // the sender's vector at the send, by message ID
+	free    []uint32   // the rest of the block new vectors are cut from
 }
 
 // blockVectors is how many vectors a block holds.
 const blockVectors = 64
 
 func newCausality(n int) *causality {
-	c := &causality{vc: make([][]uint32, n), carried: map[int64][]uint32{}}
+	c := &causality{vc: make([][]uint32, n)}
 	zero := make([]uint32, n)
 	for p := range c.vc {
 		c.vc[p] = zero
@@ -118,7 +118,7 @@ func newCausality(n int) *causality {
 func (c *causality) clone() *causality {
 	n := len(c.vc)
 	if n == 0 {
-		return &causality{carried: map[int64][]uint32{}}
+		return &causality{}
 	}
 	packed := map[*uint32][]uint32{}
 	var block []uint32
@@ -127,7 +127,7 @@ func (c *causality) clone() *causality {
 			return w
 		}
 		if len(block) < n {
-			block = make([]uint32, n*min(len(c.vc)+len(c.carried), blockVectors))
+			block = make([]uint32, n*min(len(c.vc)+len(c.carried.vecs), blockVectors))
 		}
 		w := block[:n:n]
 		block = block[n:]
@@ -135,12 +135,14 @@ func (c *causality) clone() *causality {
 		packed[&v[0]] = w
 		return w
 	}
-	d := &causality{vc: make([][]uint32, n), carried: make(map[int64][]uint32, len(c.carried))}
+	d := &causality{vc: make([][]uint32, n), carried: inflight{base: c.carried.base, vecs: make([][]uint32, len(c.carried.vecs))}}
 	for p, v := range c.vc {
 		d.vc[p] = pack(v)
 	}
-	for id, v := range c.carried { // the order does not matter: each vector is copied once
-		d.carried[id] = pack(v)
+	for i, v := range c.carried.vecs {
+		if v != nil {
+			d.carried.vecs[i] = pack(v)
+		}
 	}
 	return d
 }
@@ -164,14 +166,13 @@ func (c *causality) tick(p int) []uint32 {
 }
 
 // send lets message id carry its sender's vector.
-func (c *causality) send(from int, id int64) { c.carried[id] = c.vc[from] }
+func (c *causality) send(from int, id int64) { c.carried.put(id, c.vc[from]) }
 
 func (c *causality) deliver(to int, id int64) {
-	m, ok := c.carried[id]
+	m, ok := c.carried.take(id)
 	if !ok {
 		return
 	}
-	delete(c.carried, id)
 	own := c.vc[to]
 	for i, x := range m {
 		if x > own[i] { // news: merge into a new vector
@@ -186,4 +187,37 @@ func (c *causality) deliver(to int, id int64) {
 	}
 }
 
-func (c *causality) forget(id int64) { delete(c.carried, id) }
+func (c *causality) forget(id int64) { c.carried.take(id) }
+
+// inflight holds a vector for each message in flight, by message ID: IDs
+// are given in order, so the vectors go in a list from the oldest in
+// flight on (a map cost a hash a send and a delivery).
+type inflight struct {
+	base int64      // the ID of vecs[0]
+	vecs [][]uint32 // nil: delivered, dropped, or none
+}
+
+func (f *inflight) put(id int64, v []uint32) {
+	if len(f.vecs) == 0 {
+		f.base, f.vecs = id, f.vecs[:0]
+	}
+	for id-f.base >= int64(len(f.vecs)) {
+		f.vecs = append(f.vecs, nil)
+	}
+	f.vecs[id-f.base] = v
+}
+
+// take removes message id's vector and returns it.
+func (f *inflight) take(id int64) ([]uint32, bool) {
+	i := id - f.base
+	if i < 0 || i >= int64(len(f.vecs)) || f.vecs[i] == nil {
+		return nil, false
+	}
+	v := f.vecs[i]
+	f.vecs[i] = nil
+	for len(f.vecs) > 0 && f.vecs[0] == nil { // the oldest in flight moves on
+		f.vecs = f.vecs[1:]
+		f.base++
+	}
+	return v, true
+}
