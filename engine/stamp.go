@@ -127,7 +127,7 @@ func (c *causality) clone() *causality {
 			return w
 		}
 		if len(block) < n {
-			block = make([]uint32, n*min(len(c.vc)+len(c.carried.vecs), blockVectors))
+			block = make([]uint32, n*min(len(c.vc)+len(c.carried.live()), blockVectors))
 		}
 		w := block[:n:n]
 		block = block[n:]
@@ -135,11 +135,11 @@ func (c *causality) clone() *causality {
 		packed[&v[0]] = w
 		return w
 	}
-	d := &causality{vc: make([][]uint32, n), carried: inflight{base: c.carried.base, vecs: make([][]uint32, len(c.carried.vecs))}}
+	d := &causality{vc: make([][]uint32, n), carried: inflight{base: c.carried.base, vecs: make([][]uint32, len(c.carried.live()))}}
 	for p, v := range c.vc {
 		d.vc[p] = pack(v)
 	}
-	for i, v := range c.carried.vecs {
+	for i, v := range c.carried.live() {
 		if v != nil {
 			d.carried.vecs[i] = pack(v)
 		}
@@ -193,30 +193,40 @@ func (c *causality) forget(id int64) { c.carried.take(id) }
 // are given in order, so the vectors go in a list from the oldest in
 // flight on (a map cost a hash a send and a delivery).
 type inflight struct {
-	base int64      // the ID of vecs[0]
+	base int64      // the ID of vecs[head]
+	head int        // vecs[:head] were delivered or dropped
 	vecs [][]uint32 // nil: delivered, dropped, or none
 }
 
+// live are the vectors from the oldest in flight on.
+func (f *inflight) live() [][]uint32 { return f.vecs[f.head:] }
+
 func (f *inflight) put(id int64, v []uint32) {
-	if len(f.vecs) == 0 {
-		f.base, f.vecs = id, f.vecs[:0]
+	if f.head == len(f.vecs) {
+		f.base, f.head, f.vecs = id, 0, f.vecs[:0]
 	}
-	for id-f.base >= int64(len(f.vecs)) {
+	if len(f.vecs) == cap(f.vecs) && f.head >= len(f.vecs)/2 { // move the live ones to the front, not to a larger array
+		n := copy(f.vecs, f.vecs[f.head:])
+		clear(f.vecs[n:])
+		f.vecs, f.head = f.vecs[:n], 0
+	}
+	for id-f.base >= int64(len(f.vecs)-f.head) {
 		f.vecs = append(f.vecs, nil)
 	}
-	f.vecs[id-f.base] = v
+	f.vecs[f.head+int(id-f.base)] = v
 }
 
 // take removes message id's vector and returns it.
 func (f *inflight) take(id int64) ([]uint32, bool) {
+	live := f.live()
 	i := id - f.base
-	if i < 0 || i >= int64(len(f.vecs)) || f.vecs[i] == nil {
+	if i < 0 || i >= int64(len(live)) || live[i] == nil {
 		return nil, false
 	}
-	v := f.vecs[i]
-	f.vecs[i] = nil
-	for len(f.vecs) > 0 && f.vecs[0] == nil { // the oldest in flight moves on
-		f.vecs = f.vecs[1:]
+	v := live[i]
+	live[i] = nil
+	for f.head < len(f.vecs) && f.vecs[f.head] == nil { // the oldest in flight moves on
+		f.head++
 		f.base++
 	}
 	return v, true
