@@ -66,7 +66,10 @@ type Arg struct {
 
 // Ints are the numbers of a list of positions or numbers, or of a stamp.
 func (a Arg) Ints() []int64 {
-	if a.ptr == nil || (a.Kind != ArgPositions && a.Kind != ArgNums && a.Kind != ArgStamp) {
+	switch {
+	case a.Kind == ArgStamp && a.ptr == nil: // both numbers in N (Ts)
+		return []int64{a.N >> 32, int64(int32(uint32(a.N)))}
+	case a.ptr == nil || (a.Kind != ArgPositions && a.Kind != ArgNums && a.Kind != ArgStamp):
 		return nil
 	}
 	return unsafe.Slice((*int64)(a.ptr), a.N)
@@ -112,7 +115,13 @@ func Nums(ns []int) Arg { return listArg(ArgNums, int64s(ns)) }
 func Float(f float64) Arg { return Arg{Kind: ArgFloat, N: int64(math.Float64bits(f))} }
 
 // Ts is a timestamp (sequence number or clock, ID), written (3,7).
-func Ts(seq, id int) Arg { return listArg(ArgStamp, []int64{int64(seq), int64(id)}) }
+// Two numbers of 32 bits go in N, without an allocation.
+func Ts(seq, id int) Arg {
+	if seq == int(int32(seq)) && id == int(int32(id)) {
+		return Arg{Kind: ArgStamp, N: int64(seq)<<32 | int64(uint32(id))}
+	}
+	return listArg(ArgStamp, []int64{int64(seq), int64(id)})
+}
 
 // Dur is a virtual time or duration.
 func Dur(t Time) Arg { return Arg{Kind: ArgTime, N: t} }
@@ -224,10 +233,14 @@ func argOf(m map[string]json.RawMessage) (Arg, error) {
 			case ArgPositions, ArgStamp, ArgNums:
 				var l []int64
 				err = json.Unmarshal(v, &l)
-				if err == nil && a.Kind == ArgStamp && len(l) != 2 {
+				switch {
+				case err == nil && a.Kind == ArgStamp && len(l) != 2:
 					err = fmt.Errorf("a stamp has two numbers, not %d", len(l))
+				case err == nil && a.Kind == ArgStamp:
+					a = Ts(int(l[0]), int(l[1])) // as Ts made it
+				default:
+					a = listArg(a.Kind, l)
 				}
-				a = listArg(a.Kind, l)
 			case ArgRaw:
 				err = json.Unmarshal(v, &a.S)
 			case ArgText:

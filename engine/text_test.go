@@ -60,6 +60,11 @@ func TestTextEqualSeesData(t *testing.T) {
 			t.Errorf("texts that differ in their %s are equal", what)
 		}
 	}
+	for _, st := range [][2]int{{3, 7}, {-1, 2}, {1 << 40, -5}, {5, 1 << 33}} {
+		if got := engine.Ts(st[0], st[1]).Ints(); len(got) != 2 || got[0] != int64(st[0]) || got[1] != int64(st[1]) {
+			t.Errorf("stamp %v reads back %v", st, got)
+		}
+	}
 	if got := engine.Positions([]int{4, 5}).Ints(); len(got) != 2 || got[1] != 5 || engine.Float(0.25).Float() != 0.25 || engine.Sub(engine.T("s")).Sub().Key != "s" {
 		t.Errorf("accessors: %v", got)
 	}
