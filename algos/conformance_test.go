@@ -157,7 +157,7 @@ func checkText(t *testing.T, where string, namer narrate.Namer, l narrate.Lang, 
 	}
 	for _, arg := range text.Args {
 		if arg.Kind == engine.ArgText {
-			checkText(t, where, namer, l, *arg.Sub, leftover)
+			checkText(t, where, namer, l, *arg.Sub(), leftover)
 		}
 	}
 }

@@ -81,72 +81,153 @@ func (s Stamp) Before(o Stamp) bool {
 }
 
 // causality is the opt-in vector-clock tracker (Config.Causality). The
-// engine keeps it, not the algorithms: every send and stamp ticks the
-// process's own entry; a message carries its sender's vector, merged into
-// the receiver's on delivery.
+// engine keeps it, not the algorithms. Its vectors count stamps only (the
+// events Before compares): a message carries its sender's vector as it was
+// at the send, merged into the receiver's on delivery. Counting sends and
+// receipts as well would order the stamps alike (a process's sends after
+// a stamp carry its count of stamps, the ones before do not), but every
+// message would then need a vector of its own.
+//
+// A vector, once made, is never changed: stamps, messages in flight and
+// copies of the Sim share it. A stamp makes a new one; so does a delivery
+// that brings news (most do: every stamp spreads to every process). The
+// vectors deliveries make are cut from blocks of many (one allocation a
+// block, not one a delivery); a copy of the Sim packs the vectors it holds
+// into one block of its own, so that it keeps no block of its original
+// alive (a checkpoint would keep a block for every process otherwise).
 type causality struct {
-	vc      [][]uint32        // per process
-	carried map[int64]carried // vector time of each message in flight, by ID
-	sent    [][]uint32        // per process: a copy of its vector since it last received (nil: none)
+	vc      [][]uint32 // per process
+	carried inflight   // the sender's vector at the send, by message ID
+	free    []uint32   // the rest of the block new vectors are cut from
 }
 
-// carried is the vector time a message was sent at: vec, a copy of the
-// sender's vector taken at or after its last receipt (shared by the
-// messages it sent since: only its own entry has grown), and that entry.
-type carried struct {
-	vec  []uint32
-	own  uint32
-	from int32
-}
+// blockVectors is how many vectors a block holds.
+const blockVectors = 64
 
 func newCausality(n int) *causality {
-	c := &causality{vc: make([][]uint32, n), carried: map[int64]carried{}, sent: make([][]uint32, n)}
+	c := &causality{vc: make([][]uint32, n)}
+	zero := make([]uint32, n)
 	for p := range c.vc {
-		c.vc[p] = make([]uint32, n)
+		c.vc[p] = zero
 	}
 	return c
 }
 
+// clone copies the tracker, its vectors packed into one block: each
+// vector once, however many processes and messages share it.
 func (c *causality) clone() *causality {
-	d := &causality{vc: make([][]uint32, len(c.vc)), carried: make(map[int64]carried, len(c.carried)), sent: slices.Clone(c.sent)}
-	for p, v := range c.vc {
-		d.vc[p] = slices.Clone(v)
+	n := len(c.vc)
+	if n == 0 {
+		return &causality{}
 	}
-	for id, v := range c.carried { // vectors in flight are never changed: share them
-		d.carried[id] = v
+	packed := map[*uint32][]uint32{}
+	var block []uint32
+	pack := func(v []uint32) []uint32 {
+		if w, ok := packed[&v[0]]; ok {
+			return w
+		}
+		if len(block) < n {
+			block = make([]uint32, n*min(len(c.vc)+len(c.carried.live()), blockVectors))
+		}
+		w := block[:n:n]
+		block = block[n:]
+		copy(w, v)
+		packed[&v[0]] = w
+		return w
+	}
+	d := &causality{vc: make([][]uint32, n), carried: inflight{base: c.carried.base, vecs: make([][]uint32, len(c.carried.live()))}}
+	for p, v := range c.vc {
+		d.vc[p] = pack(v)
+	}
+	for i, v := range c.carried.live() {
+		if v != nil {
+			d.carried.vecs[i] = pack(v)
+		}
 	}
 	return d
 }
 
-// tick counts an event of p and returns a copy of p's vector time.
-func (c *causality) tick(p int) []uint32 {
-	c.vc[p][p]++
-	return slices.Clone(c.vc[p])
+// alloc cuts a vector of n entries from the current block.
+func (c *causality) alloc(n int) []uint32 {
+	if len(c.free) < n {
+		c.free = make([]uint32, n*blockVectors)
+	}
+	v := c.free[:n:n]
+	c.free = c.free[n:]
+	return v
 }
 
-// send counts the send of message id by from. A process sending to many
-// (a quorum, a multicast) copies its vector once.
-func (c *causality) send(from int, id int64) {
-	c.vc[from][from]++
-	if c.sent[from] == nil {
-		c.sent[from] = slices.Clone(c.vc[from])
-	}
-	c.carried[id] = carried{vec: c.sent[from], own: c.vc[from][from], from: int32(from)}
+// tick counts a stamp of p and returns p's new vector time.
+func (c *causality) tick(p int) []uint32 {
+	v := slices.Clone(c.vc[p])
+	v[p]++
+	c.vc[p] = v
+	return v
 }
+
+// send lets message id carry its sender's vector.
+func (c *causality) send(from int, id int64) { c.carried.put(id, c.vc[from]) }
 
 func (c *causality) deliver(to int, id int64) {
-	m, ok := c.carried[id]
+	m, ok := c.carried.take(id)
 	if !ok {
 		return
 	}
-	delete(c.carried, id)
 	own := c.vc[to]
-	for i, x := range m.vec {
-		own[i] = max(own[i], x)
+	for i, x := range m {
+		if x > own[i] { // news: merge into a new vector
+			v := c.alloc(len(own))
+			copy(v, own)
+			for j := i; j < len(v); j++ {
+				v[j] = max(v[j], m[j])
+			}
+			c.vc[to] = v
+			return
+		}
 	}
-	own[m.from] = max(own[m.from], m.own)
-	own[to]++
-	c.sent[to] = nil
 }
 
-func (c *causality) forget(id int64) { delete(c.carried, id) }
+func (c *causality) forget(id int64) { c.carried.take(id) }
+
+// inflight holds a vector for each message in flight, by message ID: IDs
+// are given in order, so the vectors go in a list from the oldest in
+// flight on (a map cost a hash a send and a delivery).
+type inflight struct {
+	base int64      // the ID of vecs[head]
+	head int        // vecs[:head] were delivered or dropped
+	vecs [][]uint32 // nil: delivered, dropped, or none
+}
+
+// live are the vectors from the oldest in flight on.
+func (f *inflight) live() [][]uint32 { return f.vecs[f.head:] }
+
+func (f *inflight) put(id int64, v []uint32) {
+	if f.head == len(f.vecs) {
+		f.base, f.head, f.vecs = id, 0, f.vecs[:0]
+	}
+	if len(f.vecs) == cap(f.vecs) && f.head >= len(f.vecs)/2 { // move the live ones to the front, not to a larger array
+		n := copy(f.vecs, f.vecs[f.head:])
+		clear(f.vecs[n:])
+		f.vecs, f.head = f.vecs[:n], 0
+	}
+	for id-f.base >= int64(len(f.vecs)-f.head) {
+		f.vecs = append(f.vecs, nil)
+	}
+	f.vecs[f.head+int(id-f.base)] = v
+}
+
+// take removes message id's vector and returns it.
+func (f *inflight) take(id int64) ([]uint32, bool) {
+	live := f.live()
+	i := id - f.base
+	if i < 0 || i >= int64(len(live)) || live[i] == nil {
+		return nil, false
+	}
+	v := live[i]
+	live[i] = nil
+	for f.head < len(f.vecs) && f.vecs[f.head] == nil { // the oldest in flight moves on
+		f.head++
+		f.base++
+	}
+	return v, true
+}

@@ -41,6 +41,13 @@ func (c *chain) Clone() engine.Process {
 
 func runChain(t *testing.T, causality bool, info []engine.Invariant) (*engine.Sim, *engine.Log) {
 	t.Helper()
+	s, log := newChain(t, causality, info)
+	runAll(s)
+	return s, log
+}
+
+func newChain(t *testing.T, causality bool, info []engine.Invariant) (*engine.Sim, *engine.Log) {
+	t.Helper()
 	procs := make([]engine.Process, 4)
 	var starts []engine.StartAt
 	for i := range procs {
@@ -54,8 +61,27 @@ func runChain(t *testing.T, causality bool, info []engine.Invariant) (*engine.Si
 	var log engine.Log
 	s.Record(&log)
 	s.Init()
-	runAll(s)
 	return s, &log
+}
+
+// The vector clocks go with every copy of a run (a copy packs the vectors
+// it holds, messages in flight included): a run copied after every step,
+// the original left behind, tells happened-before as one never copied.
+func TestStampsSurviveCopies(t *testing.T) {
+	s, _ := newChain(t, true, nil)
+	for {
+		c := s.Clone()
+		if !c.Step() {
+			break
+		}
+		s.Step() // the original goes on as well, sharing nothing it changes
+		s = c
+	}
+	a, b, c, d := stampOf(s, 0), stampOf(s, 1), stampOf(s, 2), stampOf(s, 3)
+	if !a.Before(b) || !b.Before(c) || !a.Before(c) || c.Before(a) || d.Before(c) || c.Before(d) || a.Before(d) {
+		t.Errorf("after copies: P0→P1 %v, P1→P2 %v, P0→P2 %v, P2→P0 %v, P3→P2 %v, P2→P3 %v, P0→P3 %v; want true, true, true, then false",
+			a.Before(b), b.Before(c), a.Before(c), c.Before(a), d.Before(c), c.Before(d), a.Before(d))
+	}
 }
 
 func stampOf(s *engine.Sim, p int) engine.Stamp { return s.Process(p).(*chain).stamps[0] }

@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
+	"unsafe"
 )
 
 // Text is narration as data: a key into the algorithm's texts (the folder's
@@ -51,33 +54,74 @@ func (k ArgKind) String() string {
 	return "arg(" + strconv.Itoa(int(k)) + ")"
 }
 
-// Arg is one typed argument of a Text.
+// Arg is one typed argument of a Text. A note's arguments are kept with
+// the run's log, one or two a note, so an Arg is small: a number, a string
+// and one pointer (a nested text, or the numbers of a list, N long).
 type Arg struct {
 	Kind ArgKind
-	N    int64   // pos, num, time
-	F    float64 // float
-	L    []int64 // positions, stamp (two numbers), nums
-	S    string  // raw
-	Sub  *Text   // text
+	N    int64  // pos, num, time; a float's bits; the length of a list
+	S    string // raw
+	ptr  unsafe.Pointer
+}
+
+// Ints are the numbers of a list of positions or numbers, or of a stamp.
+func (a Arg) Ints() []int64 {
+	switch {
+	case a.Kind == ArgStamp && a.ptr == nil: // both numbers in N (Ts)
+		return []int64{a.N >> 32, int64(int32(uint32(a.N)))}
+	case a.ptr == nil || (a.Kind != ArgPositions && a.Kind != ArgNums && a.Kind != ArgStamp):
+		return nil
+	}
+	return unsafe.Slice((*int64)(a.ptr), a.N)
+}
+
+// Float is a real number's value.
+func (a Arg) Float() float64 {
+	if a.Kind != ArgFloat {
+		return 0
+	}
+	return math.Float64frombits(uint64(a.N))
+}
+
+// Sub is a nested text (nil if the argument is none).
+func (a Arg) Sub() *Text {
+	if a.Kind != ArgText {
+		return nil
+	}
+	return (*Text)(a.ptr)
+}
+
+func listArg(kind ArgKind, xs []int64) Arg {
+	a := Arg{Kind: kind, N: int64(len(xs))}
+	if len(xs) > 0 {
+		a.ptr = unsafe.Pointer(&xs[0])
+	}
+	return a
 }
 
 // Pos is a process position.
 func Pos(p int) Arg { return Arg{Kind: ArgPos, N: int64(p)} }
 
 // Positions is a list of process positions.
-func Positions(ps []int) Arg { return Arg{Kind: ArgPositions, L: int64s(ps)} }
+func Positions(ps []int) Arg { return listArg(ArgPositions, int64s(ps)) }
 
 // Num is a whole number.
 func Num(n int) Arg { return Arg{Kind: ArgNum, N: int64(n)} }
 
 // Nums is a list of whole numbers.
-func Nums(ns []int) Arg { return Arg{Kind: ArgNums, L: int64s(ns)} }
+func Nums(ns []int) Arg { return listArg(ArgNums, int64s(ns)) }
 
 // Float is a real number.
-func Float(f float64) Arg { return Arg{Kind: ArgFloat, F: f} }
+func Float(f float64) Arg { return Arg{Kind: ArgFloat, N: int64(math.Float64bits(f))} }
 
 // Ts is a timestamp (sequence number or clock, ID), written (3,7).
-func Ts(seq, id int) Arg { return Arg{Kind: ArgStamp, L: []int64{int64(seq), int64(id)}} }
+// Two numbers of 32 bits go in N, without an allocation.
+func Ts(seq, id int) Arg {
+	if seq == int(int32(seq)) && id == int(int32(id)) {
+		return Arg{Kind: ArgStamp, N: int64(seq)<<32 | int64(uint32(id))}
+	}
+	return listArg(ArgStamp, []int64{int64(seq), int64(id)})
+}
 
 // Dur is a virtual time or duration.
 func Dur(t Time) Arg { return Arg{Kind: ArgTime, N: t} }
@@ -87,7 +131,7 @@ func Dur(t Time) Arg { return Arg{Kind: ArgTime, N: t} }
 func Raw(s string) Arg { return Arg{Kind: ArgRaw, S: s} }
 
 // Sub is a nested text.
-func Sub(t Text) Arg { return Arg{Kind: ArgText, Sub: &t} }
+func Sub(t Text) Arg { return Arg{Kind: ArgText, ptr: unsafe.Pointer(&t)} }
 
 func int64s(xs []int) []int64 {
 	out := make([]int64, len(xs))
@@ -125,10 +169,10 @@ func (a Arg) appendJSON(b []byte) []byte {
 	case ArgPos, ArgNum, ArgTime:
 		b = strconv.AppendInt(b, a.N, 10)
 	case ArgFloat:
-		b = strconv.AppendFloat(b, a.F, 'g', -1, 64)
+		b = strconv.AppendFloat(b, a.Float(), 'g', -1, 64)
 	case ArgPositions, ArgStamp, ArgNums:
 		b = append(b, '[')
-		for i, x := range a.L {
+		for i, x := range a.Ints() {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -138,7 +182,7 @@ func (a Arg) appendJSON(b []byte) []byte {
 	case ArgRaw:
 		b = appendString(b, a.S)
 	case ArgText:
-		b = a.Sub.AppendJSON(b)
+		b = a.Sub().AppendJSON(b)
 	default:
 		b = append(b, "null"...)
 	}
@@ -183,17 +227,26 @@ func argOf(m map[string]json.RawMessage) (Arg, error) {
 			case ArgPos, ArgNum, ArgTime:
 				err = json.Unmarshal(v, &a.N)
 			case ArgFloat:
-				err = json.Unmarshal(v, &a.F)
+				var f float64
+				err = json.Unmarshal(v, &f)
+				a = Float(f)
 			case ArgPositions, ArgStamp, ArgNums:
-				err = json.Unmarshal(v, &a.L)
-				if err == nil && a.Kind == ArgStamp && len(a.L) != 2 {
-					err = fmt.Errorf("a stamp has two numbers, not %d", len(a.L))
+				var l []int64
+				err = json.Unmarshal(v, &l)
+				switch {
+				case err == nil && a.Kind == ArgStamp && len(l) != 2:
+					err = fmt.Errorf("a stamp has two numbers, not %d", len(l))
+				case err == nil && a.Kind == ArgStamp:
+					a = Ts(int(l[0]), int(l[1])) // as Ts made it
+				default:
+					a = listArg(a.Kind, l)
 				}
 			case ArgRaw:
 				err = json.Unmarshal(v, &a.S)
 			case ArgText:
-				a.Sub = new(Text)
-				err = json.Unmarshal(v, a.Sub)
+				t := new(Text)
+				err = json.Unmarshal(v, t)
+				a.ptr = unsafe.Pointer(t)
 			}
 			return a, err
 		}
@@ -209,15 +262,20 @@ func (t Text) Equal(u Text) bool {
 	}
 	for i := range t.Args {
 		a, b := t.Args[i], u.Args[i]
-		if a.Kind != b.Kind || a.N != b.N || a.F != b.F || a.S != b.S || len(a.L) != len(b.L) {
+		if a.Kind != b.Kind || a.S != b.S {
 			return false
 		}
-		for j := range a.L {
-			if a.L[j] != b.L[j] {
+		if a.Kind == ArgFloat {
+			if a.Float() != b.Float() {
 				return false
 			}
+		} else if a.N != b.N {
+			return false
 		}
-		if (a.Sub == nil) != (b.Sub == nil) || (a.Sub != nil && !a.Sub.Equal(*b.Sub)) {
+		if !slices.Equal(a.Ints(), b.Ints()) {
+			return false
+		}
+		if as, bs := a.Sub(), b.Sub(); (as == nil) != (bs == nil) || (as != nil && !as.Equal(*bs)) {
 			return false
 		}
 	}

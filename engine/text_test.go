@@ -41,3 +41,31 @@ func TestTextJSON(t *testing.T) {
 		}
 	}
 }
+
+// Equal looks at every argument's data: lists, floats and nested texts.
+func TestTextEqualSeesData(t *testing.T) {
+	base := func(ps []int, f float64, sub string) engine.Text {
+		return engine.T("k", engine.Positions(ps), engine.Float(f), engine.Ts(3, 7), engine.Sub(engine.T(sub)))
+	}
+	a := base([]int{1, 2}, 0.5, "x")
+	if !a.Equal(base([]int{1, 2}, 0.5, "x")) {
+		t.Error("equal texts made apart differ")
+	}
+	for what, b := range map[string]engine.Text{
+		"positions": base([]int{1, 3}, 0.5, "x"), "length": base([]int{1}, 0.5, "x"),
+		"float": base([]int{1, 2}, 0.25, "x"), "nested text": base([]int{1, 2}, 0.5, "y"),
+		"stamp": engine.T("k", engine.Positions([]int{1, 2}), engine.Float(0.5), engine.Ts(3, 8), engine.Sub(engine.T("x"))),
+	} {
+		if a.Equal(b) {
+			t.Errorf("texts that differ in their %s are equal", what)
+		}
+	}
+	for _, st := range [][2]int{{3, 7}, {-1, 2}, {1 << 40, -5}, {5, 1 << 33}} {
+		if got := engine.Ts(st[0], st[1]).Ints(); len(got) != 2 || got[0] != int64(st[0]) || got[1] != int64(st[1]) {
+			t.Errorf("stamp %v reads back %v", st, got)
+		}
+	}
+	if got := engine.Positions([]int{4, 5}).Ints(); len(got) != 2 || got[1] != 5 || engine.Float(0.25).Float() != 0.25 || engine.Sub(engine.T("s")).Sub().Key != "s" {
+		t.Errorf("accessors: %v", got)
+	}
+}

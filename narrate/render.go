@@ -68,23 +68,23 @@ func (r Narrator) arg(a engine.Arg) string {
 	case engine.ArgPos:
 		return r.name(int32(a.N))
 	case engine.ArgPositions:
-		names := make([]string, len(a.L))
-		for i, p := range a.L {
+		names := make([]string, len(a.Ints()))
+		for i, p := range a.Ints() {
 			names[i] = r.name(int32(p))
 		}
 		return strings.Join(names, ", ")
 	case engine.ArgNum, engine.ArgTime:
 		return strconv.FormatInt(a.N, 10)
 	case engine.ArgNums:
-		return joinInts(a.L, ", ")
+		return joinInts(a.Ints(), ", ")
 	case engine.ArgFloat:
-		return strconv.FormatFloat(a.F, 'g', -1, 64)
+		return strconv.FormatFloat(a.Float(), 'g', -1, 64)
 	case engine.ArgStamp:
-		return "(" + joinInts(a.L, ",") + ")"
+		return "(" + joinInts(a.Ints(), ",") + ")"
 	case engine.ArgRaw:
 		return a.S
 	case engine.ArgText:
-		return r.Text(*a.Sub)
+		return r.Text(*a.Sub())
 	}
 	return "?"
 }

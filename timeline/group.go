@@ -2,6 +2,8 @@ package timeline
 
 import (
 	"errors"
+
+	"distviz/engine"
 )
 
 // What the lecture's timeline needs beyond stepping: the run computed
@@ -51,18 +53,32 @@ func (t *Timeline) idle(first, last int64) bool {
 // grows, and the grouping depends on the run alone (replays and copies of
 // the run group alike).
 func (t *Timeline) groupIdle() {
+	// One copy of the head before the first trial, not one a trial: the
+	// undo goes back to it and takes the idle steps again (they are cheap:
+	// a start that sends nothing), where a copy costs the whole queue and
+	// every process's counters. A FireWire bus starts every device at once,
+	// half of them idle.
+	var before *engine.Sim
+	var seq0, msgs0 int64
+	idle := 0
 	for t.maxEvents <= 0 || t.head.Seq() < t.maxEvents {
 		if !t.head.NextMayStart() { // the next step is not idle: no trial
 			return
 		}
-		snap := t.head.Snapshot()
-		seq, msgs := t.head.Seq(), t.head.LastMsgID()
+		if before == nil {
+			before, seq0, msgs0 = t.head.Clone(), t.head.Seq(), t.head.LastMsgID()
+		}
+		seq := t.head.Seq()
 		if t.head.Step() && t.idle(seq+1, t.head.Seq()) {
+			idle++
 			continue
 		}
-		t.log.Truncate(seq, msgs)
-		t.head = snap.Restore(&t.log, t.head)
+		t.log.Truncate(seq0, msgs0)
+		t.head = before
 		t.head.Record(&t.log)
+		for range idle {
+			t.head.Step()
+		}
 		return
 	}
 }

@@ -78,7 +78,9 @@ func (f *node) begin(env *engine.Env) {
 		return
 	}
 	f.resetAt = env.Now()
-	for _, q := range env.Neighbours() {
+	peers := env.Neighbours()
+	f.ports = make([]port, 0, len(peers))
+	for _, q := range peers {
 		f.ports = append(f.ports, port{Peer: q, State: portIdle})
 	}
 	switch k := len(f.ports); k {

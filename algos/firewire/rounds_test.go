@@ -130,7 +130,7 @@ func TestTheoryNotesExplainEveryRound(t *testing.T) {
 				if round[k] == nil {
 					round[k] = map[int]draw{}
 				}
-				round[k][int(e.Node)] = draw{e.Text.Args[2].Sub.Key, e.Text.Args[4].N}
+				round[k][int(e.Node)] = draw{e.Text.Args[2].Sub().Key, e.Text.Args[4].N}
 				continue
 			}
 			if !strings.HasPrefix(e.Text.Key, "note.round") {

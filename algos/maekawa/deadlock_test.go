@@ -113,7 +113,7 @@ func TestDeadlockScenarios(t *testing.T) {
 		// The verdict and the explanation are keyed texts: the family's
 		// verdict, then the explanation, in every language.
 		said := s.Violations[0].Said
-		if said.Key != "violation.deadlockExplained" || len(said.Args) != 2 || !said.Args[1].Sub.Equal(o.Deadlock.Why) {
+		if said.Key != "violation.deadlockExplained" || len(said.Args) != 2 || !said.Args[1].Sub().Equal(o.Deadlock.Why) {
 			t.Errorf("%s: the verdict is %+v, want the family's verdict and the outcome's explanation", c.scenario, said)
 		}
 		for _, lang := range narrate.Langs()[1:] {

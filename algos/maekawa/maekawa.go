@@ -163,7 +163,13 @@ func (m *node) TellBody() any { return &mutex.LamportTime{T: m.clock} }
 // RELINQUISH is charged to its sender, whose request gives the lock up: the
 // sender cannot know which request caused the INQUIRE.)
 func (m *node) post(env *engine.Env, to int, typ string, ts stamp, forNode int, forTS stamp) {
-	msg := engine.Message{Type: typ, Body: &stamp{Seq: ts.Seq, ID: ts.ID}}
+	m.postBody(env, to, typ, &stamp{Seq: ts.Seq, ID: ts.ID}, forNode, forTS)
+}
+
+// postBody is post with the body made: the messages of a multicast to the
+// quorum share one (a body is never changed).
+func (m *node) postBody(env *engine.Env, to int, typ string, body *stamp, forNode int, forTS stamp) {
+	msg := engine.Message{Type: typ, Body: body}
 	if to == m.Self() {
 		m.localMsgs = append(m.localMsgs, msg)
 		return
@@ -208,8 +214,9 @@ func (m *node) Acquire(env *engine.Env) {
 	m.TagRequest(int64(m.req.Seq)) // the messages for it name it by its sequence number
 	m.granted, m.inquires, m.failed = m.granted[:0], m.inquires[:0], m.failed[:0]
 	env.Note("note.requests", m.req.arg(), engine.Positions(m.quorum))
+	body := &stamp{Seq: m.req.Seq, ID: m.req.ID}
 	for _, q := range m.quorum {
-		m.post(env, q, msgRequest, m.req, m.Self(), m.req)
+		m.postBody(env, q, msgRequest, body, m.Self(), m.req)
 	}
 }
 
@@ -217,8 +224,9 @@ func (m *node) Acquire(env *engine.Env) {
 func (m *node) Release(env *engine.Env) {
 	m.granted, m.inquires, m.failed = m.granted[:0], m.inquires[:0], m.failed[:0]
 	env.Note("note.exit", m.req.arg(), engine.Positions(m.quorum))
+	body := &stamp{Seq: m.req.Seq, ID: m.req.ID}
 	for _, q := range m.quorum {
-		m.post(env, q, msgRelease, m.req, m.Self(), m.req)
+		m.postBody(env, q, msgRelease, body, m.Self(), m.req)
 	}
 }
 

@@ -6,9 +6,19 @@
 // run's checkpoints hold the record again and again.
 package history
 
-import "slices"
+import (
+	"slices"
+	"unsafe"
+)
 
-const block = 256
+// blockLen is how many elements a block holds: 2 KiB of them (256 numbers),
+// at least 16. A copy copies the block being filled, so a record of large
+// elements (a mutual-exclusion entry with its stamps) shares more in
+// smaller blocks.
+func blockLen[T any]() int {
+	var x T
+	return max(16, 2048/max(1, int(unsafe.Sizeof(x))))
+}
 
 // List is the record. The zero value is empty.
 type List[T any] struct {
@@ -18,15 +28,15 @@ type List[T any] struct {
 
 // Add appends x.
 func (l *List[T]) Add(x T) {
-	if len(l.last) == block {
+	if b := blockLen[T](); len(l.last) == b {
 		l.full = append(slices.Clip(l.full), l.last)
-		l.last = make([]T, 0, block)
+		l.last = make([]T, 0, b)
 	}
 	l.last = append(l.last, x)
 }
 
 // Len is the number of elements.
-func (l *List[T]) Len() int { return len(l.full)*block + len(l.last) }
+func (l *List[T]) Len() int { return len(l.full)*blockLen[T]() + len(l.last) }
 
 // Last is the last element, to change it in place (it is the list's own);
 // nil when the list is empty.

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"distviz/algo"
+	"distviz/algos/kit/history"
 	"distviz/engine"
 )
 
@@ -92,7 +93,7 @@ type Core struct {
 	wants   []engine.Time // times of the workload's future requests, ascending
 	pending []request     // requests made and not yet served; the first is being served
 	state   string
-	entries []entry
+	entries history.List[entry]
 	sent    int64 // messages of the algorithm this process has sent (not TELLs)
 	tells   []int // after each request of its own, the process sends TELL to these
 	begun   int64 // requests begun so far
@@ -238,14 +239,14 @@ func (c *Core) Enter(env *engine.Env) {
 		d += env.Rand().Int64N(c.cs.Max - c.cs.Min + 1)
 	}
 	env.Note("note.enters", engine.Dur(d))
-	c.entries = append(c.entries, entry{req: c.pending[0], enter: env.Stamp(), inside: true})
+	c.entries.Add(entry{req: c.pending[0], enter: env.Stamp(), inside: true})
 	env.SetTimer(TimerExit, d)
 }
 
 func (c *Core) exit(env *engine.Env, r Rules) {
 	c.state = Released
 	env.Note("note.leaves")
-	e := &c.entries[len(c.entries)-1]
+	e := c.entries.Last()
 	e.exit, e.inside = env.Stamp(), false
 	c.pending = c.pending[1:]
 	r.Release(env)
@@ -289,7 +290,7 @@ func (c *Core) Copy() Core {
 	d := *c
 	d.wants = slices.Clone(c.wants)
 	d.pending = slices.Clone(c.pending)
-	d.entries = slices.Clone(c.entries)
+	d.entries = c.entries.Clone()
 	return d
 }
 
@@ -298,6 +299,6 @@ func (c *Core) Vars() []engine.Var {
 	return []engine.Var{
 		{Name: "state", Value: strings.ToUpper(c.state)},
 		{Name: "pending", Value: len(c.pending)},
-		{Name: "entries", Value: len(c.entries)},
+		{Name: "entries", Value: c.entries.Len()},
 	}
 }

@@ -105,8 +105,8 @@ func OutcomeOf(w engine.World, label func(int) string) Outcome {
 			o.Pending += len(c.pending)
 		}
 		o.Messages += c.sent
-		for i := range c.entries {
-			recs = append(recs, entryRec{p, &c.entries[i]})
+		for _, e := range c.entries.AppendTo(nil) {
+			recs = append(recs, entryRec{p, &e})
 		}
 		if r := waitingRequest(c); r != nil {
 			waiting = append(waiting, entryRec{p, &entry{req: *r}})
