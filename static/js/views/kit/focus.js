@@ -78,8 +78,10 @@ export function createFocus(kit, handlers, overlay) {
 		}
 		// new items at once, and the tab stop while the focus is in the view;
 		// all others (and the tab stop) soon: naming reads the layout, which
-		// would be worked out twice a frame while a run plays
-		name(items.filter((it) => (it === tab && inside) || !it.el.hasAttribute("aria-label")));
+		// would be worked out twice a frame while a run plays. A run's first
+		// drawing names none at once: it is on screen sooner, and all are
+		// named once it stands still
+		if (before.size) name(items.filter((it) => (it === tab && inside) || !it.el.hasAttribute("aria-label")));
 		nameAll();
 		// the item in focus went (a message delivered, a card drawn again): its successor takes the focus
 		const lost = !document.activeElement || document.activeElement === document.body;
