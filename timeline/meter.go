@@ -165,7 +165,7 @@ func (t *Timeline) shrink() {
 // stepExtra is what the next step may take beyond its events: a checkpoint
 // when one may be due (checkpoints are spaced by events; a step adds a few).
 func (t *Timeline) stepExtra() int64 {
-	if t.head.Seq()-t.cps[len(t.cps)-1].snap.Seq() >= checkpointEvery(len(t.Nodes))-64 {
+	if t.checkpointDue(64) {
 		return t.acct.cp
 	}
 	return 0

@@ -17,23 +17,46 @@ import (
 var ErrTooLong = errors.New("the run has reached its event limit")
 
 type checkpoint struct {
-	step  int
-	snap  *engine.Snapshot
-	bytes int64 // charged to the run's meter
+	step   int
+	snap   *engine.Snapshot
+	bytes  int64 // charged to the run's meter
+	copied int64 // the head's Copied when it was taken
 }
 
-// checkpointEvery is the number of events between checkpoints: 65,536, so
-// that a seek, which restores the last checkpoint before its target and
-// replays from there, costs the same at any n up to 131,072 (see
-// BenchmarkSeek). A checkpoint costs what changed since the one before, the
-// messages in flight (engine.Snapshot) and directories of n/64 entries;
-// beyond n = 131,072 (past every algorithm's largest n) one every 4n events
-// keeps that below a byte an event.
-func checkpointEvery(n int) int64 {
-	if n > 1<<17 {
-		return 4 * int64(n)
+// Checkpoints are spaced by the work a seek replays and by what they hold.
+// A seek restores the last checkpoint before its target and replays from
+// there, so the events between two checkpoints bound its time (16,384 of
+// Chang–Roberts take 1–2 ms); a checkpoint holds the messages in flight
+// (engine.Snapshot.Bytes: runs of a steady stream take a few bytes) and
+// what the run copies because of it (engine.Sim.Copied: directories, and
+// chunks of processes it would have changed in place). The next checkpoint
+// is due once the run has recorded an event for every byte the one before
+// holds, but not before cpMinEvents nor after cpMaxEvents events: where
+// the state changes little they come every 16,384 events, where a wave of
+// changes sweeps every process (the first rounds of an election of 100,000)
+// further apart. The first after step 0 comes within half of cpMaxEvents:
+// then every process changes, which says little of the rest of the run.
+// Beyond n = 131,072 (past every algorithm's largest n) one every 4n
+// events keeps their directories of n/64 entries below a byte an event.
+const (
+	cpMinEvents = 1 << 14
+	cpMaxEvents = 1 << 16
+)
+
+// checkpointDue reports whether a checkpoint is due once the head has
+// recorded ahead more events.
+func (t *Timeline) checkpointDue(ahead int64) bool {
+	last := &t.cps[len(t.cps)-1]
+	since := t.head.Seq() + ahead - last.snap.Seq()
+	if n := int64(len(t.Nodes)); n > 1<<17 {
+		return since >= 4*n
 	}
-	return 1 << 16
+	most := int64(cpMaxEvents)
+	if len(t.cps) == 1 {
+		most /= 2
+	}
+	held := last.snap.Bytes() + t.head.Copied() - last.copied
+	return since >= most || since >= cpMinEvents && since >= held
 }
 
 // Timeline is one run with its whole history. Not safe for concurrent use.
@@ -65,7 +88,7 @@ func New(alg *algo.Algorithm, v param.Values, seed int64, maxEvents int64) (*Tim
 	sim.Record(&t.log)
 	sim.Init()
 	t.steps.Add(sim.Seq(), false)
-	t.cps = []checkpoint{{step: 0, snap: sim.Snapshot()}}
+	t.cps = []checkpoint{{step: 0, snap: sim.Snapshot(), copied: sim.Copied()}}
 	return t, nil
 }
 
@@ -175,8 +198,8 @@ func (t *Timeline) Forward() (bool, error) {
 func (t *Timeline) commit(user bool) {
 	t.steps.Add(t.head.Seq(), user)
 	t.cursor = t.steps.Len() - 1
-	if t.head.Seq()-t.cps[len(t.cps)-1].snap.Seq() >= checkpointEvery(len(t.Nodes)) {
-		t.cps = append(t.cps, checkpoint{step: t.cursor, snap: t.head.Snapshot()})
+	if t.checkpointDue(0) {
+		t.cps = append(t.cps, checkpoint{step: t.cursor, snap: t.head.Snapshot(), copied: t.head.Copied()})
 		t.checkpointed(&t.cps[len(t.cps)-1])
 	}
 }
