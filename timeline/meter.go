@@ -100,7 +100,7 @@ func (t *Timeline) measure() {
 func (t *Timeline) estimate() int64 {
 	a := &t.acct
 	n := a.log + (t.Len()-a.events)*eventBytes + int64(t.steps.Len())*stepBytes + a.sim + a.cps
-	if t.view != nil {
+	if t.view != nil || t.spare != nil {
 		n += a.sim // a view replayed from the start shares nothing
 	}
 	return n
