@@ -24,10 +24,12 @@ import (
 // discards), so checkpoints cost what changed, not n processes each.
 
 // owner is what a Sim writes its arrays as: its generation, the one it had
-// before its last copy was taken, and what it has copied (Sim.Copied).
+// before its last copy was taken, and what it has copied (Sim.Copied) and
+// cloned (Sim.Cloned).
 type owner struct {
 	gen, prevGen uint64
 	copied       int64
+	cloned       int64
 }
 
 // generations numbers Sims; only equality matters, never the value.
@@ -206,6 +208,7 @@ func (s *Sim) acquire(p int) (proc Process, keep bool) {
 	}
 	proc = proc.Clone()
 	s.install(p, proc)
+	s.cloned++
 	return proc, false
 }
 

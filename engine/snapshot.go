@@ -13,7 +13,8 @@ import (
 type Snapshot struct {
 	sim    *Sim
 	queue  []byte
-	queued int // the items in the queue
+	queued int   // the items in the queue
+	bytes  int64 // Bytes
 }
 
 // Snapshot freezes the state of a recording Sim: every message in flight
@@ -22,7 +23,19 @@ func (s *Sim) Snapshot() *Snapshot {
 	c := s.share(false)
 	c.q, c.counted = queue{}, nil
 	b := s.q.encode() // the lane decoded first
-	return &Snapshot{sim: c, queue: b, queued: len(s.q.heap) + s.q.laneLen}
+	return &Snapshot{sim: c, queue: b, queued: len(s.q.heap) + s.q.laneLen, bytes: int64(len(b)) + c.ownBytes()}
+}
+
+// ownBytes estimates what share copies in full rather than shares: the Sim,
+// its maps, its counters by type and its vector clocks.
+func (s *Sim) ownBytes() int64 {
+	const entry = 64 // a map entry, roughly
+	n := int64(unsafe.Sizeof(*s)) + entry*int64(len(s.links)+len(s.rands)+len(s.charges)) +
+		int64(len(s.metrics.ByType))*int64(unsafe.Sizeof(TypeCount{})+16) + 16*int64(len(s.timerNames))
+	if c := s.causal; c != nil {
+		n += int64(len(c.vc))*(24+4*int64(len(c.vc))) + 24*int64(len(c.sent)) + entry*int64(len(c.carried))
+	}
+	return n
 }
 
 // Restore makes a Sim in the snapshot's state. l is the log the snapshot's
@@ -41,10 +54,10 @@ func (sn *Snapshot) Restore(l *Log, recycle *Sim) *Sim {
 	return c
 }
 
-// Bytes is what the snapshot holds of its own: its queue and its fixed
-// part. What it shares with the Sim it was taken of becomes its own as the
+// Bytes is what the snapshot holds of its own: its queue and what the Sim
+// does not share (its maps, vector clocks). What it shares with the Sim it was taken of becomes its own as the
 // Sim writes: that Sim's Copied grows by it.
-func (sn *Snapshot) Bytes() int64 { return int64(len(sn.queue)) + int64(unsafe.Sizeof(*sn.sim)) }
+func (sn *Snapshot) Bytes() int64 { return sn.bytes }
 
 // Copied is the bytes of shared state the Sim (and the Sims it was copied
 // from) have copied so far that they would have written in place had no
@@ -53,6 +66,11 @@ func (sn *Snapshot) Bytes() int64 { return int64(len(sn.queue)) + int64(unsafe.S
 // what the snapshot costs beyond its own Bytes and the states the run
 // changes (which any checkpoint before them keeps).
 func (s *Sim) Copied() int64 { return s.copied }
+
+// Cloned is how many processes the Sim (and the Sims it was copied from)
+// have cloned (Process.Clone) before changing them, so far: the copies
+// they share keep the originals, of a size the engine does not know.
+func (s *Sim) Cloned() int64 { return s.cloned }
 
 // Queued is the number of items in the snapshot's queue (messages in
 // flight, timers, starts): taking a snapshot costs a few nanoseconds each.

@@ -21,6 +21,7 @@ type checkpoint struct {
 	snap   *engine.Snapshot
 	bytes  int64 // charged to the run's meter
 	copied int64 // the head's Copied when it was taken
+	cloned int64 // and its Cloned
 }
 
 // Checkpoints are spaced by the work a seek replays and by what they hold.
@@ -38,6 +39,9 @@ type checkpoint struct {
 // 16,384 events, where a wave of changes sweeps every process (the first
 // rounds of an election of 100,000) further apart. The first after step 0 comes within half of cpMaxEvents:
 // then every process changes, which says little of the rest of the run.
+// A process the engine clones (Process.Clone: it is not a flat struct) may
+// hold anything (a history): after a clone, the next one waits for
+// cpMaxEvents as before.
 // Beyond n = 131,072 (past every algorithm's largest n) one every 4n
 // events keeps their directories of n/64 entries below a byte an event.
 const (
@@ -52,6 +56,11 @@ func (t *Timeline) checkpointDue(ahead int64) bool {
 	since := t.head.Seq() + ahead - last.snap.Seq()
 	if n := int64(len(t.Nodes)); n > 1<<17 {
 		return since >= 4*n
+	}
+	if t.head.Cloned() > last.cloned {
+		// processes cloned since hold what the engine cannot weigh
+		// (histories): as far apart as ever
+		return since >= cpMaxEvents
 	}
 	most := int64(cpMaxEvents)
 	if len(t.cps) == 1 {
@@ -92,7 +101,7 @@ func New(alg *algo.Algorithm, v param.Values, seed int64, maxEvents int64) (*Tim
 	sim.Record(&t.log)
 	sim.Init()
 	t.steps.Add(sim.Seq(), false)
-	t.cps = []checkpoint{{step: 0, snap: sim.Snapshot(), copied: sim.Copied()}}
+	t.cps = []checkpoint{{step: 0, snap: sim.Snapshot(), copied: sim.Copied(), cloned: sim.Cloned()}}
 	return t, nil
 }
 
@@ -203,7 +212,7 @@ func (t *Timeline) commit(user bool) {
 	t.steps.Add(t.head.Seq(), user)
 	t.cursor = t.steps.Len() - 1
 	if t.checkpointDue(0) {
-		t.cps = append(t.cps, checkpoint{step: t.cursor, snap: t.head.Snapshot(), copied: t.head.Copied()})
+		t.cps = append(t.cps, checkpoint{step: t.cursor, snap: t.head.Snapshot(), copied: t.head.Copied(), cloned: t.head.Cloned()})
 		t.checkpointed(&t.cps[len(t.cps)-1])
 	}
 }
