@@ -37,7 +37,7 @@ func (s *Sim) perform(a Action, scheduled bool) {
 		for _, t := range s.timers.get(a.Node) {
 			s.q.kill(t.slot)
 		}
-		s.timers.set(a.Node, s.gen, nil)
+		s.timers.set(a.Node, &s.owner, nil)
 		s.event(&Event{Kind: KindCrash, Node: int32(a.Node), From: None, To: None})
 	case ActRecover:
 		s.stepNode = a.Node

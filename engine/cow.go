@@ -23,6 +23,15 @@ import (
 // most processes as they were (a Chang–Roberts process that forwards or
 // discards), so checkpoints cost what changed, not n processes each.
 
+// owner is what a Sim writes its arrays as: its generation, the one it had
+// before its last copy was taken, and what it has copied (Sim.Copied) and
+// cloned (Sim.Cloned).
+type owner struct {
+	gen, prevGen uint64
+	copied       int64
+	cloned       int64
+}
+
 // generations numbers Sims; only equality matters, never the value.
 var generations atomic.Uint64
 
@@ -40,9 +49,13 @@ type cowChunk[T any] struct {
 	owned [cowSize / 64]uint64 // processes: which objects the chunk's Sim made (may change in place)
 }
 
-// cow is an array of per-process values in shared chunks.
+// cow is an array of per-process values in shared chunks. The directory
+// is shared too, until the first write: an array a run does not change
+// between two checkpoints (the timers of an algorithm without any) costs
+// the checkpoint nothing.
 type cow[T any] struct {
 	chunks []*cowChunk[T]
+	dirGen uint64 // the Sim that may write the directory
 }
 
 // newCow makes an array of n zero values: its chunks are made when first
@@ -61,13 +74,24 @@ func (a *cow[T]) get(i int) T {
 }
 
 // writable returns the chunk of element i, copied (or made) first unless
-// gen owns it.
-func (a *cow[T]) writable(i int, gen uint64) *cowChunk[T] {
+// o owns it. (A chunk o owns is in a directory o owns: both sides of a copy
+// get new generations.) What a copy of the Sim costs beyond what changes is
+// added to o.copied: a shared directory copied, a chunk copied that o had
+// made since the copy before (without the last copy, o would have written
+// it in place).
+func (a *cow[T]) writable(i int, o *owner) *cowChunk[T] {
 	c := a.chunks[i>>cowBits]
-	if c == nil || c.gen != gen {
-		d := &cowChunk[T]{gen: gen}
+	if c == nil || c.gen != o.gen {
+		if a.dirGen != o.gen {
+			a.chunks, a.dirGen = slices.Clone(a.chunks), o.gen
+			o.copied += int64(len(a.chunks)) * int64(unsafe.Sizeof(c))
+		}
+		d := &cowChunk[T]{gen: o.gen}
 		if c != nil {
 			d.vals = c.vals
+			if c.gen == o.prevGen {
+				o.copied += int64(unsafe.Sizeof(*d))
+			}
 		}
 		a.chunks[i>>cowBits] = d
 		return d
@@ -75,10 +99,11 @@ func (a *cow[T]) writable(i int, gen uint64) *cowChunk[T] {
 	return c
 }
 
-func (a *cow[T]) set(i int, gen uint64, v T) { a.writable(i, gen).vals[i&cowMask] = v }
+func (a *cow[T]) set(i int, o *owner, v T) { a.writable(i, o).vals[i&cowMask] = v }
 
-// share returns a copy of the directory: the chunks are shared.
-func (a *cow[T]) share() cow[T] { return cow[T]{chunks: slices.Clone(a.chunks)} }
+// share returns the array sharing its directory and chunks: whichever side
+// writes first copies the directory.
+func (a *cow[T]) share() cow[T] { return cow[T]{chunks: a.chunks} }
 
 // flatType describes a process type for copying it as bytes.
 type flatType struct {
@@ -183,6 +208,7 @@ func (s *Sim) acquire(p int) (proc Process, keep bool) {
 	}
 	proc = proc.Clone()
 	s.install(p, proc)
+	s.cloned++
 	return proc, false
 }
 
@@ -217,7 +243,7 @@ func (s *Sim) settle(p int, scratch Process) {
 // install makes proc process p, owned by this Sim.
 func (s *Sim) install(p int, proc Process) {
 	s.touch(p)
-	c := s.procs.writable(p, s.gen)
+	c := s.procs.writable(p, &s.owner)
 	i := p & cowMask
 	c.vals[i] = proc
 	c.owned[i>>6] |= 1 << (i & 63)

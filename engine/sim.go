@@ -117,7 +117,7 @@ type Sim struct {
 	order      uint64
 	nextMsg    int64
 	n          int
-	gen        uint64          // this Sim's generation (cow.go)
+	owner                      // its generations, what it has copied (cow.go)
 	procs      cow[Process]    // read with procs.get; handlers run on acquire's process
 	crashed    cow[uint64]     // a bit a process
 	touched    cow[uint32]     // per process: the last event at which it may have changed (Touched)
@@ -161,11 +161,10 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 		return nil, fmt.Errorf("engine: a tail delay [%d, %d] with probability %v is not a range of non-negative times and a probability", t.Delay.Min, t.Delay.Max, t.P)
 	}
 	c := cfg
-	gen := newGen()
 	s := &Sim{
 		cfg:     &c,
 		n:       n,
-		gen:     gen,
+		owner:   owner{gen: newGen()},
 		procs:   newCow[Process](n),
 		crashed: newCow[uint64]((n + 63) / 64),
 		touched: newCow[uint32](n),
@@ -269,6 +268,7 @@ func (s *Sim) Clone() *Sim {
 // change), the rest in full, the per-process counters if counts.
 func (s *Sim) share(counts bool) *Sim {
 	c := *s
+	s.prevGen, c.prevGen = s.gen, s.gen
 	s.gen, c.gen = newGen(), newGen()
 	c.log = nil
 	c.procs = s.procs.share()
@@ -309,7 +309,9 @@ func (s *Sim) Crashed(p int) bool { return s.crashed.get(p>>6)&(1<<(p&63)) != 0 
 // or crashes or recovers. The callers have recorded the step's first event
 // already, so the stamp lies inside the step.
 // (Stamps take 32 bits, the run's events beyond: unknown.)
-func (s *Sim) touch(p int) { s.touched.set(p, s.gen, uint32(min(s.seq, unknownStamp))) }
+func (s *Sim) touch(p int) {
+	s.touched.writable(p, &s.owner).vals[p&cowMask] = uint32(min(s.seq, unknownStamp))
+}
 
 const unknownStamp = 1<<32 - 1
 
@@ -328,7 +330,7 @@ func (s *Sim) Touched(p int) int64 {
 
 func (s *Sim) setCrashed(p int, c bool) {
 	s.touch(p)
-	w := &s.crashed.writable(p>>6, s.gen).vals[(p>>6)&cowMask]
+	w := &s.crashed.writable(p>>6, &s.owner).vals[(p>>6)&cowMask]
 	if c {
 		*w |= 1 << (p & 63)
 	} else {

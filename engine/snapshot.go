@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/binary"
 	"slices"
+	"unsafe"
 )
 
 // Snapshot is a Sim's state frozen for a timeline's checkpoints. It shares
@@ -10,8 +11,10 @@ import (
 // flight as a few bytes each (their bodies are in the log) and no
 // per-process counters (the log counts them). Restore makes a Sim of it.
 type Snapshot struct {
-	sim   *Sim
-	queue []byte
+	sim    *Sim
+	queue  []byte
+	queued int   // the items in the queue
+	bytes  int64 // Bytes
 }
 
 // Snapshot freezes the state of a recording Sim: every message in flight
@@ -19,7 +22,20 @@ type Snapshot struct {
 func (s *Sim) Snapshot() *Snapshot {
 	c := s.share(false)
 	c.q, c.counted = queue{}, nil
-	return &Snapshot{sim: c, queue: s.q.encode()}
+	b := s.q.encode() // the lane decoded first
+	return &Snapshot{sim: c, queue: b, queued: len(s.q.heap) + s.q.laneLen, bytes: int64(len(b)) + c.ownBytes()}
+}
+
+// ownBytes estimates what share copies in full rather than shares: the Sim,
+// its maps, its counters by type and its vector clocks.
+func (s *Sim) ownBytes() int64 {
+	const entry = 64 // a map entry, roughly
+	n := int64(unsafe.Sizeof(*s)) + entry*int64(len(s.links)+len(s.rands)+len(s.charges)) +
+		int64(len(s.metrics.ByType))*int64(unsafe.Sizeof(TypeCount{})+16) + 16*int64(len(s.timerNames))
+	if c := s.causal; c != nil {
+		n += int64(len(c.vc))*(24+4*int64(len(c.vc))) + 24*int64(len(c.sent)) + entry*int64(len(c.carried))
+	}
+	return n
 }
 
 // Restore makes a Sim in the snapshot's state. l is the log the snapshot's
@@ -38,17 +54,41 @@ func (sn *Snapshot) Restore(l *Log, recycle *Sim) *Sim {
 	return c
 }
 
+// Bytes is what the snapshot holds of its own: its queue and what the Sim
+// does not share (its maps, vector clocks). What it shares with the Sim it was taken of becomes its own as the
+// Sim writes: that Sim's Copied grows by it.
+func (sn *Snapshot) Bytes() int64 { return sn.bytes }
+
+// Copied is the bytes of shared state the Sim (and the Sims it was copied
+// from) have copied so far that they would have written in place had no
+// copy been taken: directories of the per-process arrays, and chunks they
+// had made since the copy before. What it grows by after a Snapshot is
+// what the snapshot costs beyond its own Bytes and the states the run
+// changes (which any checkpoint before them keeps).
+func (s *Sim) Copied() int64 { return s.copied }
+
+// Cloned is how many processes the Sim (and the Sims it was copied from)
+// have cloned (Process.Clone) before changing them, so far: the copies
+// they share keep the originals, of a size the engine does not know.
+func (s *Sim) Cloned() int64 { return s.cloned }
+
+// Queued is the number of items in the snapshot's queue (messages in
+// flight, timers, starts): taking a snapshot costs a few nanoseconds each.
+func (sn *Snapshot) Queued() int { return sn.queued }
+
 // Seq is the sequence number of the snapshot's last event.
 func (sn *Snapshot) Seq() int64 { return sn.sim.seq }
 
 // itemCoder writes and reads queue items, each relative to the one before:
 // a mask of the fields that differ from what the item before predicts (the
 // next slot, the same time, the next insertion order, the next process,
-// the same sender offset, type and delay, the next message), then those
-// fields. An item of a steady stream of messages takes one byte.
+// the same sender offset, type and delay, the next message: nextFrom,
+// nextID), then those fields. A run of items that are all as predicted (a steady stream of
+// messages, such as a ring's) is an empty mask and its length.
 type itemCoder struct {
 	prev     pending
 	prevSlot int32
+	run      int // items as predicted: to write (put) or still to read (get)
 }
 
 func newCoder() itemCoder { return itemCoder{prevSlot: -1} }
@@ -61,7 +101,39 @@ func flagsOf(p *pending) int64 {
 	return f
 }
 
+// nextFrom predicts an item's sender: none after none (starts, timers),
+// else the same offset from the receiver as the item before.
+func nextFrom(prev *pending, node int32) int32 {
+	if prev.from == None {
+		return None
+	}
+	return node + prev.from - prev.node
+}
+
+// nextID predicts a delivery's message as the one after the item before's;
+// other items have none.
+func nextID(prev *pending, kind pendingKind) int64 {
+	if kind == pendDeliver {
+		return prev.msgID + 1
+	}
+	return prev.msgID
+}
+
+// predicted reports whether the item in slot is all as predicted (the
+// common case, checked without a mask).
+func (c *itemCoder) predicted(slot int32, p *pending) bool {
+	prev := &c.prev
+	return slot == c.prevSlot+1 && p.kind == prev.kind && p.dead == prev.dead && p.at == prev.at &&
+		p.order == prev.order+1 && p.node == prev.node+1 && p.from == nextFrom(prev, p.node) &&
+		p.typ == prev.typ && p.msgID == nextID(prev, p.kind) && p.sentAt == prev.sentAt
+}
+
 func (c *itemCoder) put(b []byte, slot int32, p *pending) []byte {
+	if c.predicted(slot, p) {
+		c.prev, c.prevSlot = *p, slot
+		c.run++
+		return b
+	}
 	var mask uint64
 	var vals [9]int64
 	k := 0
@@ -78,15 +150,29 @@ func (c *itemCoder) put(b []byte, slot int32, p *pending) []byte {
 	field(1<<2, p.at, prev.at)
 	field(1<<3, int64(p.order), int64(prev.order)+1)
 	field(1<<4, int64(p.node), int64(prev.node)+1)
-	field(1<<5, int64(p.from-p.node), int64(prev.from-prev.node))
+	field(1<<5, int64(p.from), int64(nextFrom(prev, p.node)))
 	field(1<<6, int64(p.typ), int64(prev.typ))
-	field(1<<7, p.msgID, prev.msgID+1)
+	field(1<<7, p.msgID, nextID(prev, p.kind))
 	field(1<<8, p.at-p.sentAt, prev.at-prev.sentAt)
-	b = binary.AppendUvarint(b, mask)
+	c.prev, c.prevSlot = *p, slot
+	if mask == 0 {
+		c.run++
+		return b
+	}
+	b = binary.AppendUvarint(c.flush(b), mask)
 	for _, x := range vals[:k] {
 		b = binary.AppendVarint(b, x)
 	}
-	c.prev, c.prevSlot = *p, slot
+	return b
+}
+
+// flush writes the run of predicted items put has held back.
+func (c *itemCoder) flush(b []byte) []byte {
+	if c.run > 0 {
+		b = binary.AppendUvarint(b, 0)
+		b = binary.AppendUvarint(b, uint64(c.run))
+		c.run = 0
+	}
 	return b
 }
 
@@ -111,44 +197,32 @@ func varint(b []byte, r *int) int64 {
 
 // get reads the item at b[*r:]; a message's body is in the log (logged).
 func (c *itemCoder) get(b []byte, r *int) (int32, pending) {
-	prev := &c.prev
-	p := *prev
-	p.order++
-	p.node++
-	p.msgID++
-	slot := c.prevSlot + 1
-	off, delay := prev.from-prev.node, prev.at-prev.sentAt
-	if mask := uvarint(b, r); mask != 0 {
-		if mask&(1<<0) != 0 {
-			slot += int32(varint(b, r))
-		}
-		if mask&(1<<1) != 0 {
-			f := flagsOf(prev) + varint(b, r)
-			p.kind, p.dead = pendingKind(f&0x7f), f&0x80 != 0
-		}
-		if mask&(1<<2) != 0 {
-			p.at += varint(b, r)
-		}
-		if mask&(1<<3) != 0 {
-			p.order += uint64(varint(b, r))
-		}
-		if mask&(1<<4) != 0 {
-			p.node += int32(varint(b, r))
-		}
-		if mask&(1<<5) != 0 {
-			off += int32(varint(b, r))
-		}
-		if mask&(1<<6) != 0 {
-			p.typ += int32(varint(b, r))
-		}
-		if mask&(1<<7) != 0 {
-			p.msgID += varint(b, r)
-		}
-		if mask&(1<<8) != 0 {
-			delay += varint(b, r)
+	var mask uint64
+	if c.run > 0 {
+		c.run--
+	} else if mask = uvarint(b, r); mask == 0 {
+		c.run = int(uvarint(b, r)) - 1
+	}
+	var d [9]int64 // the fields' differences from the predictions
+	for bit := range d {
+		if mask&(1<<bit) != 0 {
+			d[bit] = varint(b, r)
 		}
 	}
-	p.from, p.sentAt = p.node+off, p.at-delay
+	prev := &c.prev
+	p := *prev
+	slot := c.prevSlot + 1 + int32(d[0])
+	if d[1] != 0 {
+		f := flagsOf(prev) + d[1]
+		p.kind, p.dead = pendingKind(f&0x7f), f&0x80 != 0
+	}
+	p.at += d[2]
+	p.order += 1 + uint64(d[3])
+	p.node += 1 + int32(d[4])
+	p.from = nextFrom(prev, p.node) + int32(d[5])
+	p.typ += int32(d[6])
+	p.msgID = nextID(prev, p.kind) + d[7]
+	p.sentAt = p.at - (prev.at - prev.sentAt + d[8])
 	p.logged = p.kind == pendDeliver
 	c.prev, c.prevSlot = p, slot
 	return slot, p
@@ -170,22 +244,72 @@ func (q *queue) encode() []byte {
 		b = binary.AppendVarint(b, tail.at)
 		b = binary.AppendUvarint(b, tail.order)
 	}
-	b = binary.AppendUvarint(b, uint64(len(q.free)))
-	prev := int32(0)
-	for _, f := range q.free {
-		b = binary.AppendVarint(b, int64(f-prev))
-		prev = f
-	}
+	b = appendFree(b, q.free, len(q.slab))
 	c := newCoder()
 	for _, k := range q.heap {
 		b = c.put(b, k.slot, &q.slab[k.slot])
 	}
+	b = c.flush(b)
 	c = newCoder()
 	for i := range q.laneLen {
 		k := q.lane[(q.laneHead+i)&(len(q.lane)-1)]
 		b = c.put(b, k.slot, &q.slab[k.slot])
 	}
+	b = c.flush(b)
 	return slices.Clone(b) // no spare capacity: snapshots are kept
+}
+
+// appendFree writes the free slots of a slab of n as runs of consecutive
+// slots, in ascending order: a queue that has drained leaves most of its
+// slab free, and a list would take a byte or more a slot. Which free slot
+// the next push takes is not part of the state (nothing reads the slab in
+// slot order without sorting by time and order), so the order of the free
+// list is not kept.
+func appendFree(b []byte, free []int32, n int) []byte {
+	b = binary.AppendUvarint(b, uint64(len(free)))
+	if len(free) == 0 {
+		return b
+	}
+	set := make([]uint64, (n+63)/64)
+	for _, f := range free {
+		set[f>>6] |= 1 << (f & 63)
+	}
+	end := 0 // the end of the run before
+	for i := 0; i < n; {
+		if set[i>>6] == 0 {
+			i = (i + 64) &^ 63
+			continue
+		}
+		if set[i>>6]&(1<<(i&63)) == 0 {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < n && set[j>>6]&(1<<(j&63)) != 0 {
+			j++
+		}
+		b = binary.AppendUvarint(b, uint64(i-end))
+		b = binary.AppendUvarint(b, uint64(j-i))
+		i, end = j, j
+	}
+	return b
+}
+
+// readFree reads what appendFree wrote into a free list (reusing old's
+// memory) that hands out the lowest slot first.
+func readFree(b []byte, r *int, old []int32) []int32 {
+	free := grow(old, int(uvarint(b, r)))
+	at, k := 0, len(free)
+	for k > 0 {
+		at += int(uvarint(b, r))
+		run := int(uvarint(b, r))
+		for range run {
+			k--
+			free[k] = int32(at)
+			at++
+		}
+	}
+	return free
 }
 
 // grow returns a slice of length n, reusing old's memory (not cleared) if
@@ -214,12 +338,9 @@ func decodeQueue(b []byte, l *Log, old *queue) queue {
 		q.lazyTail.at = varint(b, &r)
 		q.lazyTail.order = uvarint(b, &r)
 	}
-	q.free = grow(old.free, int(uvarint(b, &r)))
-	prev := int32(0)
-	for i := range q.free {
-		prev += int32(varint(b, &r))
-		q.free[i] = prev
-		q.slab[prev] = pending{}
+	q.free = readFree(b, &r, old.free)
+	for _, f := range q.free {
+		q.slab[f] = pending{}
 	}
 	*old = queue{}
 	c := newCoder()

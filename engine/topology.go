@@ -230,7 +230,7 @@ func (s *Sim) performBus(a Action) {
 	}
 	for q, r := range reset {
 		if r && len(s.timers.get(q)) > 0 {
-			s.timers.set(q, s.gen, nil)
+			s.timers.set(q, &s.owner, nil)
 		}
 	}
 	for q, r := range reset {

@@ -89,7 +89,7 @@ func (s *Sim) setTimer(node int, name string, after Time) {
 	s.order++
 	slot := s.q.push(pending{kind: pendTimer, node: int32(node), from: None, typ: s.timerIndex(name), at: s.now + after, order: s.order}, nil)
 	ts := s.timers.get(node)
-	s.timers.set(node, s.gen, append(ts[:len(ts):len(ts)], timerRef{name: name, slot: slot}))
+	s.timers.set(node, &s.owner, append(ts[:len(ts):len(ts)], timerRef{name: name, slot: slot}))
 }
 
 func (s *Sim) cancelTimer(node int, name string) {
@@ -97,7 +97,7 @@ func (s *Sim) cancelTimer(node int, name string) {
 	for i, t := range ts {
 		if t.name == name {
 			s.q.kill(t.slot)
-			s.timers.set(node, s.gen, slices.Delete(slices.Clone(ts), i, i+1))
+			s.timers.set(node, &s.owner, slices.Delete(slices.Clone(ts), i, i+1))
 			return
 		}
 	}
@@ -107,7 +107,7 @@ func (s *Sim) forgetTimer(node int, name string) {
 	ts := s.timers.get(node)
 	for i, t := range ts {
 		if t.name == name {
-			s.timers.set(node, s.gen, slices.Delete(slices.Clone(ts), i, i+1))
+			s.timers.set(node, &s.owner, slices.Delete(slices.Clone(ts), i, i+1))
 			return
 		}
 	}

@@ -100,7 +100,7 @@ func (t *Timeline) measure() {
 func (t *Timeline) estimate() int64 {
 	a := &t.acct
 	n := a.log + (t.Len()-a.events)*eventBytes + int64(t.steps.Len())*stepBytes + a.sim + a.cps
-	if t.view != nil {
+	if t.view != nil || t.spare != nil {
 		n += a.sim // a view replayed from the start shares nothing
 	}
 	return n
@@ -179,7 +179,7 @@ func (t *Timeline) shrink() {
 // stepExtra is what the next step may take beyond its events: a checkpoint
 // when one may be due (checkpoints are spaced by events; a step adds a few).
 func (t *Timeline) stepExtra() int64 {
-	if t.head.Seq()-t.cps[len(t.cps)-1].snap.Seq() >= checkpointEvery(len(t.Nodes))-64 {
+	if t.checkpointDue(64) {
 		return t.acct.cp
 	}
 	return 0

@@ -17,23 +17,57 @@ import (
 var ErrTooLong = errors.New("the run has reached its event limit")
 
 type checkpoint struct {
-	step  int
-	snap  *engine.Snapshot
-	bytes int64 // charged to the run's meter
+	step   int
+	snap   *engine.Snapshot
+	bytes  int64 // charged to the run's meter
+	copied int64 // the head's Copied when it was taken
+	cloned int64 // and its Cloned
 }
 
-// checkpointEvery is the number of events between checkpoints: 65,536, so
-// that a seek, which restores the last checkpoint before its target and
-// replays from there, costs the same at any n up to 131,072 (see
-// BenchmarkSeek). A checkpoint costs what changed since the one before, the
-// messages in flight (engine.Snapshot) and directories of n/64 entries;
-// beyond n = 131,072 (past every algorithm's largest n) one every 4n events
-// keeps that below a byte an event.
-func checkpointEvery(n int) int64 {
-	if n > 1<<17 {
-		return 4 * int64(n)
+// Checkpoints are spaced by the work a seek replays and by what they hold.
+// A seek restores the last checkpoint before its target and replays from
+// there, so the events between two checkpoints bound its time (16,384 of
+// Chang–Roberts take 1–2 ms); a checkpoint holds the messages in flight
+// (engine.Snapshot.Bytes: runs of a steady stream take a few bytes) and
+// what the run copies because of it (engine.Sim.Copied: directories, and
+// chunks of processes it would have changed in place). The next checkpoint
+// is due once the run has recorded an event for every byte the one before
+// holds and for every 4 items in its queue (a snapshot encodes each in
+// about 10 ns: at most 40 ns an event recorded, 5 for Chang–Roberts on
+// 100,000 with random IDs), but not before cpMinEvents nor after
+// cpMaxEvents events: where the state changes little they come every
+// 16,384 events, where a wave of changes sweeps every process (the first
+// rounds of an election of 100,000) further apart. The first after step 0 comes within half of cpMaxEvents:
+// then every process changes, which says little of the rest of the run.
+// A process the engine clones (Process.Clone: it is not a flat struct) may
+// hold anything (a history): after a clone, the next one waits for
+// cpMaxEvents as before.
+// Beyond n = 131,072 (past every algorithm's largest n) one every 4n
+// events keeps their directories of n/64 entries below a byte an event.
+const (
+	cpMinEvents = 1 << 14
+	cpMaxEvents = 1 << 16
+)
+
+// checkpointDue reports whether a checkpoint is due once the head has
+// recorded ahead more events.
+func (t *Timeline) checkpointDue(ahead int64) bool {
+	last := &t.cps[len(t.cps)-1]
+	since := t.head.Seq() + ahead - last.snap.Seq()
+	if n := int64(len(t.Nodes)); n > 1<<17 {
+		return since >= 4*n
 	}
-	return 1 << 16
+	if t.head.Cloned() > last.cloned {
+		// processes cloned since hold what the engine cannot weigh
+		// (histories): as far apart as ever
+		return since >= cpMaxEvents
+	}
+	most := int64(cpMaxEvents)
+	if len(t.cps) == 1 {
+		most /= 2
+	}
+	held := last.snap.Bytes() + t.head.Copied() - last.copied
+	return since >= most || since >= cpMinEvents && since >= held && 4*since >= int64(last.snap.Queued())
 }
 
 // Timeline is one run with its whole history. Not safe for concurrent use.
@@ -50,9 +84,11 @@ type Timeline struct {
 	cps       []checkpoint
 	cursor    int
 	view      *engine.Sim // the state at cursor when cursor < last step; nil otherwise
-	forks     []int64     // the events each fork kept, in order
-	acct      meter       // the run's memory account (SetMeter)
-	narrates  bool        // a failed check writes a note (engine.Sim.ChecksNarrate)
+	spare     *engine.Sim // the last view, at step spareAt, when the cursor went to the end
+	spareAt   int
+	forks     []int64 // the events each fork kept, in order
+	acct      meter   // the run's memory account (SetMeter)
+	narrates  bool    // a failed check writes a note (engine.Sim.ChecksNarrate)
 }
 
 // New starts a run at step 0 (the initial state). maxEvents ≤ 0 means no limit.
@@ -65,7 +101,7 @@ func New(alg *algo.Algorithm, v param.Values, seed int64, maxEvents int64) (*Tim
 	sim.Record(&t.log)
 	sim.Init()
 	t.steps.Add(sim.Seq(), false)
-	t.cps = []checkpoint{{step: 0, snap: sim.Snapshot()}}
+	t.cps = []checkpoint{{step: 0, snap: sim.Snapshot(), copied: sim.Copied(), cloned: sim.Cloned()}}
 	return t, nil
 }
 
@@ -150,7 +186,7 @@ func (t *Timeline) Forward() (bool, error) {
 		}
 		t.cursor++
 		if t.AtEnd() {
-			t.view = nil
+			t.park()
 		}
 		return true, nil
 	}
@@ -175,8 +211,8 @@ func (t *Timeline) Forward() (bool, error) {
 func (t *Timeline) commit(user bool) {
 	t.steps.Add(t.head.Seq(), user)
 	t.cursor = t.steps.Len() - 1
-	if t.head.Seq()-t.cps[len(t.cps)-1].snap.Seq() >= checkpointEvery(len(t.Nodes)) {
-		t.cps = append(t.cps, checkpoint{step: t.cursor, snap: t.head.Snapshot()})
+	if t.checkpointDue(0) {
+		t.cps = append(t.cps, checkpoint{step: t.cursor, snap: t.head.Snapshot(), copied: t.head.Copied(), cloned: t.head.Cloned()})
 		t.checkpointed(&t.cps[len(t.cps)-1])
 	}
 }
@@ -211,21 +247,25 @@ func (t *Timeline) Back() error {
 func (t *Timeline) Seek(k int) error {
 	k = min(max(k, 0), t.steps.Len()-1)
 	if k == t.steps.Len()-1 {
-		t.view, t.cursor = nil, k
+		t.park()
+		t.cursor = k
 		return nil
 	}
-	if t.view == nil { // a new state for the view
+	if t.view == nil && t.spare == nil { // a new state for the view
 		if err := t.reserve(t.acct.sim); err != nil {
 			return err
 		}
 	}
 	// Replay from the nearest checkpoint (step 0 has one), or from the
-	// current view when it is closer and not past the target.
+	// current view (or the spare) when it is closer and not past the target.
 	cp := t.cps[sort.Search(len(t.cps), func(i int) bool { return t.cps[i].step > k })-1]
 	sim, from := t.view, t.cursor
+	if sim == nil {
+		sim, from, t.spare = t.spare, t.spareAt, nil
+	}
 	if sim == nil || from > k || from < cp.step {
 		// the view is replaced: the new one takes over its memory
-		sim, from = cp.snap.Restore(&t.log, t.view), cp.step
+		sim, from = cp.snap.Restore(&t.log, sim), cp.step
 	}
 	for s := from + 1; s <= k; s++ {
 		if err := t.replayOne(sim, s); err != nil {
@@ -234,6 +274,15 @@ func (t *Timeline) Seek(k int) error {
 	}
 	t.view, t.cursor = sim, k
 	return nil
+}
+
+// park keeps the view, if any, as the spare when the cursor goes to the
+// end (the head): a step back from there may find it at the very step, or
+// at least take over its memory.
+func (t *Timeline) park() {
+	if t.view != nil {
+		t.spare, t.spareAt, t.view = t.view, t.cursor, nil
+	}
 }
 
 // violated reports whether a violation is among events first..last.
@@ -262,6 +311,8 @@ func (t *Timeline) SeekCost(k int) int {
 	from := t.cps[sort.Search(len(t.cps), func(i int) bool { return t.cps[i].step > k })-1].step
 	if t.view != nil && t.cursor <= k && t.cursor >= from {
 		from = t.cursor
+	} else if t.view == nil && t.spare != nil && t.spareAt <= k && t.spareAt >= from {
+		from = t.spareAt
 	}
 	return k - from
 }
@@ -322,7 +373,7 @@ func (t *Timeline) Apply(a engine.Action) error {
 	if err := fork.Apply(a); err != nil {
 		return fmt.Errorf("applying a validated action: %w", err)
 	}
-	t.head, t.view = fork, nil
+	t.head, t.view, t.spare = fork, nil, nil
 	t.commit(true)
 	t.shrink()
 	return nil
