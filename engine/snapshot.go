@@ -33,9 +33,17 @@ func (s *Sim) ownBytes() int64 {
 	n := int64(unsafe.Sizeof(*s)) + entry*int64(len(s.links)+len(s.rands)+len(s.charges)) +
 		int64(len(s.metrics.ByType))*int64(unsafe.Sizeof(TypeCount{})+16) + 16*int64(len(s.timerNames))
 	if c := s.causal; c != nil {
-		n += int64(len(c.vc))*(24+4*int64(len(c.vc))) + 24*int64(len(c.sent)) + entry*int64(len(c.carried))
+		n += c.bytes()
 	}
 	return n
+}
+
+// bytes is what a copy of the tracker holds at most: the vector of every
+// process and of every message in flight, each once (clone packs a vector
+// that several share once)
+func (c *causality) bytes() int64 {
+	vec := 24 + 4*int64(len(c.vc))
+	return int64(len(c.vc)+len(c.carried.live())) * vec
 }
 
 // Restore makes a Sim in the snapshot's state. l is the log the snapshot's
