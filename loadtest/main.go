@@ -133,7 +133,12 @@ func runPattern(bin, memory string, budget int64, p pattern) (bool, error) {
 	err = p.run(ctx, s, r)
 	lat := probe.stop()
 	peak := watch()
-	serverCPU, ownCPU = s.cpu()-serverCPU, selfCPU()-ownCPU
+	serverEnd := s.cpu()
+	serverText := fmt.Sprintf("%.1fs", (serverEnd - serverCPU).Seconds())
+	if serverEnd < serverCPU {
+		serverText = "not known (it ended)" // (its /proc entry went with it)
+	}
+	ownCPU = selfCPU() - ownCPU
 	if err != nil {
 		r.check(false, "%v", err)
 	}
@@ -142,8 +147,8 @@ func runPattern(bin, memory string, budget int64, p pattern) (bool, error) {
 	// The processor time says what the latencies cannot on a shared
 	// machine: how much of it the server took, and how much the clients
 	// took beside it (the probe is a process of its own).
-	fmt.Printf("     %.1fs, load %s, CPU: server %.1fs, load test %.1fs", time.Since(start).Seconds(), loadAverage(),
-		serverCPU.Seconds(), ownCPU.Seconds())
+	fmt.Printf("     %.1fs, load %s, CPU: server %s, load test %.1fs", time.Since(start).Seconds(), loadAverage(),
+		serverText, ownCPU.Seconds())
 	for _, n := range r.notes {
 		fmt.Printf("; %s", n)
 	}
