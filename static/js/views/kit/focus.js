@@ -67,10 +67,13 @@ export function createFocus(kit, handlers, overlay) {
 		const before = new Map(items.map((it) => [it.key, it]));
 		items = find();
 		let tab = items.find((it) => it.key === current);
-		// (whether it is shown costs layout: asked again only of another element)
-		if (!tab || (!isFocused(tab) && tab.el !== checked && !shown(tab.el))) tab = replacement(before.get(current));
+		// (whether it is shown costs layout: asked again only of another
+		// element, and not before a run's first picture, when the first item
+		// takes the tab stop and nameAll hands it on if that one is hidden)
+		if (!before.size && !tab) tab = items[0] || null;
+		else if (!tab || (!isFocused(tab) && tab.el !== checked && !shown(tab.el))) tab = replacement(before.get(current));
 		current = tab ? tab.key : null;
-		checked = tab ? tab.el : null;
+		checked = tab && before.size ? tab.el : null; // (the first picture's: unchecked)
 		for (const it of items) {
 			set(it.el, "tabindex", it === tab ? 0 : -1);
 			set(it.el, "role", "button");
