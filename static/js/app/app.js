@@ -7,7 +7,7 @@ import {createSession, showStatus} from "./session.js";
 import {createRegistry} from "./registry.js";
 import {lazyExperiment} from "./experimenttab.js";
 import {createDrawing} from "./drawing.js";
-import {EventLog} from "./events.js";
+import {createState, takeRun} from "./appstate.js";
 import * as i18n from "../i18n/i18n.js";
 import {t} from "../i18n/i18n.js";
 import {createForm} from "./form.js";
@@ -15,7 +15,7 @@ import {createStageView} from "./stageview.js";
 import {createSpacetime} from "../spacetime/spacetime.js";
 import {createNarration} from "./narration.js";
 import {createPanel} from "../panel/panel.js";
-import {createControls, nextSpeed, SPEEDS} from "./controls.js";
+import {createControls, nextSpeed} from "./controls.js";
 import {createMenu, createTooltip} from "./menu.js";
 import {createFiles} from "./files.js";
 import {writeRunTitle, translateReference} from "./titles.js";
@@ -36,22 +36,7 @@ const offline = offlineData(document);
 // the algorithms the form offers (registry.js): the form is filled when they come
 const registry = createRegistry({offline, form: () => form, link: () => link, relabel: () => reference()});
 
-const state = {
-	run: null, // the `run` message
-	frame: null, // the client's frame: the last whole `frame` with the `delta`s since applied (model.js)
-	changes: null, // what changed in the frame since it was last drawn (model.js)
-	log: new EventLog(),
-	selected: null, // a process pinned by a click
-	hover: null, // a process under the pointer
-	tip: null, // what the hover tooltip shows: {h, x, y}
-	playing: false,
-	speed: SPEEDS.includes(Number(store.get("speed"))) ? Number(store.get("speed")) : 2,
-	manual: false,
-	roles: [],
-	query: {}, // what the address bar shows; acts: the user's actions (docs/api.md, deep links)
-	actsCount: 0, // how many actions acts holds
-	fromFile: null, // for an imported trace: 0, or the count of its actions when too many for a link
-};
+const state = createState();
 
 // ---- the pieces ----
 
@@ -214,16 +199,7 @@ function onEvents(msg) {
 
 // onRun takes a new run; fromUser: the open or attach the user asked for.
 function onRun(r, fromUser) {
-	state.run = r;
-	state.frame = null;
-	state.changes = null;
-	state.selected = null;
-	state.hover = null;
-	state.tip = null;
-	state.roles = [];
-	state.log.clear();
-	state.query = {...(r.query || {algorithm: r.algorithm.id})};
-	state.fromFile = fromUser === "attach" ? 0 : null; // an imported trace: its actions' count once known
+	takeRun(state, r, fromUser === "attach");
 	menu.close();
 	tooltip.hide();
 	branches.run(r, state.query);
