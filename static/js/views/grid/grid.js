@@ -16,9 +16,10 @@ import {viewScale} from "../kit/scale.js";
 import {createGridFlights, glyphOf} from "./gridmsgs.js";
 import {renderGridLegend} from "./gridlegend.js";
 import {drawSlots, drawLock, drawQueue, drawFlags, txt} from "./gridcard.js";
+import {fillMatrix, matrixCaption} from "./gridmatrix.js";
 import {use} from "../kit/icons.js";
 import {roleLook} from "../../i18n/vocab.js";
-import {svg, set, text, cls, clear, MSG_TARGET, NODE_TARGET} from "../../app/dom.js";
+import {svg, set, text, clear, MSG_TARGET, NODE_TARGET} from "../../app/dom.js";
 import {t, lang} from "../../i18n/i18n.js";
 
 // (the glyphs of the message types and the legend, for the test page)
@@ -288,50 +289,10 @@ export function create(host, handlers) {
 			c.g.classList.toggle("sel-a", p === a);
 			c.g.classList.toggle("sel-b", p === b && b !== null);
 		}
-		// the matrix: cells from S_i, filled where E_i holds the member
+		// the matrix: cells from S_i, filled where E_i holds the member (gridmatrix.js)
 		const m = L.matrix;
 		const granted = frame.nodes.map((nd) => new Set(cardOf(run.alg, nd).grants));
-		const key = JSON.stringify([quorums, granted.map((s) => [...s])]);
-		if (key !== mx.key) {
-			mx.key = key;
-			clear(mx.cellLayer);
-			const inset = m.cell >= 8 ? 1.5 : 0;
-			quorums.forEach((q, i) => {
-				for (const j of q) {
-					if (j < 0 || j >= run.n) continue;
-					svg("rect", {
-						class: "m-cell" + (granted[i].has(j) ? " granted" : ""),
-						"data-cell": `${i},${j}`,
-						x: m.x + j * m.cell + inset,
-						y: m.y + i * m.cell + inset,
-						width: m.cell - 2 * inset,
-						height: m.cell - 2 * inset,
-						rx: Math.min(3, m.cell * 0.15),
-					}, mx.cellLayer);
-				}
-			});
-		}
-		const band = (e, p) => {
-			if (p === null || p >= run.n) return set(e, "visibility", "hidden");
-			set(e, "visibility", "visible");
-			set(e, "y", m.y + p * m.cell);
-		};
-		band(mx.bandA, a);
-		band(mx.bandB, b);
-		clear(mx.colLayer);
-		for (const j of H.both) mx.colLayer.append(colBandRect(j));
-		// (a column of the selection says its number even where the narrow
-		// matrix names only every other one; then all in a type that fits a cell)
-		const every = (p) => p % m.labelEvery === 0 || p === run.n - 1;
-		const marked = (p) => H.a.has(p) || H.b.has(p);
-		const extra = mx.cols.some((_, p) => marked(p) && !every(p));
-		for (let p = 0; p < run.n; p++) {
-			cls(mx.cols[p], "m-col" + (H.both.has(p) ? " both" : H.a.has(p) ? " in-a" : H.b.has(p) ? " in-b" : ""));
-			const id = String(run.nodes[p] ? run.nodes[p].id : p);
-			text(mx.cols[p], every(p) || marked(p) ? id : "");
-			set(mx.cols[p], "font-size", (extra ? Math.min(m.colFont, (m.cell * 0.95) / (0.62 * id.length)) : m.colFont).toFixed(1));
-			cls(mx.rows[p], "m-row" + (p === a ? " row-a" : p === b ? " row-b" : ""));
-		}
+		fillMatrix(mx, m, run, {quorums, granted, H, a, b});
 		const room = m.hidden ? L.w - 8 : m.labelW + run.n * m.cell + 8;
 		const fit = (e, s, base) => {
 			text(e, s);
@@ -339,24 +300,10 @@ export function create(host, handlers) {
 		};
 		// a deadlock's caption takes the hint's place (drawCycle)
 		const deadlock = deadlockCycle(run.alg, frame, run.n).length > 0;
-		fit(mx.caption, a === null && deadlock ? "" : caption(a, b, H), L.matrix.font + 1);
+		fit(mx.caption, a === null && deadlock ? "" : matrixCaption(run, a, b, H), L.matrix.font + 1);
 		// (the lecturer's hint, which presenter mode leaves out)
 		mx.caption.classList.toggle("hinting", a === null);
 		fit(mx.hint, a === null || deadlock ? "" : b === null ? t("grid.pick2") : "", L.matrix.font - 1);
-	}
-
-	function colBandRect(j) {
-		const m = L.matrix;
-		return svg("rect", {class: "m-colband", x: m.x + j * m.cell, y: m.y - m.headH, width: m.cell, height: run.n * m.cell + m.headH});
-	}
-
-	// caption writes the selection's sets: S5 = {1, 5, 6, 7} or S1 ∩ S5 = {1}.
-	function caption(a, b, H) {
-		const ids = (set) => "{" + [...set].sort((x, y) => x - y).map((p) => (run.nodes[p] ? run.nodes[p].id : p)).join(", ") + "}";
-		const name = (p) => "S" + (run.nodes[p] ? run.nodes[p].id : p);
-		if (a === null) return t("grid.pick");
-		if (b === null) return `${name(a)} = ${ids(H.a)}`;
-		return `${name(a)} ∩ ${name(b)} = ${ids(H.both)}`;
 	}
 
 	// the messages between the cards (gridmsgs.js)
