@@ -45,7 +45,7 @@ func TestGraphLayoutStable(t *testing.T) {
 		}
 	}
 	p.press(hookLast)
-	p.waitFor("the end", `window.distviz.state.frame.ended && window.distviz.state.frame.atEnd`)
+	p.waitFor("the end", jsEndDrawn)
 	if got := eval[string](p, jsGraphPlaces); got != places {
 		p.fatalf("at the end the processes moved")
 	}

@@ -63,6 +63,14 @@ const jsStep = `(() => {
 	return el && el.dataset.seq !== undefined ? Number(el.dataset.seq) : -1;
 })()`
 
+// jsEndDrawn holds once the run's end is in the state and drawn: the
+// state's frame changes at once, the page draws it at the next animation
+// frame (the event shown is written in the same drawing as the views).
+const jsEndDrawn = `(() => {
+	const f = window.distviz.state.frame;
+	return !!f && f.ended && f.atEnd && ` + jsStep + ` === f.seq;
+})()`
+
 // jsCrashed reports whether the process at a position shows both cues of a
 // crash: the role's colour (class tone-crashed) and the cross.
 func jsCrashed(pos int) string {

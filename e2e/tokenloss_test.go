@@ -30,7 +30,7 @@ func TestTokenLostInThePage(t *testing.T) {
 	p.click(menuItem("drop"))
 	p.waitFor("the TOKEN gone", fmt.Sprintf(`!document.querySelector(%s)`, jsString(msg(token))))
 	p.press(hookLast)
-	p.waitFor("the run's end", `window.distviz.state.frame && window.distviz.state.frame.ended && window.distviz.state.frame.atEnd`)
+	p.waitFor("the run's end", jsEndDrawn)
 	o := eval[map[string]any](p, `window.distviz.state.frame.outcome`)
 	if o["tokens"] != 1.0 || o["regenerated"] != 1.0 || o["elections"] == 0.0 {
 		p.fatalf("outcome after the drop %v: want one token, regenerated once, after an election", o)

@@ -140,7 +140,7 @@ func TestTreeViewFirewire(t *testing.T) {
 	}
 	// run to the end: then every parent link is known and drawn
 	p.press(hookLast)
-	p.waitFor("the end of the run", `window.distviz.state.frame && window.distviz.state.frame.atEnd && window.distviz.state.frame.ended`)
+	p.waitFor("the end of the run", jsEndDrawn)
 	p.waitFor("every cable directed", `[...document.querySelectorAll('[data-testid="tree"] [data-edge]')].every(e => e.dataset.kind === "uplink")`)
 	parents = eval[[]*int](p, jsParents)
 	for _, e := range p.treeEdges() {
@@ -274,7 +274,7 @@ func TestTreeContention(t *testing.T) {
 func TestTreeEcho(t *testing.T) {
 	p := openTree(t, treeEchoLink, 8)
 	p.press(hookLast)
-	p.waitFor("the end", `window.distviz.state.frame.atEnd`)
+	p.waitFor("the end", jsEndDrawn)
 	if n := p.count(selTree + ` [data-port]`); n != 0 {
 		p.fatalf("%d ports drawn for tree-echo, which has no ports", n)
 	}
