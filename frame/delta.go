@@ -39,6 +39,7 @@ type Encoder struct {
 	fields     []field               // the outcome's fields when it is an object, else nil
 	violations []byte                // JSON as sent
 	nviol      int                   // violations up to the frame's event
+	nodeBytes  int64                 // the capacity of nodes' JSON, summed
 
 	// scratch space, kept between frames
 	flightBuf engine.FlightBuf
@@ -144,7 +145,7 @@ func (e *Encoder) refresh(tl *timeline.Timeline) error {
 	if all {
 		e.stamps = resize(e.stamps, n)
 		if len(e.nodes) != n {
-			e.nodes = make([][]byte, n)
+			e.nodes, e.nodeBytes = make([][]byte, n), 0
 		}
 	}
 	e.changed = e.changed[:0]
@@ -163,12 +164,27 @@ func (e *Encoder) refresh(tl *timeline.Timeline) error {
 		if !all && bytes.Equal(e.node, e.nodes[p]) {
 			continue
 		}
+		c := cap(e.nodes[p])
 		e.nodes[p] = append(e.nodes[p][:0], e.node...)
+		e.nodeBytes += int64(cap(e.nodes[p]) - c)
 		e.changed = append(e.changed, p)
 	}
 	e.tl, e.forks = tl, tl.Forks()
 	return nil
 }
+
+// Held is about the memory the encoder keeps between frames: the JSON of
+// every node as sent (at 10,000 processes some megabytes a client), the
+// lists and scratch space.
+func (e *Encoder) Held() int64 {
+	const word = 8
+	n := e.nodeBytes + int64(cap(e.nodes))*3*word + int64(cap(e.stamps)+cap(e.changed)+cap(e.added)+cap(e.removed))*word
+	n += int64(cap(e.flights))*3*word + int64(cap(e.byProcess))*3*word
+	return n + int64(cap(e.node)+cap(e.timers)+cap(e.byType)+cap(e.outcome)+cap(e.violations))
+}
+
+// Drop lets go of all the encoder keeps; the next frame is whole.
+func (e *Encoder) Drop() { *e = Encoder{} }
 
 // kept is the last event that the state the nodes were kept at shares with
 // tl's history (all of them unless tl was forked since).

@@ -144,6 +144,7 @@ func (s *Session) Close() {
 		s.has = false
 	}
 	s.dropSpare()
+	s.dropEncoder()
 }
 
 func (s *Session) progressMsg(id string, done, total int) []byte {

@@ -7,6 +7,46 @@ package session
 // back (Written), and the session makes its next frame in that memory,
 // charged to the memory budget while it keeps it.
 
+// The frame encoder keeps every node's JSON as last sent, to send only what
+// changes (some megabytes a client at 10,000 processes): that memory is
+// charged to the budget too, in steps of encoderSlack so that a run of
+// steady size is not charged at every frame.
+const encoderSlack = 64 << 10
+
+// chargeEncoder brings what the encoder's memory is charged to the budget
+// up to date. When the budget has no room, the encoder lets go of all it
+// keeps (the next frame is whole) and the error says why.
+func (s *Session) chargeEncoder() error {
+	m := s.cfg.Meter
+	if m == nil {
+		return nil
+	}
+	held := s.frames.Held()
+	if held <= s.encCharged && held >= s.encCharged-4*encoderSlack {
+		return nil
+	}
+	want := held + encoderSlack
+	if want > s.encCharged {
+		if err := m.Charge(want-s.encCharged, "a session's frame encoder"); err != nil {
+			s.dropEncoder()
+			return err
+		}
+	} else {
+		m.Release(s.encCharged - want)
+	}
+	s.encCharged = want
+	return nil
+}
+
+// dropEncoder lets go of the encoder's memory and of its charge.
+func (s *Session) dropEncoder() {
+	s.frames.Drop()
+	if s.encCharged > 0 {
+		s.cfg.Meter.Release(s.encCharged)
+	}
+	s.encCharged = 0
+}
+
 // spareMin is the least frame worth keeping the memory of.
 const spareMin = 64 << 10
 

@@ -126,9 +126,10 @@ type Session struct {
 	frameCap int // room for the next frame
 	// deltas: the client applies deltas (open or attach asked for them);
 	// frames writes them.
-	deltas bool
-	frames frame.Encoder
-	spare  spare // the memory of whole frames, reused
+	deltas     bool
+	frames     frame.Encoder
+	encCharged int64 // what the encoder's memory is charged to the budget
+	spare      spare // the memory of whole frames, reused
 
 	playing   bool
 	speed     float64
@@ -314,6 +315,14 @@ func (s *Session) refuse(typ string, err error) [][]byte {
 }
 
 func (s *Session) frameMsg(tl *timeline.Timeline) []byte {
+	b := s.buildFrame(tl)
+	if err := s.chargeEncoder(); err != nil {
+		return s.refuse("frame", err)[0]
+	}
+	return b
+}
+
+func (s *Session) buildFrame(tl *timeline.Timeline) []byte {
 	if s.deltas {
 		// A delta is small; a whole frame takes the room it needs.
 		b, err := s.frames.Append(make([]byte, 0, 1024), tl, s.lang)

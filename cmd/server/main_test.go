@@ -58,7 +58,7 @@ func TestServe(t *testing.T) {
 	case url = <-urls:
 	case err := <-done:
 		t.Fatalf("serve: %v", err)
-	case <-time.After(10 * time.Second):
+	case <-time.After(time.Minute): // (it bundles the page's scripts first: seconds on a busy machine)
 		t.Fatal("the server did not start")
 	}
 	client := &http.Client{Timeout: 10 * time.Second}
