@@ -329,7 +329,9 @@ func (s *Sim) Label(f *Flight) {
 
 // Timers lists the armed timers in the order they will fire.
 func (s *Sim) Timers() []PendingTimer {
-	s.q.materialize()
+	if s.q.liveTimers() == 0 {
+		return []PendingTimer{}
+	}
 	var out []PendingTimer
 	var orders []uint64
 	for i := range s.q.slab {

@@ -33,3 +33,14 @@ func (s *Sim) FlightsBySort() []Flight {
 	}
 	return out
 }
+
+// TimersCounted is the queue's count of its timers, and the count of
+// those in its slab.
+func (s *Sim) TimersCounted() (counted, inSlab int) {
+	for i := range s.q.slab {
+		if p := &s.q.slab[i]; p.kind == pendTimer && !p.dead {
+			inSlab++
+		}
+	}
+	return s.q.liveTimers(), inSlab
+}

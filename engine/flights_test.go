@@ -13,7 +13,7 @@ import (
 
 // FlightsInto (the lane in order merged with the heap's few, sorted) lists
 // what sorting every message in the queue lists, with the same heads of
-// FIFO links, at every step of every scenario of the catalog, one buffer
+// FIFO links, and the queue's count of timers is right (Timers trusts it), at every step of every scenario of the catalog, one buffer
 // reused throughout, and after seeks back that restore a checkpoint (whose
 // queue is read lazily).
 func TestFlightsIntoAgreesWithASort(t *testing.T) {
@@ -24,6 +24,9 @@ func TestFlightsIntoAgreesWithASort(t *testing.T) {
 		want := s.FlightsBySort()
 		if got := s.FlightsInto(&buf); !reflect.DeepEqual(append([]engine.Flight{}, got...), want) {
 			t.Fatalf("%s: FlightsInto lists\n%+v\nwant\n%+v", where, got, want)
+		}
+		if counted, inSlab := s.TimersCounted(); counted != inSlab || len(s.Timers()) != counted {
+			t.Fatalf("%s: %d timers counted, %d listed, %d queued", where, counted, len(s.Timers()), inSlab)
 		}
 	}
 	for _, a := range algos.All() {
