@@ -135,6 +135,13 @@ func (s *server) serveSession(c *websocket.Conn, log *slog.Logger) {
 	// Every message is counted in the memory budget while it is written:
 	// it has been built already, so it is counted even beyond the budget,
 	// and what others ask for next finds less room.
+	// A write that takes longer than SessionWriteTimeout closes the
+	// connection: one timer for all of them (a context with a deadline for
+	// each, and the AfterFunc the library hangs on it, were 6 allocations
+	// a message, a third of what a step cost the server at n = 8).
+	watchdog := time.AfterFunc(time.Hour, func() { c.CloseNow() })
+	watchdog.Stop()
+	defer watchdog.Stop()
 	writeAll := func(bs [][]byte) error {
 		var size int64
 		for _, b := range bs {
@@ -143,9 +150,11 @@ func (s *server) serveSession(c *websocket.Conn, log *slog.Logger) {
 		s.mem.Force(size)
 		defer s.mem.Release(size)
 		for _, b := range bs {
-			ctx, cancel := context.WithTimeout(context.Background(), s.cfg.SessionWriteTimeout)
-			err := c.Write(ctx, websocket.MessageText, b)
-			cancel()
+			watchdog.Reset(s.cfg.SessionWriteTimeout)
+			err := c.Write(context.Background(), websocket.MessageText, b)
+			if !watchdog.Stop() && err == nil {
+				err = fmt.Errorf("a write took over %v", s.cfg.SessionWriteTimeout)
+			}
 			if err != nil {
 				return err
 			}
