@@ -57,3 +57,33 @@ func TestWrittenFramesAreReused(t *testing.T) {
 		t.Errorf("%d bytes charged after Close, %d before", mem.Used(), kept)
 	}
 }
+
+// A delta the caller has written is the memory of the next; one not given
+// back is left alone.
+func TestWrittenDeltasAreReused(t *testing.T) {
+	s := session.New(session.Config{Store: newStore()})
+	plain := session.New(session.Config{Store: newStore()})
+	open := []byte(`{"type":"open","algorithm":"chang-roberts","params":{"n":16},"deltas":true}`)
+	step := []byte(`{"type":"step"}`)
+	s.Written(s.Handle(open))
+	plain.Handle(open)
+	var prev []byte
+	for i := range 6 {
+		out := s.Handle(step)
+		b := out[0]
+		if want := plain.Handle(step)[0]; string(b) != string(want) {
+			t.Fatalf("step %d: %s\nwant %s", i+1, b, want)
+		}
+		switch {
+		case i == 0:
+		case i%2 == 0 && &b[0] != &prev[0]:
+			t.Fatalf("step %d: the delta is not made in the memory given back", i+1)
+		case i%2 == 1 && &b[:1][0] == &prev[:1][0]:
+			t.Fatalf("step %d: the delta is made in memory not given back", i+1)
+		}
+		if i%2 == 1 {
+			s.Written(out) // steps 2, 4, 6 give theirs back
+		}
+		prev = b
+	}
+}
