@@ -87,3 +87,33 @@ func TestWrittenDeltasAreReused(t *testing.T) {
 		prev = b
 	}
 }
+
+// countingGate counts the turns a session takes.
+type countingGate struct{ enter, stream int }
+
+func (g *countingGate) Enter() (func(), error)   { g.enter++; return func() {}, nil }
+func (g *countingGate) TryEnter() (func(), bool) { g.enter++; return func() {}, true }
+func (g *countingGate) Stream() func()           { g.stream++; return func() {} }
+
+// A step of a run computed ahead, whose events the client holds, takes no
+// turn of the server's heavy work (a busy server would make it wait).
+func TestStepWithEveryEventSentTakesNoTurn(t *testing.T) {
+	g := &countingGate{}
+	s := session.New(session.Config{Store: newStore(), Gate: g, Ahead: 100_000})
+	s.Handle([]byte(`{"type":"open","algorithm":"chang-roberts","params":{"n":16},"deltas":true}`))
+	for s.Events() != nil {
+	}
+	if g.stream == 0 {
+		t.Fatal("the events of the run computed ahead were sent without a turn")
+	}
+	before := *g
+	for range 5 {
+		s.Handle([]byte(`{"type":"step"}`))
+		if b := s.Events(); b != nil {
+			t.Fatalf("events after a step of a run computed ahead: %.100s", b)
+		}
+	}
+	if *g != before {
+		t.Errorf("turns taken by 5 steps: %+v, before %+v", *g, before)
+	}
+}
