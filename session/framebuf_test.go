@@ -2,6 +2,7 @@ package session_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"distviz/internal/budget"
@@ -96,11 +97,18 @@ func (g *countingGate) TryEnter() (func(), bool) { g.enter++; return func() {}, 
 func (g *countingGate) Stream() func()           { g.stream++; return func() {} }
 
 // A step of a run computed ahead, whose events the client holds, takes no
-// turn of the server's heavy work (a busy server would make it wait).
+// turn of the server's heavy work (a busy server would make it wait), at
+// any size when the client takes deltas.
 func TestStepWithEveryEventSentTakesNoTurn(t *testing.T) {
+	for _, n := range []int{16, 2000} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) { stepTakesNoTurn(t, n) })
+	}
+}
+
+func stepTakesNoTurn(t *testing.T, n int) {
 	g := &countingGate{}
 	s := session.New(session.Config{Store: newStore(), Gate: g, Ahead: 100_000})
-	s.Handle([]byte(`{"type":"open","algorithm":"chang-roberts","params":{"n":16},"deltas":true}`))
+	s.Handle([]byte(fmt.Sprintf(`{"type":"open","algorithm":"chang-roberts","params":{"n":%d},"deltas":true}`, n)))
 	for s.Events() != nil {
 	}
 	if g.stream == 0 {
