@@ -230,49 +230,94 @@ func (s *Sim) InFlight() []Flight {
 type FlightBuf struct {
 	keys    []heapKey
 	flights []Flight
-	heads   map[int64]struct{} // the links seen, for the heads of FIFO channels
+	// The heads of FIFO links: a sender's first link in firstTo (valid
+	// where sender[from] == gen), its other links in others.
+	gen     uint32
+	sender  []uint32
+	firstTo []int32
+	others  map[int64]struct{}
 }
 
 // FlightsInto lists the messages in flight as InFlight does, in buf's room
 // (valid until buf is used again or the Sim changes), but without their
 // bodies and labels: a view that shows only some of them asks Label for
 // those, so that listing costs no allocation once buf has grown.
+//
+// A frame lists them at every step: the queue's lane holds most of them
+// in order already, so only the heap's few are sorted, and the two merge.
 func (s *Sim) FlightsInto(buf *FlightBuf) []Flight {
-	s.q.materialize()
+	q := &s.q
+	q.materialize()
 	keys := buf.keys[:0]
-	for i := range s.q.slab {
-		if p := &s.q.slab[i]; p.kind == pendDeliver && !p.dead {
-			keys = append(keys, heapKey{at: p.at, order: p.order, slot: int32(i)})
+	for _, k := range q.heap {
+		if p := &q.slab[k.slot]; p.kind == pendDeliver && !p.dead {
+			keys = append(keys, k)
 		}
 	}
 	slices.SortFunc(keys, func(a, b heapKey) int {
 		return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.order, b.order))
 	})
+	inHeap := len(keys)
+	for i := range q.laneLen {
+		k := q.lane[(q.laneHead+i)&(len(q.lane)-1)]
+		if p := &q.slab[k.slot]; p.kind == pendDeliver && !p.dead {
+			keys = append(keys, k)
+		}
+	}
 	buf.keys = keys
+	heap, lane := keys[:inHeap], keys[inHeap:]
 	out := buf.flights[:0]
-	for _, k := range keys {
-		p := &s.q.slab[k.slot]
+	for len(heap) > 0 || len(lane) > 0 {
+		var k heapKey
+		if len(lane) == 0 || len(heap) > 0 && heap[0].less(lane[0]) {
+			k, heap = heap[0], heap[1:]
+		} else {
+			k, lane = lane[0], lane[1:]
+		}
+		p := &q.slab[k.slot]
 		out = append(out, Flight{ID: p.msgID, From: int(p.from), To: int(p.node), Type: s.metrics.Types[p.typ],
 			SentAt: p.sentAt, Arrive: p.at, Next: true, slot: k.slot})
 	}
 	buf.flights = out
 	if !s.cfg.NonFIFO {
-		// Under FIFO only the first message of each link may be delivered
-		// next: the first of its link in arrival order.
-		if buf.heads == nil {
-			buf.heads = map[int64]struct{}{}
-		}
-		clear(buf.heads)
-		for i := range out {
-			link := s.linkKey(out[i].From, out[i].To)
-			if _, seen := buf.heads[link]; seen {
+		s.markHeads(buf, out)
+	}
+	return out
+}
+
+// markHeads clears Next of every message but the first of its link (in
+// arrival order): under FIFO only that one may be delivered next.
+func (s *Sim) markHeads(buf *FlightBuf, out []Flight) {
+	if len(buf.sender) != s.n {
+		buf.sender, buf.firstTo, buf.gen = make([]uint32, s.n), make([]int32, s.n), 0
+	}
+	buf.gen++
+	if buf.gen == 0 { // wrapped: stamps of long ago would pass for new
+		clear(buf.sender)
+		buf.gen = 1
+	}
+	if len(buf.others) > 0 {
+		clear(buf.others)
+	}
+	for i := range out {
+		from, to := out[i].From, int32(out[i].To)
+		switch {
+		case buf.sender[from] != buf.gen:
+			buf.sender[from], buf.firstTo[from] = buf.gen, to
+		case buf.firstTo[from] == to:
+			out[i].Next = false
+		default: // another link of the same sender
+			if buf.others == nil {
+				buf.others = map[int64]struct{}{}
+			}
+			link := s.linkKey(from, int(to))
+			if _, seen := buf.others[link]; seen {
 				out[i].Next = false
 			} else {
-				buf.heads[link] = struct{}{}
+				buf.others[link] = struct{}{}
 			}
 		}
 	}
-	return out
 }
 
 // Label fills in the body and label of a flight FlightsInto listed (before
@@ -284,7 +329,9 @@ func (s *Sim) Label(f *Flight) {
 
 // Timers lists the armed timers in the order they will fire.
 func (s *Sim) Timers() []PendingTimer {
-	s.q.materialize()
+	if s.q.liveTimers() == 0 {
+		return []PendingTimer{}
+	}
 	var out []PendingTimer
 	var orders []uint64
 	for i := range s.q.slab {

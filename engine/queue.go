@@ -51,6 +51,11 @@ type queue struct {
 	log      *Log  // where the bodies of logged items are
 	free     []int32
 	live     int // items not dead
+	// timers is how many of them are timers, once counted (a frame asks
+	// for the timers at every step: most runs have none, and looking
+	// through the slab for them cost as much as the rest of a delta).
+	timers  int
+	counted bool
 
 	// A queue restored from a snapshot reads its lane as it goes: the first
 	// lazyLeft items of the lane, ahead of the ring, are still encoded in
@@ -108,6 +113,8 @@ func (q *queue) clone() queue {
 		log:     q.log,
 		free:    append([]int32(nil), q.free...),
 		live:    q.live,
+		timers:  q.timers,
+		counted: q.counted,
 	}
 }
 
@@ -133,6 +140,7 @@ func (q *queue) push(p pending, body any) int32 {
 		q.bodies = append(q.bodies, body)
 	}
 	q.live++
+	q.countTimer(&p, 1)
 	k := heapKey{at: p.at, order: p.order, slot: slot}
 	tail, lane := heapKey{}, false
 	switch {
@@ -216,6 +224,7 @@ func (q *queue) pop() (p pending, body any, ok bool) {
 		q.free = append(q.free, top.slot)
 		if !p.dead {
 			q.live--
+			q.countTimer(&p, -1)
 			return p, body, true
 		}
 	}
@@ -235,7 +244,31 @@ func (q *queue) kill(slot int32) {
 	if !q.slab[slot].dead {
 		q.slab[slot].dead = true
 		q.live--
+		q.countTimer(&q.slab[slot], -1)
 	}
+}
+
+// countTimer adds d to the count of timers if p is one and they are counted.
+func (q *queue) countTimer(p *pending, d int) {
+	if q.counted && p.kind == pendTimer {
+		q.timers += d
+	}
+}
+
+// liveTimers is how many timers are queued, not dead (counting them the
+// first time).
+func (q *queue) liveTimers() int {
+	q.materialize()
+	if !q.counted {
+		q.timers = 0
+		for i := range q.slab {
+			if p := &q.slab[i]; p.kind == pendTimer && !p.dead {
+				q.timers++
+			}
+		}
+		q.counted = true
+	}
+	return q.timers
 }
 
 func (q *queue) up(i int) {

@@ -2,7 +2,6 @@ package frame
 
 import (
 	"bytes"
-	"encoding/json"
 	"sort"
 
 	"distviz/engine"
@@ -12,9 +11,11 @@ import (
 // The parts a delta frame is written from: the per-process records' changed
 // fields, the counters by type, and small helpers.
 
-// field is one top-level field of an outcome object: its name and JSON.
+// field is one top-level field of an outcome object: its name and value,
+// both as the object's JSON writes them (the name quoted: encoding/json
+// writes a name one way only, so equal names are equal bytes).
 type field struct {
-	name string
+	name []byte
 	raw  []byte
 }
 
@@ -38,44 +39,77 @@ func violationsUpTo(tl *timeline.Timeline, seq int64) int {
 	return sort.Search(len(vs), func(i int) bool { return vs[i] > seq })
 }
 
-// fieldsOf splits an outcome object's JSON into its fields, in order (their
-// raw bytes point into raw); nil when raw is not an object.
+// fieldsOf splits an outcome object's JSON, as encoding/json writes it
+// (compact), into its fields, in order (their bytes point into raw); nil
+// when raw is not an object. The outcome changes at many steps of a run
+// (every process that learns the leader): it is read without a decoder.
 func fieldsOf(raw []byte, out []field) []field {
-	if len(raw) == 0 || raw[0] != '{' {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if _, err := dec.Token(); err != nil {
+	if len(raw) < 2 || raw[0] != '{' {
 		return nil
 	}
 	if out == nil {
 		out = []field{}
 	}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
+	for i := 1; raw[i] != '}'; {
+		if raw[i] == ',' {
+			i++
+		}
+		colon := skipValue(raw, i)
+		if colon < 0 || raw[i] != '"' || colon >= len(raw) || raw[colon] != ':' {
 			return nil
 		}
-		name, _ := tok.(string)
-		start := dec.InputOffset()
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
+		end := skipValue(raw, colon+1)
+		if end < 0 || end >= len(raw) {
 			return nil
 		}
-		// the value's bytes in raw (after the colon and any space)
-		end := dec.InputOffset()
-		val := bytes.TrimLeft(raw[start:end], " \t\r\n:")
-		out = append(out, field{name: name, raw: val})
+		out = append(out, field{name: raw[i:colon], raw: raw[colon+1 : end]})
+		i = end
 	}
 	return out
+}
+
+// skipValue is the index just past the JSON value that starts at raw[i]
+// (compact JSON), or -1 when raw ends first.
+func skipValue(raw []byte, i int) int {
+	depth := 0
+	for ; i < len(raw); i++ {
+		switch raw[i] {
+		case '"':
+			for i++; i < len(raw) && raw[i] != '"'; i++ {
+				if raw[i] == '\\' {
+					i++
+				}
+			}
+			if i >= len(raw) {
+				return -1
+			}
+			if depth == 0 {
+				return i + 1
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 { // the end of the object around: a number or literal ended
+				return i
+			}
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		case ',':
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // appendFieldDiff writes the outcome fields set (new or changed) and the
 // ones removed.
 func appendFieldDiff(b []byte, old, cur []field) []byte {
-	find := func(fs []field, name string) []byte {
+	find := func(fs []field, name []byte) []byte {
 		for _, f := range fs {
-			if f.name == name {
+			if bytes.Equal(f.name, name) {
 				return f.raw
 			}
 		}
@@ -92,7 +126,7 @@ func appendFieldDiff(b []byte, old, cur []field) []byte {
 		} else {
 			b = append(b, ',')
 		}
-		b = appendString(b, f.name)
+		b = append(b, f.name...)
 		b = append(b, ':')
 		b = append(b, f.raw...)
 	}
@@ -110,7 +144,7 @@ func appendFieldDiff(b []byte, old, cur []field) []byte {
 		} else {
 			b = append(b, ',')
 		}
-		b = appendString(b, f.name)
+		b = append(b, f.name...)
 	}
 	if !first {
 		b = append(b, ']')

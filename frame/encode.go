@@ -6,6 +6,7 @@ import (
 
 	"distviz/engine"
 	"distviz/internal/jsonw"
+	"distviz/narrate"
 )
 
 // MarshalJSON writes the frame as AppendJSON does.
@@ -194,6 +195,8 @@ func appendValue(b []byte, v any) ([]byte, error) {
 		return strconv.AppendInt(b, int64(x), 10), nil
 	case string:
 		return appendString(b, x), nil
+	case []narrate.Line: // a step's narration, in every delta
+		return narrate.AppendJSON(b, x), nil
 	}
 	enc, err := json.Marshal(v)
 	return append(b, enc...), err

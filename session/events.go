@@ -17,6 +17,19 @@ func (s *Session) Events() []byte {
 	if !s.dirty || !s.has {
 		return nil
 	}
+	// Most often the client has every event already (a step of a run
+	// computed ahead): that is known without waiting for a turn below.
+	idle := false
+	s.locked(func(tl *timeline.Timeline) {
+		if _, forked := tl.ForkedSince(s.forks); !forked {
+			s.forks = tl.Forks()
+			idle = s.sent == tl.Len() && !s.drop
+		}
+	})
+	if idle {
+		s.dirty = false
+		return nil
+	}
 	// Encoding and narrating a batch is most of what a session playing
 	// fast costs: it takes its turn with the server's other heavy work, so
 	// that many sessions playing leave a processor to light requests.

@@ -1,5 +1,7 @@
 package session
 
+import "slices"
+
 // A whole frame of a large run is megabytes (a client that takes no deltas,
 // stepping a run of 10,000 processes): made anew for every step, frames
 // were most of the server's garbage, and collecting it took the processors
@@ -55,6 +57,33 @@ type spare struct {
 	lent    []byte // the frame last handed out, if worth keeping
 	kept    []byte // a frame given back, to make the next in
 	charged int64  // what kept is charged to the budget
+
+	// A delta is a kilobyte: its memory was a third of what a step
+	// allocates at n = 1,000. Small, it is kept uncharged.
+	deltaLent []byte
+	deltaKept []byte
+}
+
+// deltaMax is the most memory of a delta kept for the next.
+const deltaMax = 16 << 10
+
+// deltaRoom gives room for a delta: the memory of the last one, if it has
+// been written.
+func (s *Session) deltaRoom() []byte {
+	if b := s.spare.deltaKept; b != nil {
+		s.spare.deltaKept = nil
+		return b
+	}
+	return make([]byte, 0, 1024)
+}
+
+// lendDelta notes a delta handed out, to know it when it comes back.
+func (s *Session) lendDelta(b []byte) []byte {
+	s.spare.deltaLent = nil
+	if cap(b) <= deltaMax {
+		s.spare.deltaLent = b
+	}
+	return b
 }
 
 // frameRoom gives room for a frame of about n bytes (the last frame's size
@@ -79,6 +108,9 @@ func (s *Session) lend(b []byte) []byte {
 // written and are not used any more: it may make a later frame in the
 // memory of one of them.
 func (s *Session) Written(msgs [][]byte) {
+	if d := s.spare.deltaLent; len(d) > 0 && slices.ContainsFunc(msgs, func(m []byte) bool { return len(m) > 0 && &m[0] == &d[0] }) {
+		s.spare.deltaLent, s.spare.deltaKept = nil, d[:0]
+	}
 	l := s.spare.lent
 	if len(l) == 0 {
 		return

@@ -2,6 +2,7 @@ package session_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -100,4 +101,71 @@ func TestEncoderMemoryIsCharged(t *testing.T) {
 		t.Errorf("%d bytes charged after the refusal", used)
 	}
 	s.Close()
+}
+
+// A delta the caller has written is the memory of the next; one not given
+// back is left alone.
+func TestWrittenDeltasAreReused(t *testing.T) {
+	s := session.New(session.Config{Store: newStore()})
+	plain := session.New(session.Config{Store: newStore()})
+	open := []byte(`{"type":"open","algorithm":"chang-roberts","params":{"n":16},"deltas":true}`)
+	step := []byte(`{"type":"step"}`)
+	s.Written(s.Handle(open))
+	plain.Handle(open)
+	var prev []byte
+	for i := range 6 {
+		out := s.Handle(step)
+		b := out[0]
+		if want := plain.Handle(step)[0]; string(b) != string(want) {
+			t.Fatalf("step %d: %s\nwant %s", i+1, b, want)
+		}
+		switch {
+		case i == 0:
+		case i%2 == 0 && &b[0] != &prev[0]:
+			t.Fatalf("step %d: the delta is not made in the memory given back", i+1)
+		case i%2 == 1 && &b[:1][0] == &prev[:1][0]:
+			t.Fatalf("step %d: the delta is made in memory not given back", i+1)
+		}
+		if i%2 == 1 {
+			s.Written(out) // steps 2, 4, 6 give theirs back
+		}
+		prev = b
+	}
+}
+
+// countingGate counts the turns a session takes.
+type countingGate struct{ enter, stream int }
+
+func (g *countingGate) Enter() (func(), error)   { g.enter++; return func() {}, nil }
+func (g *countingGate) TryEnter() (func(), bool) { g.enter++; return func() {}, true }
+func (g *countingGate) Stream() func()           { g.stream++; return func() {} }
+
+// A step of a run computed ahead, whose events the client holds, takes no
+// turn of the server's heavy work (a busy server would make it wait), at
+// any size when the client takes deltas.
+func TestStepWithEveryEventSentTakesNoTurn(t *testing.T) {
+	for _, n := range []int{16, 2000} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) { stepTakesNoTurn(t, n) })
+	}
+}
+
+func stepTakesNoTurn(t *testing.T, n int) {
+	g := &countingGate{}
+	s := session.New(session.Config{Store: newStore(), Gate: g, Ahead: 100_000})
+	s.Handle([]byte(fmt.Sprintf(`{"type":"open","algorithm":"chang-roberts","params":{"n":%d},"deltas":true}`, n)))
+	for s.Events() != nil {
+	}
+	if g.stream == 0 {
+		t.Fatal("the events of the run computed ahead were sent without a turn")
+	}
+	before := *g
+	for range 5 {
+		s.Handle([]byte(`{"type":"step"}`))
+		if b := s.Events(); b != nil {
+			t.Fatalf("events after a step of a run computed ahead: %.100s", b)
+		}
+	}
+	if *g != before {
+		t.Errorf("turns taken by 5 steps: %+v, before %+v", *g, before)
+	}
 }

@@ -325,12 +325,12 @@ func (s *Session) frameMsg(tl *timeline.Timeline) []byte {
 func (s *Session) buildFrame(tl *timeline.Timeline) []byte {
 	if s.deltas {
 		// A delta is small; a whole frame takes the room it needs.
-		b, err := s.frames.Append(make([]byte, 0, 1024), tl, s.lang)
+		b, err := s.frames.Append(s.deltaRoom(), tl, s.lang)
 		if err != nil {
 			s.frames.Reset()
 			return s.refuse("frame", s.failure("frame", err))[0]
 		}
-		return b
+		return s.lendDelta(b)
 	}
 	// A whole frame, its nodes written from those of the frame before but
 	// what the step changed (at 10,000 processes a step's frame is a

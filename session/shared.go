@@ -66,9 +66,10 @@ func (s *Session) move(typ string, heavy func(tl *timeline.Timeline) bool, f fun
 			return s.refuse(typ, err)
 		}
 		defer leave()
-	case len(s.run.TL.Nodes) > bigFrame && s.cfg.Gate != nil:
-		// Even a step's frame of a large run is megabytes of JSON to make:
-		// it takes its turn as playing does.
+	case len(s.run.TL.Nodes) > bigFrame && !s.deltas && s.cfg.Gate != nil:
+		// Even a step's whole frame of a large run is megabytes of JSON to
+		// make: it takes its turn as playing does. A delta is what the
+		// step changed: it waits for no one.
 		defer s.cfg.Gate.Stream()()
 	}
 	return s.withRun(typ, f)

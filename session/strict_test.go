@@ -2,11 +2,13 @@ package session_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 
 	"distviz/engine"
+	"distviz/session"
 )
 
 // Messages are read strictly: names exactly, each once, no null where a
@@ -109,5 +111,23 @@ func TestActByID(t *testing.T) {
 	}
 	if acts["id"] != "2.act.4.notice" || acts["id"] != acts["name"] {
 		t.Errorf("acts by id %q, by name %q; want 2.act.4.notice for both", acts["id"], acts["name"])
+	}
+}
+
+// A message that is only its type is read at once (decode's bare path) as
+// encoding/json reads it; one that only looks like one is read in full.
+func TestBareMessagesReadAsAnyOther(t *testing.T) {
+	msgs := []string{`{"type":"nope"}`, `{"type":"step"} `, `{"type":"st\u0065p"}`, `{"type":"}`, `{"type":""}`,
+		`{"type":"step","x":1}`, `{"type":"step"}{"type":"step"}`, `{"type":"step","type":"back"}`}
+	for _, typ := range []string{"open", "attach", "step", "back", "seek", "seekSeq", "first", "last", "play", "pause",
+		"action", "experiment", "experimentCancel", "lang"} {
+		msgs = append(msgs, `{"type":"`+typ+`"}`)
+	}
+	for _, m := range msgs {
+		typ, more, err := session.Decode([]byte(m))
+		wantTyp, wantMore, wantErr := session.DecodeAny([]byte(m))
+		if typ != wantTyp || fmt.Sprint(err) != fmt.Sprint(wantErr) || more != wantMore {
+			t.Errorf("%s: read as %q, %v, other fields %t; want %q, %v, %t", m, typ, err, more, wantTyp, wantErr, wantMore)
+		}
 	}
 }

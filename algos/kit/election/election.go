@@ -43,13 +43,15 @@ var OutcomeVars = []algo.Var{
 // OutcomeOf computes the outcome from the processes (each an Elector).
 func OutcomeOf(w engine.World) any { return Of(w) }
 
-// Of is OutcomeOf with its type.
+// Of is OutcomeOf with its type. A frame asks for it at every step: the
+// leaders known are counted in a map only once two differ (most of a run
+// none is known, or one).
 func Of(w engine.World) Outcome {
 	o := Outcome{Elected: []int{}}
-	var first, firstSet = 0, false
+	first := 0
 	agree := true
-	counts := map[int]int{} // lookup only; the winner is chosen in position order below
-	order := []int{}
+	var counts map[int]int // lookup only; the winner is chosen in position order below
+	var order []int
 	for p := range w.N() {
 		if w.Crashed(p) {
 			continue
@@ -65,21 +67,33 @@ func Of(w engine.World) Outcome {
 			continue
 		}
 		o.Knowing++
-		if counts[id] == 0 {
-			order = append(order, id)
-		}
-		counts[id]++
-		if !firstSet {
-			first, firstSet = id, true
-		} else if id != first {
-			agree = false
+		switch {
+		case o.Knowing == 1:
+			first = id
+		case counts == nil && id == first:
+		case counts == nil: // a second leader: the ones before all knew first
+			counts, order = map[int]int{first: o.Knowing - 1}, []int{first}
+			fallthrough
+		default:
+			if id != first {
+				agree = false
+			}
+			if counts[id] == 0 {
+				order = append(order, id)
+			}
+			counts[id]++
 		}
 	}
 	best := -1
-	for _, id := range order {
-		if best < 0 || counts[id] > counts[best] {
-			best = id
+	switch {
+	case counts != nil:
+		for _, id := range order {
+			if best < 0 || counts[id] > counts[best] {
+				best = id
+			}
 		}
+	case o.Knowing > 0:
+		best = first
 	}
 	if best >= 0 {
 		o.Leader = &best
