@@ -18,11 +18,14 @@ type Family struct {
 // so that the browser asks for them all at once instead of level by level.
 // Script and Styles, when set, replace Entry and the style sheets (the
 // server's bundle of them).
+// View, on a deep link's page, is its algorithm's view, whose module the
+// page then loads while it waits for the run.
 type Assets struct {
 	URL     func(path string) string
 	Preload []string
 	Script  string
 	Styles  []string
+	View    string
 }
 
 // EntryScript is the page's script: Script, else Entry.

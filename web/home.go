@@ -61,6 +61,7 @@ func homePage(view string) (*blob, error) {
 			}
 		}
 	}
+	page.View = view
 	var buf bytes.Buffer
 	if err := templates.Index(templates.Families(all), all, endpoints, page).Render(context.Background(), &buf); err != nil {
 		return nil, err

@@ -208,7 +208,6 @@ function onRun(r, fromUser) {
 	registry.add(r.algorithm);
 	afterPaint(() => state.run === r && form.fromRun(r));
 	form.clearErrors();
-	stage.use(r);
 	spacetime.setRun(r, state.log);
 	narration.setLog(state.log);
 	panel.setRun(r);
@@ -219,7 +218,8 @@ function onRun(r, fromUser) {
 	files.setRun(r, sc);
 	$("io-status").textContent = fromUser === "attach" ? "" : $("io-status").textContent;
 	if (fromUser && window.innerWidth < 1280) chrome.setSetup(false);
-	stage.legend();
+	// the view last, in the page as the run shows it: it measures its box
+	stage.use(r);
 }
 
 // MAX_LINK_ACTS is the longest acts text the address bar takes: beyond it
@@ -360,7 +360,10 @@ if (offline) {
 	session.attach(offline.run.id, link.step);
 	chrome.setSetup(false);
 } else if (link.algorithm) {
-	// a deep link runs at once; the form follows when the registry is in
+	// a deep link runs at once; the form follows when the registry is in;
+	// its view's module loads while the run comes (the page names the view)
+	const view = document.querySelector('meta[name="distviz-view"]');
+	if (view) stage.preload(view.content);
 	const msg = {type: "open", algorithm: link.algorithm, query: link.acts ? {...link.query, acts: link.acts} : link.query};
 	if (link.seed !== null) msg.seed = link.seed;
 	if (link.scenario) msg.scenario = link.scenario;

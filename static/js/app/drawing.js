@@ -32,6 +32,10 @@ export function createDrawing({state, parts, drawn, search}) {
 	let wordsAt = 0; // when the narration and the panel were last written
 	let wordsTimer = null;
 	function draw() {
+		// a run's first picture waits for its view's module: the page is
+		// then laid out and painted once, with the view (stageview.js draws
+		// when it is in)
+		if (stage.loading()) return;
 		const f = state.frame;
 		controls.update({hasRun: !!state.run, frame: f, playing: state.playing, manual: state.manual, speed: state.speed});
 		if (!state.run || !f) return;

@@ -34,23 +34,46 @@ export function createStageView({canvas, app, state, ui, send, render, legendBox
 		act: (action) => send({type: "action", action}),
 	};
 	const made = new Map(); // view module → the view made from it
+	const modules = new Map(); // view name → its module, once loaded
 	let view = null; // the last view made ready, once its module has loaded
 	let viewRun = null; // the run it has been given
 	let unseen = []; // frames that came before the view: {nodes, outcome} as they were
+	let waiting = null; // the run whose view's module is loading
 
-	/** use makes r's view ready: its module loaded, made once, given the run. */
-	async function use(r) {
+	/** load loads a view's module (by name); the promise settles with it. */
+	function load(name) {
+		return views.load(name).then((mod) => (modules.set(name, mod), mod));
+	}
+
+	/**
+	 * use makes r's view ready: its module loaded, made once, given the run;
+	 * at once if the module is in (preload), so that the run's first
+	 * drawing has its view.
+	 */
+	function use(r) {
 		viewRun = null;
 		unseen = [];
-		const mod = await views.load(r.algorithm.view);
-		if (state.run !== r) return; // another run came meanwhile
+		const name = r.algorithm.view;
+		if (modules.has(name)) return take(r, modules.get(name));
+		legend(); // (the last run's goes)
+		waiting = r;
+		return load(name)
+			.then((mod) => state.run === r && take(r, mod)) // (unless another run came meanwhile)
+			.finally(() => {
+				if (waiting === r) (waiting = null), render(); // (a module that failed: the rest is drawn)
+			});
+	}
+
+	function take(r, mod) {
+		waiting = null;
 		let v = made.get(mod);
 		if (!v) made.set(mod, (v = mod.create(canvas, handlers)));
 		for (const other of made.values()) if (other !== v) other.show(false);
 		view = v;
 		app.dataset.view = r.algorithm.view || "";
-		v.setRun(r);
+		// shown first: the run is laid out as it is seen (not once hidden, then again)
 		v.show(true);
+		v.setRun(r);
 		viewRun = r;
 		state.changes = everything();
 		for (const f of unseen) seeRoles(f, everything());
@@ -93,9 +116,13 @@ export function createStageView({canvas, app, state, ui, send, render, legendBox
 
 	return {
 		use,
+		/** preload loads a view's module before a run needs it (a deep link's, named by the page). */
+		preload: (name) => load(name).catch(() => {}), // (use asks again, and fails there)
 		shown,
 		seeRoles,
 		legend,
+		/** loading says whether the run shown waits for its view's module (its drawing then waits too) */
+		loading: () => waiting !== null && waiting === state.run,
 		/** the last view made ready (a pointer's event comes from it) */
 		get view() {
 			return view;

@@ -80,14 +80,21 @@ export function createKit(host, spec) {
 		frame: null, // the frame drawn last
 		run: null, // the run drawn
 		msgAt: null, // (x, y) → the id of the message drawn in bulk there, or null (flights.js nearest)
-		box: {w: 0, h: 0}, // the host's size, kept by a ResizeObserver
+		box: {w: 0, h: 0}, // the host's size, kept by a ResizeObserver (measured once before it reports)
+		laid: "", // the size the view was last laid out for (boxKey)
 		/** size is the drawing's size: the box's over the view scale, at least min. */
 		size(minW = 200, minH = 200, fallbackW = 600, fallbackH = 600) {
 			const z = viewScale();
-			const w = Math.round(Math.max(minW, (kit.box.w || host.clientWidth || fallbackW) / z));
-			const h = Math.round(Math.max(minH, (kit.box.h || host.clientHeight || fallbackH) / z));
+			measure();
+			const w = Math.round(Math.max(minW, (kit.box.w || fallbackW) / z));
+			const h = Math.round(Math.max(minH, (kit.box.h || fallbackH) / z));
 			set(root, "viewBox", `0 0 ${w} ${h}`);
 			return {w, h};
+		},
+		/** boxKey says the box's size and scale, which a layout is for. */
+		boxKey() {
+			measure();
+			return `${Math.round(kit.box.w)}x${Math.round(kit.box.h)}@${viewScale()}`;
 		},
 		/** select rings a process at (x, y) with radius r; select(null) hides the ring. */
 		select(x, y, r) {
@@ -146,10 +153,17 @@ export function createKit(host, spec) {
 	});
 
 	// ---- the box's size ----
+	// Until the observer first reports (after the next layout), the box is
+	// read once from the page: reading it at every call would lay the page
+	// out again for each (a run's first drawing asks several times), and a
+	// layout for the size the observer then reports would be done twice.
+	function measure() {
+		if (!kit.box.w) kit.box = {w: host.clientWidth, h: host.clientHeight};
+	}
 	new ResizeObserver((entries) => {
 		const r = entries[entries.length - 1].contentRect;
 		kit.box = {w: r.width, h: r.height};
-		if (kit.shown && spec.onLayout) spec.onLayout();
+		if (kit.shown && spec.onLayout && kit.laid !== kit.boxKey()) (kit.laid = kit.boxKey()), spec.onLayout();
 		if (kit.focus) kit.focus.refresh(); // a layout may draw the items anew
 	}).observe(host);
 
@@ -177,7 +191,8 @@ export function view(kit, members) {
 		note: () => "",
 		show(on) {
 			kit.root.toggleAttribute("hidden", !on);
-			if (on && members.layout) requestAnimationFrame(() => v.layout());
+			// (the box may have changed while the view was hidden)
+			if (on && members.layout) requestAnimationFrame(() => kit.laid !== kit.boxKey() && v.layout());
 		},
 	};
 	// (descriptors, so that a view's getters stay getters)
@@ -185,8 +200,10 @@ export function view(kit, members) {
 	for (const k of CONTRACT) if (typeof v[k] !== "function") throw new Error(`a view lacks ${k}`);
 	// the keyboard's items follow the drawing (focus.js): found again after
 	// whatever may draw them anew
+	// (and the size a new run or a layout drew for is noted)
 	const {setRun, update, layout, show} = v;
-	v.setRun = (r) => (setRun(r), kit.focus.reset());
-	for (const [k, f] of [["update", update], ["layout", layout], ["show", show]]) v[k] = (...args) => (f(...args), kit.focus.refresh());
+	v.setRun = (r) => ((kit.laid = kit.boxKey()), setRun(r), kit.focus.reset());
+	v.layout = (...args) => ((kit.laid = kit.boxKey()), layout(...args), kit.focus.refresh());
+	for (const [k, f] of [["update", update], ["show", show]]) v[k] = (...args) => (f(...args), kit.focus.refresh());
 	return v;
 }
