@@ -377,9 +377,15 @@ func (s *Sim) Outcome() any {
 func (s *Sim) rand(node int) *rand.Rand {
 	r := s.rands[node]
 	if r == nil {
-		r = &nodeRand{pcg: *rand.NewPCG(s.seed, uint64(node)+1)}
-		r.r = rand.New(&r.pcg)
+		r = s.freshRand(node)
 		s.rands[node] = r
 	}
 	return r.r
+}
+
+// freshRand is process node's random stream before its first draw.
+func (s *Sim) freshRand(node int) *nodeRand {
+	r := &nodeRand{pcg: *rand.NewPCG(s.seed, uint64(node)+1)}
+	r.r = rand.New(&r.pcg)
+	return r
 }
