@@ -13,10 +13,12 @@ import (
 // quietProc starts in a way its position chooses, to put each case of
 // grouping idle starts to the probe (engine.Sim.PeekStart): timers set and
 // cancelled, draws from the random stream, sends outside the run, a quiet
-// start that breaks a rule, and one behind a cancelled timer.
+// start that breaks a rule, one behind a cancelled timer, one that takes a
+// stamp, one of a process that received a message before.
 type quietProc struct {
 	self int
 	bad  bool // the rule "nobody is bad" breaks when it is set
+	got  int  // messages received (before its start, for 5)
 }
 
 func (q *quietProc) Start(env *engine.Env) {
@@ -24,12 +26,15 @@ func (q *quietProc) Start(env *engine.Env) {
 	case 0: // quiet: timers make no events; b cancels a, leaving a dead item
 		env.SetTimer("a", 5)
 		env.SetTimer("b", 1)
-	case 1, 8: // loud
+	case 1: // loud, to 5 before 5 starts
+		env.Send(5, engine.Message{Type: "M"})
+	case 8: // loud
 		env.Send(0, engine.Message{Type: "M"})
 	case 3: // quiet, but breaks the rule: the step is not idle
 		q.bad = true
 	case 5: // quiet, as long as the probe draws what the step draws
 		env.Note("note.x", engine.Num(env.Rand().IntN(100)))
+		env.SetTimer("d", 1) // draws again: the stream must go on from here
 	case 6: // quiet, as long as the probe sees its own timer
 		env.SetTimer("c", 1)
 		if !env.TimerSet("c") {
@@ -41,16 +46,21 @@ func (q *quietProc) Start(env *engine.Env) {
 		}
 	case 7: // a send outside the run is a note: quiet
 		env.Send(-1, engine.Message{Type: "M"})
+	case 9: // a stamp names the event it follows: the probe cannot take it
+		env.Note("note.x", engine.Num(int(env.Stamp().Seq())))
 	default:
 		env.Note("note.x")
 	}
 }
 
-func (q *quietProc) Receive(*engine.Env, int, engine.Message) {}
+func (q *quietProc) Receive(*engine.Env, int, engine.Message) { q.got++ }
 
 func (q *quietProc) Timer(env *engine.Env, name string) {
-	if name == "b" {
+	switch name {
+	case "b":
 		env.CancelTimer("a")
+	case "d":
+		env.Note("note.x", engine.Num(env.Rand().IntN(1000)))
 	}
 }
 
