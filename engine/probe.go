@@ -28,6 +28,7 @@ const (
 )
 
 type probe struct {
+	env    Env // the probed handler's, pointing here
 	sends  int
 	timers []probeTimer // timers set or cancelled by the probed handler, latest last
 	r      *nodeRand    // the process's random stream, copied on first use
@@ -56,8 +57,9 @@ func (s *Sim) PeekStart() NextStart {
 	}
 	now := s.now
 	s.now = max(now, p.at) // what the handler would see
-	var pr probe
-	s.procs.get(node).Clone().Start(&Env{sim: s, self: node, probe: &pr})
+	pr := &s.probing
+	*pr = probe{env: Env{sim: s, self: node, probe: pr}, timers: pr.timers[:0]}
+	s.procs.get(node).Clone().Start(&pr.env)
 	s.now = now
 	if pr.sends > 0 {
 		return LoudStart
