@@ -8,7 +8,8 @@ import "math/rand/v2"
 // of the whole run. The probe runs the process's Start on a clone of the
 // process with an Env that lets nothing take effect: sends are counted,
 // timers and the random stream are private to the probe, notes are
-// dropped.
+// dropped. An Env method that changes the Sim must check e.probe and leave
+// the Sim as it is: a probe that changed it would change the trace.
 
 // NextStart is what the next step is, as far as grouping quiet starts goes.
 type NextStart uint8
