@@ -7,8 +7,9 @@ import (
 // Env is a process's only window on the world: its position, virtual time,
 // sending, timers, its own seeded random stream and narration.
 type Env struct {
-	sim  *Sim
-	self int
+	sim   *Sim
+	self  int
+	probe *probe // a dry run of a handler (probe.go): nothing it does takes effect
 }
 
 // Self is the process's position (0..N-1).
@@ -21,16 +22,37 @@ func (e *Env) N() int { return e.sim.n }
 func (e *Env) Now() Time { return e.sim.now }
 
 // Send sends m to the process at position to.
-func (e *Env) Send(to int, m Message) { e.sim.send(e.self, to, m) }
+func (e *Env) Send(to int, m Message) {
+	if e.probe != nil {
+		e.probe.send(e.sim, to)
+		return
+	}
+	e.sim.send(e.self, to, m)
+}
 
 // SetTimer (re)arms the named timer to fire after the given delay.
-func (e *Env) SetTimer(name string, after Time) { e.sim.setTimer(e.self, name, after) }
+func (e *Env) SetTimer(name string, after Time) {
+	if e.probe != nil {
+		e.probe.setTimer(name, true)
+		return
+	}
+	e.sim.setTimer(e.self, name, after)
+}
 
 // CancelTimer disarms the named timer; cancelling an unarmed timer does nothing.
-func (e *Env) CancelTimer(name string) { e.sim.cancelTimer(e.self, name) }
+func (e *Env) CancelTimer(name string) {
+	if e.probe != nil {
+		e.probe.setTimer(name, false)
+		return
+	}
+	e.sim.cancelTimer(e.self, name)
+}
 
 // TimerSet reports whether the named timer is armed.
 func (e *Env) TimerSet(name string) bool {
+	if set, ok := e.probe.timerSet(name); ok {
+		return set
+	}
 	for _, t := range e.sim.timers.get(e.self) {
 		if t.name == name {
 			return true
@@ -40,11 +62,19 @@ func (e *Env) TimerSet(name string) bool {
 }
 
 // Rand is the process's own random stream, seeded from the run's seed.
-func (e *Env) Rand() *rand.Rand { return e.sim.rand(e.self) }
+func (e *Env) Rand() *rand.Rand {
+	if e.probe != nil {
+		return e.probe.rand(e.sim, e.self)
+	}
+	return e.sim.rand(e.self)
+}
 
 // Note records a narration line about this process's decision: a key into
 // the algorithm's texts ("note.discardsSmaller") and its typed arguments.
 func (e *Env) Note(key string, args ...Arg) {
+	if e.probe != nil {
+		return
+	}
 	e.sim.event(&Event{Kind: KindNote, Node: int32(e.self), From: None, To: None, Text: Text{Key: key, Args: args}})
 }
 

@@ -9,7 +9,7 @@ package engine
 func (e *Env) Multicast(group []int, m Message) {
 	for _, q := range group {
 		if q != e.self {
-			e.sim.send(e.self, q, m)
+			e.Send(q, m)
 		}
 	}
 }

@@ -145,7 +145,8 @@ type Sim struct {
 	// counted: the per-process counters (Metrics.ByProcess) are not kept but
 	// counted from this log when asked (a Sim restored from a Snapshot)
 	counted   *Log
-	unchecked bool // StepUnchecked: the invariants are not checked
+	unchecked bool  // StepUnchecked: the invariants are not checked
+	probing   probe // PeekStart's, kept to spare an allocation a probe
 }
 
 // New builds a Sim at time 0. The initial crashes are its first events.
@@ -271,6 +272,7 @@ func (s *Sim) share(counts bool) *Sim {
 	s.prevGen, c.prevGen = s.gen, s.gen
 	s.gen, c.gen = newGen(), newGen()
 	c.log = nil
+	c.probing = probe{} // its buffers are s's
 	c.procs = s.procs.share()
 	c.timers = s.timers.share()
 	c.scratch, c.flat, c.batch = nil, flatType{}, nil
@@ -377,9 +379,15 @@ func (s *Sim) Outcome() any {
 func (s *Sim) rand(node int) *rand.Rand {
 	r := s.rands[node]
 	if r == nil {
-		r = &nodeRand{pcg: *rand.NewPCG(s.seed, uint64(node)+1)}
-		r.r = rand.New(&r.pcg)
+		r = s.freshRand(node)
 		s.rands[node] = r
 	}
 	return r.r
+}
+
+// freshRand is process node's random stream before its first draw.
+func (s *Sim) freshRand(node int) *nodeRand {
+	r := &nodeRand{pcg: *rand.NewPCG(s.seed, uint64(node)+1)}
+	r.r = rand.New(&r.pcg)
+	return r
 }

@@ -105,6 +105,9 @@ func (b *bus) cables(p int) int {
 
 func (b *bus) neighbours(p int) []int {
 	var out []int
+	if k := b.cables(p); k > 0 {
+		out = make([]int, 0, k) // one allocation, not one per doubling
+	}
 	for _, q := range b.ports[p] {
 		if q >= 0 {
 			out = append(out, int(q))

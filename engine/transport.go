@@ -97,7 +97,7 @@ func (s *Sim) cancelTimer(node int, name string) {
 	for i, t := range ts {
 		if t.name == name {
 			s.q.kill(t.slot)
-			s.timers.set(node, &s.owner, slices.Delete(slices.Clone(ts), i, i+1))
+			s.timers.set(node, &s.owner, without(ts, i))
 			return
 		}
 	}
@@ -107,8 +107,17 @@ func (s *Sim) forgetTimer(node int, name string) {
 	ts := s.timers.get(node)
 	for i, t := range ts {
 		if t.name == name {
-			s.timers.set(node, &s.owner, slices.Delete(slices.Clone(ts), i, i+1))
+			s.timers.set(node, &s.owner, without(ts, i))
 			return
 		}
 	}
+}
+
+// without is a process's timers without the i-th, in a new slice (copies of
+// the Sim share the old one); none left is nil, no allocation.
+func without(ts []timerRef, i int) []timerRef {
+	if len(ts) == 1 {
+		return nil
+	}
+	return slices.Delete(slices.Clone(ts), i, i+1)
 }

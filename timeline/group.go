@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"errors"
+	"fmt"
 
 	"distviz/engine"
 )
@@ -48,39 +49,73 @@ func (t *Timeline) idle(first, last int64) bool {
 
 // groupIdle adds the idle steps that follow an idle step to it, so that
 // a run whose processes start one by one before anything happens (Maekawa's
-// "Pk starts") shows them as one step. It takes each next step on trial
-// and undoes the first that is not idle: a step, once recorded, never
-// grows, and the grouping depends on the run alone (replays and copies of
-// the run group alike).
-func (t *Timeline) groupIdle() {
-	// One copy of the head before the first trial, not one a trial: the
-	// undo goes back to it and takes the idle steps again (they are cheap:
-	// a start that sends nothing), where a copy costs the whole queue and
-	// every process's counters. A FireWire bus starts every device at once,
-	// half of them idle.
-	var before *engine.Sim
+// "Pk starts") shows them as one step. A step, once recorded, never grows,
+// and the grouping depends on the run alone (replays and copies of the run
+// group alike). The engine's probe (Sim.PeekStart) tells a start that
+// sends from one that does not without taking it; a start it calls quiet
+// is taken and kept if it is idle. The checks after it may still break a
+// rule: then the head is built again (rebuildHead), which is rare. Only
+// where the probe cannot see the next item (a cancelled one comes first)
+// is the step taken on trial, with a copy of the head to go back to.
+func (t *Timeline) groupIdle() error {
+	var before *engine.Sim // a copy of the head at event seq0
 	var seq0, msgs0 int64
-	idle := 0
+	since := 0 // idle steps taken after the copy
 	for t.maxEvents <= 0 || t.head.Seq() < t.maxEvents {
-		if !t.head.NextMayStart() { // the next step is not idle: no trial
-			return
-		}
-		if before == nil {
-			before, seq0, msgs0 = t.head.Clone(), t.head.Seq(), t.head.LastMsgID()
+		switch t.head.PeekStart() {
+		case engine.NoStart, engine.LoudStart:
+			return nil
+		case engine.MaybeStart:
+			if before == nil {
+				// one copy for all trials: the undo takes the idle steps
+				// again (they are cheap: a start that sends nothing)
+				before, seq0, msgs0, since = t.head.Clone(), t.head.Seq(), t.head.LastMsgID(), 0
+			}
 		}
 		seq := t.head.Seq()
 		if t.head.Step() && t.idle(seq+1, t.head.Seq()) {
-			idle++
+			since++
 			continue
+		}
+		if t.head.Seq() == seq {
+			return nil // nothing was left to take
+		}
+		if before == nil {
+			return t.rebuildHead(seq)
 		}
 		t.log.Truncate(seq0, msgs0)
 		t.head = before
 		t.head.Record(&t.log)
-		for range idle {
+		for range since {
 			t.head.Step()
 		}
-		return
+		return nil
 	}
+	return nil
+}
+
+// rebuildHead puts the head back at event seq, before a step taken as
+// idle that was not: from the last checkpoint it replays the recorded
+// steps, then takes again the steps since the last one (the step being
+// grouped), recording them anew.
+func (t *Timeline) rebuildHead(seq int64) error {
+	cp := &t.cps[len(t.cps)-1]
+	sim := cp.snap.Restore(&t.log, nil)
+	last := t.steps.Len() - 1
+	for s := cp.step + 1; s <= last; s++ {
+		if err := t.replayOne(sim, s); err != nil {
+			return err
+		}
+	}
+	t.log.Truncate(t.steps.End(last), sim.LastMsgID())
+	sim.Record(&t.log)
+	for sim.Seq() < seq && sim.Step() {
+	}
+	if sim.Seq() != seq {
+		return fmt.Errorf("grouping idle steps: rebuilt the run to event %d, had %d (the simulation is not deterministic)", sim.Seq(), seq)
+	}
+	t.head = sim
+	return nil
 }
 
 // StepStarts lists the first events of the steps (after step 0) that

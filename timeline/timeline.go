@@ -201,7 +201,9 @@ func (t *Timeline) Forward() (bool, error) {
 		return false, nil
 	}
 	if t.idle(first, t.head.Seq()) {
-		t.groupIdle()
+		if err := t.groupIdle(); err != nil {
+			return false, err
+		}
 	}
 	t.commit(false)
 	return true, nil

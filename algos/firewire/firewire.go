@@ -72,6 +72,7 @@ func (f *node) BusReset(env *engine.Env) { f.begin(env) }
 
 // begin starts tree identify afresh from the device's current cables.
 func (f *node) begin(env *engine.Env) {
+	ports := f.ports[:0] // the process's own (Clone copies them): their memory serves again
 	*f = node{id: f.id, byID: f.byID, fast: f.fast, slow: f.slow, attached: env.Attached(), contended: -1, rival: -1}
 	if !f.attached {
 		env.Note("note.unplugged")
@@ -79,7 +80,10 @@ func (f *node) begin(env *engine.Env) {
 	}
 	f.resetAt = env.Now()
 	peers := env.Neighbours()
-	f.ports = make([]port, 0, len(peers))
+	f.ports = ports
+	if ports == nil || cap(ports) < len(peers) {
+		f.ports = make([]port, 0, len(peers))
+	}
 	for _, q := range peers {
 		f.ports = append(f.ports, port{Peer: q, State: portIdle})
 	}

@@ -197,8 +197,9 @@ func isTree() engine.Invariant {
 				return engine.T("violation.noRoot", engine.Pos(members[0]))
 			}
 		}
+		reaches := make([]int, w.N()) // 1 + the root a device's path is known to reach whole
 		for p := range live(w) {
-			if t := pathToRoot(w, p, rootOf[part[p]], len(parts[part[p]])); !t.IsZero() {
+			if t := pathToRoot(w, p, rootOf[part[p]], len(parts[part[p]]), reaches); !t.IsZero() {
 				return t
 			}
 		}
@@ -207,9 +208,11 @@ func isTree() engine.Invariant {
 }
 
 // pathToRoot follows the parent links from p to root, at most size steps,
-// and says where they break.
-func pathToRoot(w engine.World, p, root, size int) engine.Text {
-	for q, steps := p, 0; q != root; steps++ {
+// and says where they break. It stops early at a device known to reach
+// root (reaches[q] == root+1) and marks those it passed once it gets
+// there: each link is followed once, not once for every device below it.
+func pathToRoot(w engine.World, p, root, size int, reaches []int) engine.Text {
+	for q, steps := p, 0; q != root && reaches[q] != root+1; steps++ {
 		g := w.Process(q).(*node)
 		if steps > size || g.parent < 0 {
 			return engine.T("violation.notToRoot", engine.Pos(p), engine.Pos(root))
@@ -219,6 +222,9 @@ func pathToRoot(w engine.World, p, root, size int) engine.Text {
 			return engine.T("violation.unconfirmed", engine.Pos(q), engine.Pos(g.parent), engine.Pos(g.parent))
 		}
 		q = g.parent
+	}
+	for q := p; q != root && reaches[q] != root+1; q = w.Process(q).(*node).parent {
+		reaches[q] = root + 1
 	}
 	return engine.Text{}
 }

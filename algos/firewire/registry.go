@@ -128,12 +128,14 @@ func build(v param.Values) (engine.Config, []algo.Node, error) {
 	n, spares := v.Int("n"), v.Int("spares")
 	procs := make([]engine.Process, n+spares)
 	ids := make([]int, n+spares)
-	var starts []engine.StartAt
+	starts := make([]engine.StartAt, 0, n)
 	var detached []int
+	nodes := make([]node, n+spares) // one allocation for all: a run of 63 devices is short, its set-up counts
+	byID, fast, slow := v.String("tieBreak") == "id", v.Range("fast"), v.Range("slow")
 	for p := range procs {
 		ids[p] = p
-		procs[p] = &node{id: p, byID: v.String("tieBreak") == "id", fast: v.Range("fast"), slow: v.Range("slow"),
-			attached: p < n, contended: -1, rival: -1}
+		nodes[p] = node{id: p, byID: byID, fast: fast, slow: slow, attached: p < n, contended: -1, rival: -1}
+		procs[p] = &nodes[p]
 		if p < n {
 			starts = append(starts, engine.StartAt{Node: p})
 		} else {

@@ -54,9 +54,11 @@ func Complete(v param.Values, rng *rand.Rand) error {
 // has a free port. The pairs come out sorted.
 func Random(n, ports int, rng *rand.Rand) [][]int {
 	deg := make([]int, n)
-	edges := [][]int{}
+	edges := make([][]int, 0, max(n-1, 0))
+	pairs := make([]int, 2*max(n-1, 0)) // the pairs' numbers, in one array
+	free := make([]int, 0, n)           // the earlier devices with a free port, ascending
 	for q := 1; q < n; q++ {
-		var free []int
+		free = free[:0]
 		for p := range q {
 			if deg[p] < ports {
 				free = append(free, p)
@@ -65,7 +67,9 @@ func Random(n, ports int, rng *rand.Rand) [][]int {
 		p := free[rng.IntN(len(free))]
 		deg[p]++
 		deg[q]++
-		edges = append(edges, []int{p, q})
+		e := pairs[2*(q-1) : 2*q : 2*q]
+		e[0], e[1] = p, q
+		edges = append(edges, e)
 	}
 	slices.SortFunc(edges, func(a, b []int) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
 	return edges
