@@ -40,9 +40,9 @@ func (s *Sim) ownBytes() int64 {
 
 // bytes is what a copy of the tracker holds at most: the vector of every
 // process and of every message in flight, each once (clone packs a vector
-// that several share once)
+// that several share once, and a part likewise)
 func (c *causality) bytes() int64 {
-	vec := 24 + 4*int64(len(c.vc))
+	vec := 24 + int64(partsOf(len(c.vc)))*(8+4*partLen)
 	return int64(len(c.vc)+len(c.carried.live())) * vec
 }
 
