@@ -7,11 +7,11 @@ package engine
 // them, for they tell it what a real process cannot know (the global event
 // number, what the other processes' clocks say).
 type Stamp struct {
-	seq   int64
-	time  Time
-	node  int32
-	vc    vector // nil unless Config.Causality; never changed after stamping
-	taken bool
+	seq  int64
+	time Time
+	node int32  // the process's position + 1; 0: never taken
+	own  uint32 // vc's entry of the process itself, which Before reads most
+	vc   vector // nil unless Config.Causality; never changed after stamping
 }
 
 // Stamp records this moment. Its Seq is the latest event's: call it right
@@ -21,9 +21,10 @@ type Stamp struct {
 // every stamp that follows it through messages.
 func (e *Env) Stamp() Stamp {
 	s := e.sim
-	st := Stamp{seq: s.seq, time: s.now, node: int32(e.self), taken: true}
+	st := Stamp{seq: s.seq, time: s.now, node: int32(e.self) + 1}
 	if s.causal != nil {
 		st.vc = s.causal.tick(e.self)
+		st.own = st.vc.at(e.self)
 	}
 	return st
 }
@@ -52,7 +53,7 @@ func (e *Env) SendFor(to int, m Message, a Account) {
 func (s *Sim) Charged(a Account) int64 { return s.charges[a] }
 
 // IsZero reports whether the stamp was never taken.
-func (s Stamp) IsZero() bool { return !s.taken }
+func (s Stamp) IsZero() bool { return s.node == 0 }
 
 // Seq is the sequence number of the event the stamp follows (0: before any).
 func (s Stamp) Seq() int64 { return s.seq }
@@ -61,7 +62,7 @@ func (s Stamp) Seq() int64 { return s.seq }
 func (s Stamp) Time() Time { return s.time }
 
 // Node is the position of the process that took the stamp.
-func (s Stamp) Node() int { return int(s.node) }
+func (s Stamp) Node() int { return int(s.node) - 1 }
 
 // Before reports whether s happened before o (Lamport's →). It needs
 // Config.Causality: without it (or for zero stamps) it is always false.
@@ -71,9 +72,8 @@ func (s Stamp) Before(o Stamp) bool {
 	}
 	// Every stamp ticks its own process's entry, so s → o exactly when o has
 	// seen s's tick of its process (and is not s itself).
-	p := int(s.node)
-	if int(o.node) == p {
-		return s.vc.at(p) < o.vc.at(p)
+	if o.node == s.node {
+		return s.own < o.own
 	}
-	return o.vc.at(p) >= s.vc.at(p)
+	return o.vc.at(s.Node()) >= s.own
 }

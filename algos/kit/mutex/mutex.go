@@ -248,7 +248,7 @@ func (c *Core) exit(env *engine.Env, r Rules) {
 	env.Note("note.leaves")
 	e := c.entries.Last()
 	e.exit, e.inside = env.Stamp(), false
-	c.pending = c.pending[1:]
+	c.pending = slices.Delete(c.pending, 0, 1) // keeps the array for the next request
 	r.Release(env)
 	if len(c.pending) > 0 {
 		c.serve(env, r)
