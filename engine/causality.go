@@ -41,7 +41,8 @@ func (v vector) at(p int) uint32 { return v[p/partLen][p%partLen] }
 
 // How a part of a message's vector compares with the receiver's.
 const (
-	partOld   uint8 = iota // the receiver knows all it says
+	partOld   uint8 = iota // the receiver knows all it says, and more (or it is the receiver's part)
+	partSame               // the same numbers in another part
 	partNewer              // it knows all the receiver's part does, and more
 	partMixed              // each knows something the other does not
 )
@@ -157,7 +158,7 @@ func (c *causality) deliver(to int, id int64) {
 	copy(v, own)
 	for i, d := range diff {
 		switch d {
-		case partNewer:
+		case partNewer, partSame: // the same part, so that the next comparison is by pointer
 			v[i] = m[i]
 		case partMixed:
 			x := c.newPart()
@@ -180,7 +181,7 @@ func (c *causality) compare(m, own vector) []uint8 {
 		if op := own[i]; mp != op {
 			d = comparePart(mp, op)
 		}
-		news = news || d != partOld
+		news = news || d >= partNewer
 		diff = append(diff, d)
 	}
 	c.diff = diff
@@ -190,11 +191,11 @@ func (c *causality) compare(m, own vector) []uint8 {
 	return diff
 }
 
-// ownKnowsMore reports whether a part the message has as old knows more
-// than the message's (rather than the same: parts equal but not shared).
+// ownKnowsMore reports whether a part of the receiver knows more than the
+// message's.
 func (c *causality) ownKnowsMore(m, own vector, diff []uint8) bool {
 	for i, d := range diff {
-		if d == partOld && m[i] != own[i] && *m[i] != *own[i] {
+		if d == partOld && m[i] != own[i] {
 			return true
 		}
 	}
@@ -208,12 +209,14 @@ func comparePart(m, own *part) uint8 {
 		older = older || x < own[j]
 	}
 	switch {
-	case !newer:
-		return partOld
-	case older:
+	case newer && older:
 		return partMixed
+	case newer:
+		return partNewer
+	case older:
+		return partOld
 	}
-	return partNewer
+	return partSame
 }
 
 func (c *causality) forget(id int64) { c.carried.take(id) }

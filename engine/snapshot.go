@@ -30,7 +30,7 @@ func (s *Sim) Snapshot() *Snapshot {
 // its maps, its counters by type and its vector clocks.
 func (s *Sim) ownBytes() int64 {
 	const entry = 64 // a map entry, roughly
-	n := int64(unsafe.Sizeof(*s)) + entry*int64(len(s.links)+len(s.rands)+len(s.charges)) +
+	n := int64(unsafe.Sizeof(*s)) + entry*int64(len(s.links)+len(s.rands)+len(s.charges.counts)) +
 		int64(len(s.metrics.ByType))*int64(unsafe.Sizeof(TypeCount{})+16) + 16*int64(len(s.timerNames))
 	if c := s.causal; c != nil {
 		n += c.bytes()

@@ -1,5 +1,10 @@
 package engine
 
+import (
+	"maps"
+	"slices"
+)
+
 // Stamp records one moment of one process for the outcome's records: which
 // event of the trace it follows, the virtual time and the process's vector
 // time (with Config.Causality). A process may keep stamps in its state and the outcome
@@ -42,15 +47,49 @@ type Account struct {
 // the processes.
 func (e *Env) SendFor(to int, m Message, a Account) {
 	s := e.sim
-	if s.charges == nil {
-		s.charges = map[Account]int64{}
-	}
-	s.charges[a]++
+	s.charges.add(a)
 	s.send(e.self, to, m)
 }
 
 // Charged is the number of messages charged to an account so far.
-func (s *Sim) Charged(a Account) int64 { return s.charges[a] }
+func (s *Sim) Charged(a Account) int64 { return s.charges.of(a) }
+
+// charges counts the messages charged to each account: the accounts index
+// the counts, and the account charged last is remembered, so that the sends
+// of a multicast, charged alike, find their count without a hash.
+type charges struct {
+	index  map[Account]int32
+	counts []int64
+	last   Account
+	lastAt int32 // the index of last + 1; 0: none yet
+}
+
+func (c *charges) add(a Account) {
+	if c.lastAt == 0 || a != c.last {
+		i, ok := c.index[a]
+		if !ok {
+			if c.index == nil {
+				c.index = map[Account]int32{}
+			}
+			i = int32(len(c.counts))
+			c.index[a] = i
+			c.counts = append(c.counts, 0)
+		}
+		c.last, c.lastAt = a, i+1
+	}
+	c.counts[c.lastAt-1]++
+}
+
+func (c *charges) of(a Account) int64 {
+	if i, ok := c.index[a]; ok {
+		return c.counts[i]
+	}
+	return 0
+}
+
+func (c *charges) clone() charges {
+	return charges{index: maps.Clone(c.index), counts: slices.Clone(c.counts), last: c.last, lastAt: c.lastAt}
+}
 
 // IsZero reports whether the stamp was never taken.
 func (s Stamp) IsZero() bool { return s.node == 0 }
