@@ -45,31 +45,7 @@ func (e *Env) Rand() *rand.Rand { return e.sim.rand(e.self) }
 // Note records a narration line about this process's decision: a key into
 // the algorithm's texts ("note.discardsSmaller") and its typed arguments.
 func (e *Env) Note(key string, args ...Arg) {
-	s := e.sim
-	var kept []Arg // only the log reads them
-	if s.log != nil {
-		kept = s.keepArgs(args)
-	}
-	s.event(&Event{Kind: KindNote, Node: int32(e.self), From: None, To: None, Text: Text{Key: key, Args: kept}})
-}
-
-// noteArgsBlock is how many notes' arguments a block holds.
-const noteArgsBlock = 1024
-
-// keepArgs copies a note's arguments for the log: cut from a block of
-// many, which nothing changes once cut, so that the caller's arguments
-// need not escape (a note then costs no allocation of its own).
-func (s *Sim) keepArgs(args []Arg) []Arg {
-	if len(args) == 0 {
-		return nil
-	}
-	if len(s.noteArgs) < len(args) {
-		s.noteArgs = make([]Arg, max(noteArgsBlock, len(args)))
-	}
-	kept := s.noteArgs[:len(args):len(args)]
-	s.noteArgs = s.noteArgs[len(args):]
-	copy(kept, args)
-	return kept
+	e.sim.event(&Event{Kind: KindNote, Node: int32(e.self), From: None, To: None, Text: Text{Key: key, Args: args}})
 }
 
 // Reachable is the model's perfect failure detector, for algorithms whose

@@ -140,7 +140,6 @@ type Sim struct {
 	bus        *bus       // nil: no topology
 	charges    charges    // messages charged by SendFor
 	causal     *causality // nil unless Config.Causality
-	noteArgs   []Arg      // the rest of the block notes' arguments are kept in (keepArgs); a copy's own
 	hw         []Hardware // the hardware clocks (Config.Clocks), never changed
 	timerNames []string   // the names of the timers set so far (pending.typ of a timer)
 	// counted: the per-process counters (Metrics.ByProcess) are not kept but
@@ -275,7 +274,6 @@ func (s *Sim) share(counts bool) *Sim {
 	c.procs = s.procs.share()
 	c.timers = s.timers.share()
 	c.scratch, c.flat, c.batch = nil, flatType{}, nil
-	c.noteArgs = nil
 	c.crashed = s.crashed.share()
 	c.touched = s.touched.share()
 	c.links = maps.Clone(s.links)
