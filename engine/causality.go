@@ -203,11 +203,15 @@ func (c *causality) ownKnowsMore(m, own vector, diff []uint8) bool {
 }
 
 func comparePart(m, own *part) uint8 {
-	newer, older := false, false
-	for j, x := range m {
-		newer = newer || x > own[j]
-		older = older || x < own[j]
+	// without a branch an entry: a difference of two entries, widened,
+	// is negative exactly when the second is the larger
+	var newerBits, olderBits int64
+	for j := range partLen {
+		x, y := int64(m[j]), int64(own[j])
+		newerBits |= y - x
+		olderBits |= x - y
 	}
+	newer, older := newerBits < 0, olderBits < 0
 	switch {
 	case newer && older:
 		return partMixed
