@@ -7,13 +7,13 @@ import "testing"
 // flight to the newest (it moves them to the front rather than grow).
 func TestInflightKeepsVectorsByID(t *testing.T) {
 	var f inflight
-	vec := func(id int64) []uint32 { return []uint32{uint32(id)} }
+	vec := func(id int64) vector { return vector{&part{uint32(id)}} }
 	next, oldest := int64(1), int64(1)
 	for round := range 2000 {
 		f.put(next, vec(next))
 		next++
 		if round%3 == 0 { // a message overtakes: the second oldest goes first
-			if v, ok := f.take(oldest + 1); ok && v[0] != uint32(oldest+1) {
+			if v, ok := f.take(oldest + 1); ok && v.at(0) != uint32(oldest+1) {
 				t.Fatalf("message %d: vector %v", oldest+1, v)
 			}
 		}
@@ -22,7 +22,7 @@ func TestInflightKeepsVectorsByID(t *testing.T) {
 				v, ok := f.take(oldest)
 				oldest++
 				if ok {
-					if v[0] != uint32(oldest-1) {
+					if v.at(0) != uint32(oldest-1) {
 						t.Fatalf("message %d: vector %v", oldest-1, v)
 					}
 					break

@@ -135,13 +135,13 @@ type Sim struct {
 	env        Env               // handed to one process at a time
 	metrics    Metrics
 	ended      bool
-	log        *Log              // nil: events are only counted (replays, experiments)
-	stepNode   int               // the process the current step concerns, for invariants
-	bus        *bus              // nil: no topology
-	charges    map[Account]int64 // messages charged by SendFor; nil until the first
-	causal     *causality        // nil unless Config.Causality
-	hw         []Hardware        // the hardware clocks (Config.Clocks), never changed
-	timerNames []string          // the names of the timers set so far (pending.typ of a timer)
+	log        *Log       // nil: events are only counted (replays, experiments)
+	stepNode   int        // the process the current step concerns, for invariants
+	bus        *bus       // nil: no topology
+	charges    charges    // messages charged by SendFor
+	causal     *causality // nil unless Config.Causality
+	hw         []Hardware // the hardware clocks (Config.Clocks), never changed
+	timerNames []string   // the names of the timers set so far (pending.typ of a timer)
 	// counted: the per-process counters (Metrics.ByProcess) are not kept but
 	// counted from this log when asked (a Sim restored from a Snapshot)
 	counted   *Log
@@ -287,7 +287,7 @@ func (s *Sim) share(counts bool) *Sim {
 		c.rands[p] = nr
 	}
 	c.metrics = s.metrics.clone(counts)
-	c.charges = maps.Clone(s.charges)
+	c.charges = s.charges.clone()
 	if s.causal != nil {
 		c.causal = s.causal.clone()
 	}

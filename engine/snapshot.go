@@ -30,7 +30,7 @@ func (s *Sim) Snapshot() *Snapshot {
 // its maps, its counters by type and its vector clocks.
 func (s *Sim) ownBytes() int64 {
 	const entry = 64 // a map entry, roughly
-	n := int64(unsafe.Sizeof(*s)) + entry*int64(len(s.links)+len(s.rands)+len(s.charges)) +
+	n := int64(unsafe.Sizeof(*s)) + entry*int64(len(s.links)+len(s.rands)+len(s.charges.counts)) +
 		int64(len(s.metrics.ByType))*int64(unsafe.Sizeof(TypeCount{})+16) + 16*int64(len(s.timerNames))
 	if c := s.causal; c != nil {
 		n += c.bytes()
@@ -40,9 +40,9 @@ func (s *Sim) ownBytes() int64 {
 
 // bytes is what a copy of the tracker holds at most: the vector of every
 // process and of every message in flight, each once (clone packs a vector
-// that several share once)
+// that several share once, and a part likewise)
 func (c *causality) bytes() int64 {
-	vec := 24 + 4*int64(len(c.vc))
+	vec := 24 + int64(partsOf(len(c.vc)))*(8+4*partLen)
 	return int64(len(c.vc)+len(c.carried.live())) * vec
 }
 

@@ -12,7 +12,7 @@ import (
 
 // oldest is the oldest request of A_j: the locked one or the queue's head.
 func (m *node) oldest() stamp {
-	if len(m.queue) > 0 && (m.lock == nil || m.queue[0].ts.less(m.lock.ts)) {
+	if len(m.queue) > 0 && (!m.locked || m.queue[0].ts.less(m.lock.ts)) {
 		return m.queue[0].ts
 	}
 	return m.lock.ts
@@ -26,8 +26,8 @@ func (m *node) enqueue(r request) {
 // lockForOldest locks for the queue's head, the oldest waiting request.
 func (m *node) lockForOldest() request {
 	r := m.queue[0]
-	m.queue = m.queue[1:]
-	m.lock, m.inquired = &r, false
+	m.queue = slices.Delete(m.queue, 0, 1) // keeps the array for the next enqueue
+	m.lock, m.locked, m.inquired = r, true, false
 	return r
 }
 
@@ -37,14 +37,14 @@ func (m *node) onRequest(env *engine.Env, from int, ts stamp) {
 	if from != m.Self() {
 		m.clock = max(m.clock, ts.Seq) + 1 // Lamport's rule
 	}
-	if m.lock == nil {
-		m.lock, m.inquired = &request{node: from, ts: ts}, false
+	if !m.locked {
+		m.lock, m.locked, m.inquired = request{node: from, ts: ts}, true, false
 		env.Note("note.locksFree", ts.arg(), engine.Pos(from))
 		m.post(env, from, msgLocked, ts, from, ts)
 		return
 	}
 	m.enqueue(request{node: from, ts: ts})
-	lk := *m.lock
+	lk := m.lock
 	args := []engine.Arg{ts.arg(), engine.Pos(from), engine.Pos(lk.node), lk.ts.arg()}
 	switch {
 	case m.oldest() != ts:
@@ -74,7 +74,7 @@ func (m *node) markFailed(ts stamp) {
 // correct is the corrected variant's rule: every waiting request that is no
 // longer the oldest here, and has not been told, is sent FAILED.
 func (m *node) correct(env *engine.Env) {
-	if m.lecture || m.lock == nil {
+	if m.lecture || !m.locked {
 		return
 	}
 	old := m.oldest()
@@ -91,12 +91,12 @@ func (m *node) correct(env *engine.Env) {
 
 // onRelease: S1 removes the request; S2 locks for the oldest one left.
 func (m *node) onRelease(env *engine.Env, from int, ts stamp) {
-	if m.lock == nil || m.lock.node != from || m.lock.ts != ts {
+	if !m.locked || m.lock.node != from || m.lock.ts != ts {
 		m.queue = slices.DeleteFunc(m.queue, func(r request) bool { return r.node == from && r.ts == ts })
 		env.Note("note.releaseNotLocked", ts.arg(), engine.Pos(from))
 		return
 	}
-	m.lock = nil
+	m.locked = false
 	if len(m.queue) == 0 {
 		env.Note("note.releaseFree", ts.arg(), engine.Pos(from))
 		return
@@ -110,11 +110,11 @@ func (m *node) onRelease(env *engine.Env, from int, ts stamp) {
 // onRelinquish: Q1 drops the lock, Q2 locks for the oldest of A_j, Q3 sends
 // it LOCKED.
 func (m *node) onRelinquish(env *engine.Env, from int, ts stamp) {
-	if m.lock == nil || m.lock.node != from || m.lock.ts != ts {
+	if !m.locked || m.lock.node != from || m.lock.ts != ts {
 		env.Note("note.relinquishIgnored", ts.arg(), engine.Pos(from))
 		return
 	}
-	given := *m.lock
+	given := m.lock
 	given.failed = true // its requester gave it up because it knows it failed
 	m.enqueue(given)
 	r := m.lockForOldest()

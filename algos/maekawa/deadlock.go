@@ -125,8 +125,8 @@ func waitEdges(w engine.World) [][]waitEdge {
 			if slices.Contains(m.granted, j) {
 				continue
 			}
-			if l := w.Process(j).(*node).lock; l != nil && l.node != p {
-				out[p] = append(out[p], waitEdge{p: p, at: j, to: l.node})
+			if l := w.Process(j).(*node); l.locked && l.lock.node != p {
+				out[p] = append(out[p], waitEdge{p: p, at: j, to: l.lock.node})
 			}
 		}
 	}

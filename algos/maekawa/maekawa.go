@@ -115,7 +115,8 @@ type node struct {
 	req     stamp // the current request, while WANTED or HELD
 
 	// As an arbiter (a member of other quorums).
-	lock      *request  // for whom this node is locked; nil: free
+	lock      request   // for whom this node is locked, if locked
+	locked    bool      // false: free
 	inquired  bool      // an INQUIRE has been sent for the current lock
 	queue     []request // the other requests of A_j, oldest first
 	localMsgs []engine.Message
@@ -179,12 +180,13 @@ func (m *node) postBody(env *engine.Env, to int, typ string, body *stamp, forNod
 
 // drain handles the messages this process sent itself, in order.
 func (m *node) drain(env *engine.Env) {
-	for len(m.localMsgs) > 0 {
-		msg := m.localMsgs[0]
-		m.localMsgs = m.localMsgs[1:]
+	for i := 0; i < len(m.localMsgs); i++ { // handling one may add more
+		msg := m.localMsgs[i]
 		env.Note("note.handlesLocally", engine.Raw(msg.Type), msg.Body.(*stamp).arg())
 		m.handle(env, m.Self(), msg)
 	}
+	clear(m.localMsgs)
+	m.localMsgs = m.localMsgs[:0]
 }
 
 func (m *node) handle(env *engine.Env, from int, msg engine.Message) {
@@ -310,7 +312,7 @@ func (m *node) View() engine.NodeView {
 		req = m.req.json()
 	}
 	var lock any
-	if m.lock != nil {
+	if m.locked {
 		lock = lockView{Node: m.lock.node, TS: m.lock.ts.json()}
 	}
 	queue := make([]lockView, len(m.queue))
@@ -332,10 +334,6 @@ func (m *node) View() engine.NodeView {
 func (m *node) Clone() engine.Process {
 	d := *m
 	d.Core = m.Copy()
-	if m.lock != nil {
-		l := *m.lock
-		d.lock = &l
-	}
 	d.queue = slices.Clone(m.queue)
 	d.localMsgs = slices.Clone(m.localMsgs)
 	d.granted = slices.Clone(m.granted)

@@ -90,7 +90,7 @@ type entry struct {
 type Core struct {
 	self    int
 	cs      engine.Delay  // time inside: fixed or uniform in [Min, Max]
-	wants   []engine.Time // times of the workload's future requests, ascending
+	wants   []engine.Time // times of the workload's future requests, ascending (never changed in place: copies share it)
 	pending []request     // requests made and not yet served; the first is being served
 	state   string
 	entries history.List[entry]
@@ -248,7 +248,7 @@ func (c *Core) exit(env *engine.Env, r Rules) {
 	env.Note("note.leaves")
 	e := c.entries.Last()
 	e.exit, e.inside = env.Stamp(), false
-	c.pending = c.pending[1:]
+	c.pending = slices.Delete(c.pending, 0, 1) // keeps the array for the next request
 	r.Release(env)
 	if len(c.pending) > 0 {
 		c.serve(env, r)
@@ -288,7 +288,6 @@ func (c *Core) SendFor(env *engine.Env, to int, m engine.Message, owner int, tag
 // Copy is a deep copy, for the process's Clone.
 func (c *Core) Copy() Core {
 	d := *c
-	d.wants = slices.Clone(c.wants)
 	d.pending = slices.Clone(c.pending)
 	d.entries = c.entries.Clone()
 	return d
