@@ -11,8 +11,11 @@ import {el, clear} from "./dom.js";
 
 const WINDOW = 300;
 // while a run plays, a frame may bring dozens of lines: the DOM keeps fewer,
-// enough to fill the box (pausing brings the rest back)
+// enough to fill the box (pausing brings the rest back) — as many as its
+// height holds of the lowest a line can be (1.365 rem: one row of text and
+// its padding), at most PLAYING
 const PLAYING = 60;
+const LINE_REM = 1.365;
 
 export function createNarration(list, empty, {onSeek}) {
 	let log = null;
@@ -22,6 +25,15 @@ export function createNarration(list, empty, {onSeek}) {
 	const live = el("p", {class: "vh", "aria-live": "polite", "data-testid": "narration-live"});
 	empty.after(live);
 	let told = null; // the event the live region last told
+	let playingKeep = PLAYING; // the lines kept while playing: enough to fill the box
+	// (each line a frame adds is styled and laid out before content-visibility
+	// can skip it: at 500 steps a second 50 lines each tenth of a second, most
+	// of them scrolled away at once)
+	new ResizeObserver((entries) => {
+		const h = entries[entries.length - 1].contentRect.height;
+		const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+		playingKeep = Math.min(PLAYING, Math.ceil(h / (LINE_REM * rem)) + 2);
+	}).observe(list.parentElement);
 
 	function setLog(l) {
 		log = l;
@@ -56,7 +68,7 @@ export function createNarration(list, empty, {onSeek}) {
 	function update(frame, playing = false) {
 		if (!log) return;
 		const k = log.linesUpTo(frame.seq);
-		const na = Math.max(0, k - (playing ? PLAYING : WINDOW));
+		const na = Math.max(0, k - (playing ? playingKeep : WINDOW));
 		if (na >= b || k <= a) {
 			clear(list);
 			a = b = na;
