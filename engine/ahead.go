@@ -28,9 +28,7 @@ func (s *Sim) prefetchAhead() {
 		node := int(p.node)
 		if c := s.procs.chunks[node>>cowBits]; c != nil {
 			prefetch.Line(unsafe.Pointer(&c.vals[node&cowMask]))
-		}
-		if c := s.touched.chunks[node>>cowBits]; c != nil {
-			prefetch.Line(unsafe.Pointer(&c.vals[node&cowMask]))
+			prefetch.Line(unsafe.Pointer(&c.stamps[node&cowMask]))
 		}
 		if !s.metrics.uncounted && node < len(s.metrics.ByProcess) {
 			prefetch.Line(unsafe.Pointer(&s.metrics.ByProcess[node]))
