@@ -321,7 +321,7 @@ const unknownStamp = 1<<32 - 1
 // history whose known stamps for p agree have p alike, so a view that draws
 // only what changed (frame.Encoder) asks nothing of the others.
 func (s *Sim) Touched(p int) int64 {
-	c := s.procs.chunks[p>>cowBits]
+	c := s.procs.chunk(p)
 	if c == nil {
 		return 0
 	}
