@@ -26,11 +26,9 @@ func (s *Sim) prefetchAhead() {
 	mid := q.lane[(q.laneHead+1)&mask].slot
 	if p := &q.slab[mid]; p.kind == pendDeliver {
 		node := int(p.node)
-		if c := s.procs.chunks[node>>cowBits]; c != nil {
+		if c := s.procs.chunk(node); c != nil {
 			prefetch.Line(unsafe.Pointer(&c.vals[node&cowMask]))
-		}
-		if c := s.touched.chunks[node>>cowBits]; c != nil {
-			prefetch.Line(unsafe.Pointer(&c.vals[node&cowMask]))
+			prefetch.Line(unsafe.Pointer(&c.stamps[node&cowMask]))
 		}
 		if !s.metrics.uncounted && node < len(s.metrics.ByProcess) {
 			prefetch.Line(unsafe.Pointer(&s.metrics.ByProcess[node]))
@@ -45,7 +43,7 @@ func (s *Sim) prefetchAhead() {
 	near := &q.slab[q.lane[q.laneHead].slot]
 	if near.kind == pendDeliver {
 		node := int(near.node)
-		if c := s.procs.chunks[node>>cowBits]; c != nil {
+		if c := s.procs.chunk(node); c != nil {
 			if proc := c.vals[node&cowMask]; proc != nil {
 				prefetch.Line(dataOf(proc))
 			}

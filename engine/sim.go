@@ -120,7 +120,6 @@ type Sim struct {
 	owner                      // its generations, what it has copied (cow.go)
 	procs      cow[Process]    // read with procs.get; handlers run on acquire's process
 	crashed    cow[uint64]     // a bit a process
-	touched    cow[uint32]     // per process: the last event at which it may have changed (Touched)
 	timers     cow[[]timerRef] // a process's slice is never changed in place: shared
 	flat       flatType        // the type of the last process acquired
 	scratch    Process         // a scratch process of that type, if flat
@@ -168,7 +167,6 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 		owner:   owner{gen: newGen()},
 		procs:   newCow[Process](n),
 		crashed: newCow[uint64]((n + 63) / 64),
-		touched: newCow[uint32](n),
 		timers:  newCow[[]timerRef](n),
 		links:   map[int64]link{},
 		seed:    seed,
@@ -214,6 +212,7 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 		s.order++
 		s.q.push(pending{kind: pendStart, node: int32(st.Node), from: None, at: st.At, order: s.order}, nil)
 	}
+	c.Starts = nil // queued: a list of n starts need not live as long as the run
 	for i, sc := range cfg.Schedule {
 		if sc.At < 0 {
 			return nil, fmt.Errorf("engine: scheduled %s at negative time %d", sc.Action.Type, sc.At)
@@ -277,7 +276,6 @@ func (s *Sim) share(counts bool) *Sim {
 	c.timers = s.timers.share()
 	c.scratch, c.flat, c.batch = nil, flatType{}, nil
 	c.crashed = s.crashed.share()
-	c.touched = s.touched.share()
 	c.links = maps.Clone(s.links)
 	c.netRand = rand.New(&c.net)
 	c.rands = make(map[int]*nodeRand, len(s.rands))
@@ -311,9 +309,10 @@ func (s *Sim) Crashed(p int) bool { return s.crashed.get(p>>6)&(1<<(p&63)) != 0 
 // or crashes or recovers. The callers have recorded the step's first event
 // already, so the stamp lies inside the step.
 // (Stamps take 32 bits, the run's events beyond: unknown.)
-func (s *Sim) touch(p int) {
-	s.touched.writable(p, &s.owner).vals[p&cowMask] = uint32(min(s.seq, unknownStamp))
-}
+func (s *Sim) touch(p int) { s.procs.writable(p, &s.owner).stamps[p&cowMask] = s.stamp() }
+
+// stamp is the current event as a stamp of Touched.
+func (s *Sim) stamp() uint32 { return uint32(min(s.seq, unknownStamp)) }
 
 const unknownStamp = 1<<32 - 1
 
@@ -324,7 +323,11 @@ const unknownStamp = 1<<32 - 1
 // history whose known stamps for p agree have p alike, so a view that draws
 // only what changed (frame.Encoder) asks nothing of the others.
 func (s *Sim) Touched(p int) int64 {
-	if st := s.touched.get(p); st != unknownStamp {
+	c := s.procs.chunk(p)
+	if c == nil {
+		return 0
+	}
+	if st := c.stamps[p&cowMask]; st != unknownStamp {
 		return int64(st)
 	}
 	return -1

@@ -131,7 +131,7 @@ func (t *Timeline) reserveKeeping(extra, keep int64) error {
 	}
 	t.measure()
 	need := t.estimate() + extra
-	want := need + max(minSlack, need/8, keep)
+	want := need + keep + max(minSlack, need/8)
 	if want <= a.held {
 		return nil
 	}
