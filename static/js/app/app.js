@@ -7,6 +7,7 @@ import {createSession, showStatus} from "./session.js";
 import {createRegistry} from "./registry.js";
 import {lazyExperiment} from "./experimenttab.js";
 import {createDrawing} from "./drawing.js";
+import {createPacer} from "./framepace.js";
 import {createState, takeRun} from "./appstate.js";
 import * as i18n from "../i18n/i18n.js";
 import {t} from "../i18n/i18n.js";
@@ -111,10 +112,10 @@ const session = createSession({
 		status: onStatus,
 		experiment: (msg) => !!experiment.tab && experiment.tab.receive(msg),
 		run: onRun,
-		frame: onFrame,
+		frame: (msg) => pacer.take(msg),
 		message: (msg) => {
 			if (msg.type === "events") onEvents(msg);
-			else if (msg.type === "actions") onActs(msg);
+			else if (msg.type === "actions") (pacer.flush(), onActs(msg));
 			else if (msg.type === "playing") {
 				state.playing = !!msg.playing;
 				render();
@@ -199,6 +200,7 @@ function onEvents(msg) {
 
 // onRun takes a new run; fromUser: the open or attach the user asked for.
 function onRun(r, fromUser) {
+	pacer.clear(); // (frames of the run before)
 	takeRun(state, r, fromUser === "attach");
 	menu.close();
 	tooltip.hide();
@@ -256,6 +258,8 @@ function onFrame(msg) {
 	return f;
 }
 
+const pacer = createPacer({apply: onFrame, waiting: () => waiting(), playing: () => state.playing, current: () => state.frame});
+
 // ---- actions ----
 
 function openRun(req) {
@@ -291,8 +295,9 @@ function setManual(on) {
 
 // ---- drawing (drawing.js) ----
 
-const {render, addressBar} = createDrawing({
+const {render, addressBar, waiting} = createDrawing({
 	state,
+	next: () => pacer.next(),
 	parts: {controls, stage, ui, spacetime, narration, panel},
 	// a deep link asks for the registry once its run is on screen, and has the reference laid out
 	drawn: () => (registry.afterPaint(), ready()),

@@ -10,14 +10,16 @@ import {noChanges} from "./model.js";
 const $ = (id) => document.getElementById(id);
 
 /**
- * createDrawing returns {render, addressBar}: render() asks for a drawing
- * at the next animation frame, addressBar() for the address bar to follow
- * the run. state is the app's; parts are what draws (controls, stage, ui,
+ * createDrawing returns {render, addressBar, waiting}: render() asks for a
+ * drawing at the next animation frame, addressBar() for the address bar to
+ * follow the run, waiting() whether a drawing is asked for and not done.
+ * state is the app's; parts are what draws (controls, stage, ui,
  * spacetime, narration, panel); drawn() follows a drawing of a run's view;
  * search() is the address bar's query for the run shown, or null to leave
- * it as it is.
+ * it as it is; next() follows every drawing (a frame held for it,
+ * framepace.js).
  */
-export function createDrawing({state, parts, drawn, search}) {
+export function createDrawing({state, parts, drawn, search, next}) {
 	const {controls, stage, ui, spacetime, narration, panel} = parts;
 	let queued = false;
 	function render() {
@@ -26,6 +28,7 @@ export function createDrawing({state, parts, drawn, search}) {
 		requestAnimationFrame(() => {
 			queued = false;
 			draw();
+			next();
 		});
 	}
 
@@ -78,5 +81,5 @@ export function createDrawing({state, parts, drawn, search}) {
 		}, state.playing ? 2000 : 250);
 	}
 
-	return {render, addressBar};
+	return {render, addressBar, waiting: () => queued};
 }

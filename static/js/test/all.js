@@ -25,5 +25,6 @@ import "./toolexports.test.js";
 import "./offline.test.js";
 import "./names.test.js";
 import "./flights.test.js";
+import "./framepace.test.js";
 
 export {run} from "./harness.js";
