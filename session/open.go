@@ -58,27 +58,37 @@ func (s *Session) open(req request) [][]byte {
 		lreq.Seed = &seed
 	}
 	// Building a run's start costs in proportion to its processes: a
-	// heavy request, which waits its turn.
-	var tl *timeline.Timeline
+	// heavy request, which waits its turn. A deep link's step is computed
+	// once the run is in the store, which charges it to the memory budget
+	// as it grows (as `last` is).
+	var run Run
 	var r launch.Resolved
 	err = s.heavy(func() error {
-		var err error
-		tl, r, err = launch.Open(alg, lreq, s.cfg.MaxEvents)
-		if err == nil {
-			err = s.ahead(tl)
+		tl, res, err := launch.Open(alg, lreq, s.cfg.MaxEvents)
+		if err != nil {
+			return err
 		}
-		if err == nil && req.Step != nil {
-			err = openAt(tl, *req.Step)
+		if n := len(tl.Nodes); s.cfg.MaxNodes > 0 && n > s.cfg.MaxNodes {
+			return tooLarge(n, s.cfg.MaxNodes)
+		}
+		if err := s.ahead(tl); err != nil {
+			return err
+		}
+		if run, err = s.cfg.Store.Add(tl); err != nil {
+			return err
+		}
+		r = res
+		if req.Step == nil {
+			return nil
+		}
+		run.Lock.Lock()
+		err = openAt(tl, *req.Step)
+		run.Lock.Unlock()
+		if err != nil {
+			s.cfg.Store.Release(run)
 		}
 		return err
 	})
-	if err != nil {
-		return refuse(err)
-	}
-	if n := len(tl.Nodes); s.cfg.MaxNodes > 0 && n > s.cfg.MaxNodes {
-		return refuse(tooLarge(n, s.cfg.MaxNodes))
-	}
-	run, err := s.cfg.Store.Add(tl)
 	if err != nil {
 		return refuse(err)
 	}
