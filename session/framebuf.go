@@ -49,58 +49,33 @@ func (s *Session) dropEncoder() {
 	s.encCharged = 0
 }
 
-// spareMin is the least frame worth keeping the memory of.
-const spareMin = 64 << 10
-
-// spare is the memory of frames the session lends and gets back.
+// spare is the memory of the frame or delta the session lends and gets
+// back. A delta is a kilobyte: its memory was a third of what a step
+// allocated at n = 1,000; memory kept that small is not charged.
 type spare struct {
-	lent    []byte // the frame last handed out, if worth keeping
-	kept    []byte // a frame given back, to make the next in
+	lent    []byte // the message last handed out
+	kept    []byte // one given back, to make the next in
 	charged int64  // what kept is charged to the budget
-
-	// A delta is a kilobyte: its memory was a third of what a step
-	// allocates at n = 1,000. Small, it is kept uncharged.
-	deltaLent []byte
-	deltaKept []byte
 }
 
-// deltaMax is the most memory of a delta kept for the next.
-const deltaMax = 16 << 10
+// unchargedMax is the most memory kept without charging it.
+const unchargedMax = 16 << 10
 
-// deltaRoom gives room for a delta: the memory of the last one, if it has
-// been written.
-func (s *Session) deltaRoom() []byte {
-	if b := s.spare.deltaKept; b != nil {
-		s.spare.deltaKept = nil
-		return b
-	}
-	return make([]byte, 0, 1024)
-}
-
-// lendDelta notes a delta handed out, to know it when it comes back.
-func (s *Session) lendDelta(b []byte) []byte {
-	s.spare.deltaLent = nil
-	if cap(b) <= deltaMax {
-		s.spare.deltaLent = b
-	}
-	return b
-}
-
-// frameRoom gives room for a frame of about n bytes (the last frame's size
-// and a quarter more): the memory kept if it holds the last frame's size.
-func (s *Session) frameRoom(n int) []byte {
-	if b := s.spare.kept; b != nil && 5*cap(b) >= 4*n {
-		s.dropSpare()
+// room gives room for a message of about n bytes: the memory kept if it
+// holds n, and is not many times more (a whole frame's megabytes are not
+// kept for the deltas after it).
+func (s *Session) room(n int) []byte {
+	b := s.spare.kept
+	s.dropSpare()
+	if b != nil && 5*cap(b) >= 4*n && cap(b) <= 16*n {
 		return b[:0]
 	}
 	return make([]byte, 0, n)
 }
 
-// lend notes a frame handed out, to know it when it comes back.
+// lend notes a message handed out, to know it when it comes back.
 func (s *Session) lend(b []byte) []byte {
-	if cap(b) >= spareMin {
-		s.spare.lent = b
-	}
+	s.spare.lent = b
 	return b
 }
 
@@ -108,26 +83,18 @@ func (s *Session) lend(b []byte) []byte {
 // written and are not used any more: it may make a later frame in the
 // memory of one of them.
 func (s *Session) Written(msgs [][]byte) {
-	if d := s.spare.deltaLent; len(d) > 0 && slices.ContainsFunc(msgs, func(m []byte) bool { return len(m) > 0 && &m[0] == &d[0] }) {
-		s.spare.deltaLent, s.spare.deltaKept = nil, d[:0]
-	}
 	l := s.spare.lent
-	if len(l) == 0 {
+	if len(l) == 0 || !slices.ContainsFunc(msgs, func(m []byte) bool { return len(m) > 0 && &m[0] == &l[0] }) {
 		return
 	}
-	for _, m := range msgs {
-		if len(m) > 0 && &m[0] == &l[0] {
-			s.spare.lent = nil
-			s.keep(l[:0])
-			return
-		}
-	}
+	s.spare.lent = nil
+	s.keep(l[:0])
 }
 
-// keep keeps b, the memory of a frame written, if the budget has room.
+// keep keeps b, the memory of a message written, if the budget has room.
 func (s *Session) keep(b []byte) {
 	s.dropSpare()
-	if m := s.cfg.Meter; m != nil {
+	if m := s.cfg.Meter; m != nil && cap(b) > unchargedMax {
 		if m.Charge(int64(cap(b)), "a session's frame memory") != nil {
 			return
 		}

@@ -319,29 +319,29 @@ func (s *Session) frameMsg(tl *timeline.Timeline) []byte {
 	if err := s.chargeEncoder(); err != nil {
 		return s.refuse("frame", err)[0]
 	}
-	return b
+	return s.lend(b)
 }
 
 func (s *Session) buildFrame(tl *timeline.Timeline) []byte {
 	if s.deltas {
 		// A delta is small; a whole frame takes the room it needs.
-		b, err := s.frames.Append(s.deltaRoom(), tl, s.lang)
+		b, err := s.frames.Append(s.room(1024), tl, s.lang)
 		if err != nil {
 			s.frames.Reset()
 			return s.refuse("frame", s.failure("frame", err))[0]
 		}
-		return s.lendDelta(b)
+		return b
 	}
 	// A whole frame, its nodes written from those of the frame before but
 	// what the step changed (at 10,000 processes a step's frame is a
 	// megabyte: making it anew each time was most of the server's work).
 	// Frames of a run are about the same size: no regrowing for the next.
-	b, err := s.frames.Whole(s.frameRoom(max(s.frameCap, 512+256*len(tl.Nodes))), tl, s.lang)
+	b, err := s.frames.Whole(s.room(max(s.frameCap, 512+256*len(tl.Nodes))), tl, s.lang)
 	if err != nil {
 		return s.refuse("frame", s.failure("frame", err))[0]
 	}
 	s.frameCap = len(b) + len(b)/4
-	return s.lend(b)
+	return b
 }
 
 func (s *Session) playingMsg() []byte {
