@@ -89,18 +89,18 @@ const chrome = createChrome({onLayout: () => (stage.view && stage.view.layout(),
 const stage = createStageView({canvas: $("canvas"), app, state, ui, send: (m) => send(m), render: () => render(), legendBox: $("legend")});
 
 const spacetime = createSpacetime($("spacetime"), {
-	onSeek: (seq) => send({type: "seekSeq", seq}),
+	onSeek: (seq) => session.moves.seekSeq(seq),
 	onHoverEvent: ui.hoverEvent,
 	// lanes only for the processes the view draws (not a free device slot)
 	lanes: (f) => (stage.shown() ? stage.shown().drawn(f) : null),
 });
 $("spacetime-title").append(orderToggle((byOrder) => spacetime.setOrder(byOrder)));
 const narration = createNarration($("narration"), $("narration-empty"), {
-	onSeek: (seq) => send({type: "seekSeq", seq}),
+	onSeek: (seq) => session.moves.seekSeq(seq),
 });
 const panel = createPanel(
 	{details: $("details"), outcome: $("outcome"), counters: $("counters"), theory: $("theory"), pill: $("invariants"), banner: $("violation")},
-	{onSeek: (seq) => send({type: "seekSeq", seq})},
+	{onSeek: (seq) => session.moves.seekSeq(seq)},
 );
 // ---- the session ----
 
@@ -258,7 +258,9 @@ function onFrame(msg) {
 	return f;
 }
 
-const pacer = createPacer({apply: onFrame, waiting: () => waiting(), playing: () => state.playing, current: () => state.frame});
+// (frames on the way to a step wanted are applied at once: the session goes on from each)
+const pacedPlay = () => state.playing && session.state.wantStep === null;
+const pacer = createPacer({apply: onFrame, waiting: () => waiting(), playing: pacedPlay, current: () => state.frame});
 
 // ---- actions ----
 
@@ -347,8 +349,11 @@ $("summary").addEventListener("click", () => $("summary").classList.toggle("open
 
 // ready has the reference below the app laid out once the first picture is
 // on screen (reference.css: before it, its layout would delay the picture)
+let readied = false; // (a view's every drawing asks)
 function ready() {
-	if (!("ready" in document.documentElement.dataset)) afterPaint(() => (document.documentElement.dataset.ready = ""));
+	if (readied) return;
+	readied = true;
+	afterPaint(() => (document.documentElement.dataset.ready = ""));
 }
 
 // a deep link's lang= wins over the remembered choice (and is remembered)

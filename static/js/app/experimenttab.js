@@ -2,7 +2,7 @@
 // opened: a lecture that never opens it never loads them. Until then the
 // tab's button and the arrow keys between the tabs load it.
 
-/** lazyExperiment wires the tabs; make(module) makes the tab from its module. It returns {load, get tab}: the tab once made (null before). */
+/** lazyExperiment wires the tabs; make(module) makes the tab from its module. It returns {get tab}: the tab once made (null before). */
 export function lazyExperiment({tabRun, tabExperiment, make}) {
 	let tab = null;
 	let loading = null;
@@ -21,7 +21,6 @@ export function lazyExperiment({tabRun, tabExperiment, make}) {
 		});
 	}
 	return {
-		load,
 		get tab() {
 			return tab;
 		},
