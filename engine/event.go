@@ -115,7 +115,7 @@ func (e Event) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, `,"msg":{"id":`...)
 		b = strconv.AppendInt(b, e.MsgID, 10)
 		b = append(b, `,"type":`...)
-		b = appendString(b, e.Msg.Type)
+		b = jsonw.AppendString(b, e.Msg.Type)
 		if e.Msg.Body != nil {
 			body, err := json.Marshal(e.Msg.Body)
 			if err != nil {
@@ -134,7 +134,7 @@ func (e Event) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, ',', '"')
 		b = append(b, nameKey(e.Kind)...)
 		b = append(b, `":`...)
-		b = appendString(b, e.Name)
+		b = jsonw.AppendString(b, e.Name)
 	}
 	if !e.Text.IsZero() {
 		b = append(b, `,"text":`...)
@@ -169,4 +169,3 @@ func nameKey(k Kind) string {
 }
 
 // appendString appends s as a JSON string (HTML-safe, as encoding/json does).
-func appendString(b []byte, s string) []byte { return jsonw.AppendString(b, s) }

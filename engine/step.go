@@ -51,14 +51,6 @@ func (s *Sim) Step() bool {
 	return true
 }
 
-// NextMayStart reports whether the next step may begin with a process's
-// start: false when the next item in the queue is something else (a
-// delivery, a timer, a scheduled action), or when nothing is left.
-func (s *Sim) NextMayStart() bool {
-	p, ok := s.q.head()
-	return ok && (p.kind == pendStart || p.dead) // pop skips a dead one: what follows may be a start
-}
-
 // message is the message of a queued delivery.
 func (s *Sim) message(p *pending, body any) Message {
 	return Message{Type: s.metrics.Types[p.typ], Body: body}

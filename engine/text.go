@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"distviz/internal/jsonw"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -147,7 +148,7 @@ func (t Text) MarshalJSON() ([]byte, error) { return t.AppendJSON(nil), nil }
 // AppendJSON appends the text's JSON form, always the same bytes for the same text.
 func (t Text) AppendJSON(b []byte) []byte {
 	b = append(b, `{"key":`...)
-	b = appendString(b, t.Key)
+	b = jsonw.AppendString(b, t.Key)
 	if len(t.Args) > 0 {
 		b = append(b, `,"args":[`...)
 		for i, a := range t.Args {
@@ -180,7 +181,7 @@ func (a Arg) appendJSON(b []byte) []byte {
 		}
 		b = append(b, ']')
 	case ArgRaw:
-		b = appendString(b, a.S)
+		b = jsonw.AppendString(b, a.S)
 	case ArgText:
 		b = a.Sub().AppendJSON(b)
 	default:

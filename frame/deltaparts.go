@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"distviz/engine"
+	"distviz/internal/jsonw"
 	"distviz/timeline"
 )
 
@@ -26,7 +27,7 @@ func (e *Encoder) appendByType(b []byte, m *engine.Metrics) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendString(b, t)
+		b = jsonw.AppendString(b, t)
 		b = append(b, ':')
 		b = strconv64(b, m.ByType[i].Sent)
 	}

@@ -40,7 +40,7 @@ func (f *Frame) AppendJSON(b []byte) ([]byte, error) {
 // brace.
 func (f *Frame) appendHead(b []byte) []byte {
 	b = append(b, `{"type":`...)
-	b = appendString(b, f.Type)
+	b = jsonw.AppendString(b, f.Type)
 	b = appendInt(b, `,"step":`, int64(f.Step))
 	b = appendInt(b, `,"steps":`, int64(f.Steps))
 	b = appendInt(b, `,"seq":`, f.Seq)
@@ -116,9 +116,9 @@ func appendNode(b []byte, n *Node) ([]byte, error) {
 	b = appendInt(b, `{"pos":`, int64(n.Pos))
 	b = appendInt(b, `,"id":`, int64(n.ID))
 	b = append(b, `,"label":`...)
-	b = appendString(b, n.Label)
+	b = jsonw.AppendString(b, n.Label)
 	b = append(b, `,"role":`...)
-	b = appendString(b, n.Role)
+	b = jsonw.AppendString(b, n.Role)
 	b = appendBool(b, `,"crashed":`, n.Crashed)
 	b = append(b, `,"vars":`...)
 	if n.Vars == nil {
@@ -130,7 +130,7 @@ func appendNode(b []byte, n *Node) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `{"name":`...)
-		b = appendString(b, v.Name)
+		b = jsonw.AppendString(b, v.Name)
 		b = append(b, `,"value":`...)
 		if b, err = appendValue(b, v.Value); err != nil {
 			return b, err
@@ -147,9 +147,9 @@ func appendFlight(b []byte, m *engine.Flight) ([]byte, error) {
 	b = appendInt(b, `,"from":`, int64(m.From))
 	b = appendInt(b, `,"to":`, int64(m.To))
 	b = append(b, `,"type":`...)
-	b = appendString(b, m.Type)
+	b = jsonw.AppendString(b, m.Type)
 	b = append(b, `,"label":`...)
-	b = appendString(b, m.Label)
+	b = jsonw.AppendString(b, m.Label)
 	if m.Body != nil {
 		b = append(b, `,"body":`...)
 		if b, err = appendValue(b, m.Body); err != nil {
@@ -194,7 +194,7 @@ func appendValue(b []byte, v any) ([]byte, error) {
 	case int32:
 		return strconv.AppendInt(b, int64(x), 10), nil
 	case string:
-		return appendString(b, x), nil
+		return jsonw.AppendString(b, x), nil
 	case []narrate.Line: // a step's narration, in every delta
 		return narrate.AppendJSON(b, x), nil
 	}
@@ -203,4 +203,3 @@ func appendValue(b []byte, v any) ([]byte, error) {
 }
 
 // appendString writes s as encoding/json does.
-func appendString(b []byte, s string) []byte { return jsonw.AppendString(b, s) }

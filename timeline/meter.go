@@ -117,7 +117,7 @@ func (t *Timeline) reserve(extra int64) error { return t.reserveKeeping(extra, 0
 // can still be looked back at (where it stops must not decide that).
 func (t *Timeline) reserveStep() error {
 	var room int64
-	if t.view == nil {
+	if t.view == nil && t.spare == nil { // (estimate counts the one kept)
 		room = t.acct.sim
 	}
 	return t.reserveKeeping(t.stepExtra(), room)

@@ -44,7 +44,7 @@ var Algorithm = algo.MustDefine(&algo.Algorithm{
 		kit.Loss(),
 	},
 	MessageTypes: []string{msgType},
-	Looks:        []algo.MessageLook{{Type: msgType, Color: 0, Glyph: "circle"}},
+	Looks:        algo.LooksInOrder(msgType),
 	Roles: []algo.Role{
 		{Name: "working", Tone: "active", Icon: "clock"},
 		{Name: "idle", Tone: "idle"},

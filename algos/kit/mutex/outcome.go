@@ -105,8 +105,9 @@ func OutcomeOf(w engine.World, label func(int) string) Outcome {
 			o.Pending += len(c.pending)
 		}
 		o.Messages += c.sent
-		for _, e := range c.entries.AppendTo(nil) {
-			recs = append(recs, entryRec{p, &e})
+		all := c.entries.AppendTo(nil)
+		for i := range all {
+			recs = append(recs, entryRec{p, &all[i]})
 		}
 		if r := waitingRequest(c); r != nil {
 			waiting = append(waiting, entryRec{p, &entry{req: *r}})
