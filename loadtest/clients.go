@@ -112,7 +112,7 @@ func (s *session) next(ctx context.Context, head []byte) ([]byte, int64, error) 
 		b = nil
 	case bytes.HasPrefix(b, []byte(`{"type":"frame"`)) || bytes.HasPrefix(b, []byte(`{"type":"delta"`)):
 		if i := bytes.Index(b, []byte(`,"nodes":`)); i > 0 {
-			b = append(b[:i:i], '}')
+			b = append(b[:i], '}') // (in the head's memory: sniff copies what it keeps)
 		}
 	case !whole:
 		rest, err := io.ReadAll(r)
@@ -133,7 +133,7 @@ func (s *session) next(ctx context.Context, head []byte) ([]byte, int64, error) 
 // message, skipping the large values (a frame's processes, rows) without
 // decoding them.
 func sniff(b []byte) msg {
-	m := msg{size: len(b)}
+	var m msg
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return m

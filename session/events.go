@@ -20,12 +20,7 @@ func (s *Session) Events() []byte {
 	// Most often the client has every event already (a step of a run
 	// computed ahead): that is known without waiting for a turn below.
 	idle := false
-	s.locked(func(tl *timeline.Timeline) {
-		if _, forked := tl.ForkedSince(s.forks); !forked {
-			s.forks = tl.Forks()
-			idle = s.sent == tl.Len() && !s.drop
-		}
-	})
+	s.locked(func(tl *timeline.Timeline) { idle = s.caughtUp(tl) })
 	if idle {
 		s.dirty = false
 		return nil
@@ -38,14 +33,7 @@ func (s *Session) Events() []byte {
 	}
 	var out []byte
 	s.locked(func(tl *timeline.Timeline) {
-		if kept, forked := tl.ForkedSince(s.forks); forked && kept < s.sent {
-			s.sent, s.drop = kept, true
-		}
-		s.forks = tl.Forks()
-		if n := tl.Len(); s.sent > n {
-			s.sent, s.drop = n, true
-		}
-		if s.sent == tl.Len() && !s.drop {
+		if s.caughtUp(tl) {
 			s.dirty = false
 			return
 		}
@@ -54,6 +42,21 @@ func (s *Session) Events() []byte {
 		s.sent, s.drop = last, false
 	})
 	return out
+}
+
+// caughtUp brings what the client is known to hold in line with tl's
+// history (a fork, or a shorter run, since the last batch: from the first
+// event that changed it is sent again) and reports whether it holds every
+// event.
+func (s *Session) caughtUp(tl *timeline.Timeline) bool {
+	if kept, forked := tl.ForkedSince(s.forks); forked && kept < s.sent {
+		s.sent, s.drop = kept, true
+	}
+	s.forks = tl.Forks()
+	if n := tl.Len(); s.sent > n {
+		s.sent, s.drop = n, true
+	}
+	return s.sent == tl.Len() && !s.drop
 }
 
 // eventsMsg encodes events first..last and their narration.

@@ -24,6 +24,11 @@ type checkpoint struct {
 	cloned int64 // and its Cloned
 }
 
+// newCheckpoint takes a checkpoint of sim at step.
+func newCheckpoint(step int, sim *engine.Sim) checkpoint {
+	return checkpoint{step: step, snap: sim.Snapshot(), copied: sim.Copied(), cloned: sim.Cloned()}
+}
+
 // Checkpoints are spaced by the work a seek replays and by what they hold.
 // A seek restores the last checkpoint before its target and replays from
 // there, so the events between two checkpoints bound its time (16,384 of
@@ -101,7 +106,7 @@ func New(alg *algo.Algorithm, v param.Values, seed int64, maxEvents int64) (*Tim
 	sim.Record(&t.log)
 	sim.Init()
 	t.steps.Add(sim.Seq(), false)
-	t.cps = []checkpoint{{step: 0, snap: sim.Snapshot(), copied: sim.Copied(), cloned: sim.Cloned()}}
+	t.cps = []checkpoint{newCheckpoint(0, sim)}
 	return t, nil
 }
 
@@ -214,7 +219,7 @@ func (t *Timeline) commit(user bool) {
 	t.steps.Add(t.head.Seq(), user)
 	t.cursor = t.steps.Len() - 1
 	if t.checkpointDue(0) {
-		t.cps = append(t.cps, checkpoint{step: t.cursor, snap: t.head.Snapshot(), copied: t.head.Copied(), cloned: t.head.Cloned()})
+		t.cps = append(t.cps, newCheckpoint(t.cursor, t.head))
 		t.checkpointed(&t.cps[len(t.cps)-1])
 	}
 }

@@ -214,9 +214,11 @@ func (s *server) serveSession(c *websocket.Conn, log *slog.Logger) {
 			out = [][]byte{wsError(`send JSON text messages such as {"type": "step"}, not binary ones; this one is ignored`)}
 		default:
 			out = sess.Handle(m.data) // which keeps nothing of it
-			select {
-			case free <- m.data[:0]:
-			default:
+			if cap(m.data) <= 4<<10 { // (a large one is not kept uncharged)
+				select {
+				case free <- m.data[:0]:
+				default:
+				}
 			}
 		}
 		if err := writeAll(out); err != nil {
