@@ -92,16 +92,18 @@ func (e *Encoder) Append(b []byte, tl *timeline.Timeline, lang narrate.Lang) ([]
 // as Frame.AppendJSON does, for a client that takes no deltas: the nodes
 // are written from their JSON kept since the frame before, asking the
 // processes that may have changed since for their views, so a step's frame
-// costs what the step changed and the copying of the rest.
+// costs what the step changed and the copying of the rest. (What a delta
+// compares with is not kept: this client takes none.)
 func (e *Encoder) Whole(b []byte, tl *timeline.Timeline, lang narrate.Lang) ([]byte, error) {
-	return e.whole(b, tl, lang)
+	e.has = false
+	b, _, err := e.writeWhole(b, tl, lang)
+	return b, err
 }
 
-// whole writes the whole frame and remembers it as the client's.
-func (e *Encoder) whole(b []byte, tl *timeline.Timeline, lang narrate.Lang) ([]byte, error) {
-	e.has = false
+// writeWhole writes the whole frame; f is the frame around the nodes.
+func (e *Encoder) writeWhole(b []byte, tl *timeline.Timeline, lang narrate.Lang) ([]byte, Frame, error) {
 	if err := e.refresh(tl); err != nil {
-		return b, err
+		return b, Frame{}, err
 	}
 	f := buildAround(tl, lang)
 	b = f.appendHead(b)
@@ -114,6 +116,13 @@ func (e *Encoder) whole(b []byte, tl *timeline.Timeline, lang narrate.Lang) ([]b
 	}
 	b = append(b, ']')
 	b, err := f.appendTail(b)
+	return b, f, err
+}
+
+// whole writes the whole frame and remembers it as the client's.
+func (e *Encoder) whole(b []byte, tl *timeline.Timeline, lang narrate.Lang) ([]byte, error) {
+	e.has = false
+	b, f, err := e.writeWhole(b, tl, lang)
 	if err != nil {
 		return b, err
 	}
