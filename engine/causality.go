@@ -1,7 +1,5 @@
 package engine
 
-import "slices"
-
 // causality is the opt-in vector-clock tracker (Config.Causality). The
 // engine keeps it, not the algorithms. Its vectors count stamps only (the
 // events Before compares): a message carries its sender's vector as it was
@@ -146,11 +144,11 @@ func (c *causality) deliver(to int, id int64) {
 	if len(own) == 0 || &m[0] == &own[0] {
 		return
 	}
-	diff := c.compare(m, own)
+	diff, share := c.compare(m, own)
 	if diff == nil {
 		return // no news
 	}
-	if !slices.Contains(diff, partMixed) && !c.ownKnowsMore(m, own, diff) {
+	if share {
 		c.vc[to] = m // the message knows all the receiver does: share its vector
 		return
 	}
@@ -172,34 +170,26 @@ func (c *causality) deliver(to int, id int64) {
 }
 
 // compare says, part by part, how m compares with own; nil when own knows
-// all that m does.
-func (c *causality) compare(m, own vector) []uint8 {
+// all that m does. share: m knows all that own does (no part of own knows
+// more, none is mixed), so the receiver may take m's vector.
+func (c *causality) compare(m, own vector) (diff []uint8, share bool) {
 	news := false
-	diff := c.diff[:0]
+	share = true
+	diff = c.diff[:0]
 	for i, mp := range m {
 		d := partOld
 		if op := own[i]; mp != op {
 			d = comparePart(mp, op)
+			share = share && d != partMixed && d != partOld
 		}
 		news = news || d >= partNewer
 		diff = append(diff, d)
 	}
 	c.diff = diff
 	if !news {
-		return nil
+		return nil, false
 	}
-	return diff
-}
-
-// ownKnowsMore reports whether a part of the receiver knows more than the
-// message's.
-func (c *causality) ownKnowsMore(m, own vector, diff []uint8) bool {
-	for i, d := range diff {
-		if d == partOld && m[i] != own[i] {
-			return true
-		}
-	}
-	return false
+	return diff, share
 }
 
 func comparePart(m, own *part) uint8 {

@@ -66,10 +66,14 @@ type Arg struct {
 }
 
 // Ints are the numbers of a list of positions or numbers, or of a stamp.
-func (a Arg) Ints() []int64 {
+func (a Arg) Ints() []int64 { return a.intsIn(nil) }
+
+// intsIn is Ints; a stamp's two numbers packed in N are appended to buf
+// (no allocation when it has room), the others are not copied.
+func (a Arg) intsIn(buf []int64) []int64 {
 	switch {
 	case a.Kind == ArgStamp && a.ptr == nil: // both numbers in N (Ts)
-		return []int64{a.N >> 32, int64(int32(uint32(a.N)))}
+		return append(buf, a.N>>32, int64(int32(uint32(a.N))))
 	case a.ptr == nil || (a.Kind != ArgPositions && a.Kind != ArgNums && a.Kind != ArgStamp):
 		return nil
 	}
@@ -173,7 +177,8 @@ func (a Arg) appendJSON(b []byte) []byte {
 		b = strconv.AppendFloat(b, a.Float(), 'g', -1, 64)
 	case ArgPositions, ArgStamp, ArgNums:
 		b = append(b, '[')
-		for i, x := range a.Ints() {
+		var two [2]int64
+		for i, x := range a.intsIn(two[:0]) {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -273,7 +278,8 @@ func (t Text) Equal(u Text) bool {
 		} else if a.N != b.N {
 			return false
 		}
-		if !slices.Equal(a.Ints(), b.Ints()) {
+		// (a stamp's two numbers packed in N are compared above)
+		if (a.ptr != nil || b.ptr != nil) && !slices.Equal(a.Ints(), b.Ints()) {
 			return false
 		}
 		if as, bs := a.Sub(), b.Sub(); (as == nil) != (bs == nil) || (as != nil && !as.Equal(*bs)) {
