@@ -75,7 +75,7 @@ func (e *Encoder) Append(b []byte, tl *timeline.Timeline, lang narrate.Lang) ([]
 	n := s.N()
 	candidates := 0
 	for p := range n {
-		if st := s.Touched(p); st < 0 || st != e.stamps[p] || st > kept {
+		if !e.fresh(s.Touched(p), p, kept) {
 			candidates++
 		}
 	}
@@ -160,7 +160,7 @@ func (e *Encoder) refresh(tl *timeline.Timeline) error {
 	e.changed = e.changed[:0]
 	for p := range n {
 		st := s.Touched(p)
-		if !all && st >= 0 && st == e.stamps[p] && st <= kept {
+		if !all && e.fresh(st, p, kept) {
 			continue
 		}
 		nd := nodeAt(tl, s, p)
@@ -194,6 +194,12 @@ func (e *Encoder) Held() int64 {
 
 // Drop lets go of all the encoder keeps; the next frame is whole.
 func (e *Encoder) Drop() { *e = Encoder{} }
+
+// fresh reports whether the node at p as sent is that of the state whose
+// stamp for p is st: the stamps agree, on what both histories kept.
+func (e *Encoder) fresh(st int64, p int, kept int64) bool {
+	return st >= 0 && st == e.stamps[p] && st <= kept
+}
 
 // kept is the last event that the state the nodes were kept at shares with
 // tl's history (all of them unless tl was forked since).
@@ -254,15 +260,9 @@ func cmpFlight(at1, id1, at2, id2 int64) int {
 func (e *Encoder) delta(b []byte, tl *timeline.Timeline, lang narrate.Lang, kept int64, flights []engine.Flight) ([]byte, error) {
 	var err error
 	s := tl.State()
-	b = append(b, `{"type":"delta"`...)
-	b = appendInt(b, `,"step":`, int64(tl.Cursor()))
-	b = appendInt(b, `,"steps":`, int64(tl.Steps()))
 	seq := tl.Seq()
-	b = appendInt(b, `,"seq":`, seq)
-	b = appendInt(b, `,"events":`, tl.Len())
-	b = appendInt(b, `,"time":`, s.Now())
-	b = appendBool(b, `,"ended":`, tl.Ended())
-	b = appendBool(b, `,"atEnd":`, tl.AtEnd())
+	head := Frame{Type: "delta", Step: tl.Cursor(), Steps: tl.Steps(), Seq: seq, Events: tl.Len(), Time: s.Now(), Ended: tl.Ended(), AtEnd: tl.AtEnd()}
+	b = head.appendHead(b)
 
 	// The nodes that changed.
 	if err := e.refresh(tl); err != nil {
