@@ -21,6 +21,7 @@ const $ = (id) => document.getElementById(id);
  */
 export function createDrawing({state, parts, drawn, search, next}) {
 	const {controls, stage, ui, spacetime, narration, panel} = parts;
+	const stWindow = $("st-window"), topoNote = $("topo-note");
 	let queued = false;
 	function render() {
 		if (queued) return;
@@ -53,7 +54,7 @@ export function createDrawing({state, parts, drawn, search, next}) {
 		if (state.tip) ui.showTip();
 		const st = spacetime.update(f, changes);
 		// a long run shows a window of time: say which
-		text($("st-window"), st && st.domain[0] > 0 ? "· " + t("view.window", {t0: st.domain[0], t1: st.domain[1]}) : "");
+		text(stWindow, st && st.domain[0] > 0 ? "· " + t("view.window", {t0: st.domain[0], t1: st.domain[1]}) : "");
 		// While a run plays, the words (narration, panel) follow ten times a
 		// second: nobody reads thirty, and the drawings keep every frame.
 		const now = performance.now();
@@ -66,7 +67,7 @@ export function createDrawing({state, parts, drawn, search, next}) {
 			wordsTimer = setTimeout(() => ((wordsTimer = null), render()), 100 - (now - wordsAt));
 		}
 		controls.updateMarks(state.log, f.steps);
-		text($("topo-note"), view ? view.note() : "");
+		text(topoNote, view ? view.note() : "");
 	}
 
 	let addrTimer = null;

@@ -37,7 +37,8 @@ export function createFlights(layer, {alg, prepare = () => null, shape = () => "
 	const base = className ? `msg ${className} ` : "msg ";
 	let tokens = new Map(); // id → {g, key, stamp, …}
 	const bulk = new Map(); // the messages drawn in bulk: their class → its <path>
-	let dots = []; // and where: [{f, x, y}]
+	// and where: the ids and centres of the dots (kept from frame to frame, no object a message)
+	const dots = {n: 0, ids: [], xy: new Float64Array(0)};
 	let dotR = 0;
 	let stamp = 0;
 	let last = null; // {time, manual}: what the tokens were last drawn for
@@ -95,7 +96,8 @@ export function createFlights(layer, {alg, prepare = () => null, shape = () => "
 		tokens = new Map();
 		const r = ctx.r;
 		const paths = new Map(); // class → [subpath]
-		dots = [];
+		dots.n = 0;
+		if (dots.xy.length < 2 * fl.length) dots.xy = new Float64Array(4 * fl.length);
 		dotR = r;
 		for (let i = 0; i < fl.length; i++) {
 			const f = fl[i];
@@ -104,7 +106,10 @@ export function createFlights(layer, {alg, prepare = () => null, shape = () => "
 			let list = paths.get(c);
 			if (!list) paths.set(c, (list = []));
 			list.push(`M${p.x.toFixed(1)},${p.y.toFixed(1)}h0`);
-			dots.push({f, x: p.x, y: p.y});
+			dots.ids[dots.n] = f.id;
+			dots.xy[2 * dots.n] = p.x;
+			dots.xy[2 * dots.n + 1] = p.y;
+			dots.n++;
 		}
 		for (const [c, e] of bulk) if (!paths.has(c)) e.remove(), bulk.delete(c);
 		for (const [c, list] of paths) {
@@ -119,16 +124,16 @@ export function createFlights(layer, {alg, prepare = () => null, shape = () => "
 	function clearBulk() {
 		for (const e of bulk.values()) e.remove();
 		bulk.clear();
-		dots = [];
+		dots.n = 0;
 	}
 
 	/** nearest is the id of the message drawn in bulk nearest to (x, y) within reach of its dot, else null. */
 	function nearest(x, y) {
 		let best = null;
 		let bestD = (dotR + 3) ** 2;
-		for (const d of dots) {
-			const dd = (d.x - x) ** 2 + (d.y - y) ** 2;
-			if (dd <= bestD) (best = d.f.id), (bestD = dd);
+		for (let i = 0; i < dots.n; i++) {
+			const dd = (dots.xy[2 * i] - x) ** 2 + (dots.xy[2 * i + 1] - y) ** 2;
+			if (dd <= bestD) (best = dots.ids[i]), (bestD = dd);
 		}
 		return best;
 	}
@@ -148,6 +153,6 @@ export function createFlights(layer, {alg, prepare = () => null, shape = () => "
 	}
 
 	return {update, clear, nearest, get size() {
-		return tokens.size || dots.length;
+		return tokens.size || dots.n;
 	}};
 }

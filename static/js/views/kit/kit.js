@@ -163,7 +163,8 @@ export function createKit(host, spec) {
 	new ResizeObserver((entries) => {
 		const r = entries[entries.length - 1].contentRect;
 		kit.box = {w: r.width, h: r.height};
-		if (kit.shown && spec.onLayout && kit.laid !== kit.boxKey()) (kit.laid = kit.boxKey()), spec.onLayout();
+		const key = kit.boxKey();
+		if (kit.shown && spec.onLayout && kit.laid !== key) (kit.laid = key), spec.onLayout();
 		if (kit.focus) kit.focus.refresh(); // a layout may draw the items anew
 	}).observe(host);
 
