@@ -254,9 +254,7 @@ func (s *Sim) FlightsInto(buf *FlightBuf) []Flight {
 			keys = append(keys, k)
 		}
 	}
-	slices.SortFunc(keys, func(a, b heapKey) int {
-		return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.order, b.order))
-	})
+	slices.SortFunc(keys, compareKeys)
 	inHeap := len(keys)
 	for i := range q.laneLen {
 		k := q.lane[(q.laneHead+i)&(len(q.lane)-1)]

@@ -1,5 +1,7 @@
 package engine
 
+import "cmp"
+
 // pendingKind is what a queued item does when it comes due.
 type pendingKind uint8
 
@@ -35,6 +37,11 @@ type heapKey struct {
 
 func (a heapKey) less(b heapKey) bool {
 	return a.at < b.at || (a.at == b.at && a.order < b.order)
+}
+
+// compareKeys orders keys as less does, for slices.SortFunc.
+func compareKeys(a, b heapKey) int {
+	return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.order, b.order))
 }
 
 // queue orders pending items by (time, order). Items pushed in that order

@@ -81,9 +81,6 @@ func (f *node) begin(env *engine.Env) {
 	f.resetAt = env.Now()
 	peers := env.Neighbours()
 	f.ports = ports
-	if ports == nil || cap(ports) < len(peers) {
-		f.ports = make([]port, 0, len(peers))
-	}
 	for _, q := range peers {
 		f.ports = append(f.ports, port{Peer: q, State: portIdle})
 	}
