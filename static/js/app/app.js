@@ -86,7 +86,7 @@ const ui = createInteractions({state, menu, tooltip, send: (m) => send(m), rende
 // (the space-time diagram follows its box by itself; a new view scale it is told)
 const chrome = createChrome({onLayout: () => (stage.view && stage.view.layout(), state.frame && spacetime.update(state.frame)), isMenuOpen: () => menu.isOpen, onPresenter: () => addressBar()});
 
-const stage = createStageView({canvas: $("canvas"), app, state, ui, send: (m) => send(m), render: () => render(), legendBox: $("legend")});
+const stage = createStageView({canvas: $("canvas"), root: app, state, ui, send: (m) => send(m), render: () => render(), legendBox: $("legend")});
 
 const spacetime = createSpacetime($("spacetime"), {
 	onSeek: (seq) => session.moves.seekSeq(seq),

@@ -8,12 +8,13 @@ import {everything} from "./model.js";
 import {clear} from "./dom.js";
 
 /**
- * createStageView holds the views made in canvas. state is the app's (its
+ * createStageView holds the views made in canvas; root is the app's
+ * element (its data-view names the view shown). state is the app's (its
  * run, frame, roles, changes and selection); ui is what the pointer opens
  * (interact.js); send writes a session message; render() asks for a
  * drawing; legendBox is where the legend goes.
  */
-export function createStageView({canvas, app, state, ui, send, render, legendBox}) {
+export function createStageView({canvas, root, state, ui, send, render, legendBox}) {
 	// what the views do with the pointer (views/kit/kit.js): the same for every view
 	const handlers = {
 		onNodeClick: (pos, ev) => ui.nodeMenu(pos, ev, view.menuItems(pos)),
@@ -70,7 +71,7 @@ export function createStageView({canvas, app, state, ui, send, render, legendBox
 		if (!v) made.set(mod, (v = mod.create(canvas, handlers)));
 		for (const other of made.values()) if (other !== v) other.show(false);
 		view = v;
-		app.dataset.view = r.algorithm.view || "";
+		root.dataset.view = r.algorithm.view || "";
 		// shown first: the run is laid out as it is seen (not once hidden, then again)
 		v.show(true);
 		v.setRun(r);
