@@ -82,7 +82,7 @@ func (d drawnFrames) rafFPS() float64 { return float64(d.Frames) / d.MS * 1000 }
 
 // BenchmarkRing1000Drawn: the 1,000-process ring playing at 500 steps a
 // second: newly drawn frames a second (goal: at least 30), against the
-// frames the server sent in the same seconds (at most 30: the ratio says
+// frames the server sent in the same seconds (at most 60: the ratio says
 // how many of them the page drew). An iteration opens the ring, plays it
 // for a second to warm up and measures 3 s.
 //

@@ -54,7 +54,7 @@ func jsFrames(ms int) string {
 }
 
 // playSpeed is the autoplay speed of the frame-rate measurements, in steps
-// a second: fast enough that the server sends its most frames (30 a second)
+// a second: fast enough that the server sends its most frames (60 a second)
 // and every one moves many messages.
 const playSpeed = "500"
 

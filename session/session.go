@@ -30,9 +30,11 @@ const (
 	// MinSpeed and MaxSpeed bound autoplay, in steps per second.
 	MinSpeed float64 = 0.25
 	MaxSpeed float64 = 2000
-	// FrameInterval is the autoplay frame period: at most 30 frames a
-	// second, several steps a frame at high speeds. Call Tick this often.
-	FrameInterval = time.Second / 30
+	// FrameInterval is the autoplay frame period: at most 60 frames a
+	// second (a display's refresh rate, so a page that keeps up draws a
+	// new picture every refresh), several steps a frame at high speeds.
+	// Call Tick this often.
+	FrameInterval = time.Second / 60
 	// frameJitter is how early a tick may come and still make its frame:
 	// frames keep to slots FrameInterval apart, whoever calls Tick how often.
 	frameJitter = 5 * time.Millisecond

@@ -56,7 +56,7 @@ export function createDrawing({state, parts, drawn, search, next}) {
 		// a long run shows a window of time: say which
 		text(stWindow, st && st.domain[0] > 0 ? "· " + t("view.window", {t0: st.domain[0], t1: st.domain[1]}) : "");
 		// While a run plays, the words (narration, panel) follow ten times a
-		// second: nobody reads thirty, and the drawings keep every frame.
+		// second: nobody reads sixty, and the drawings keep every frame.
 		const now = performance.now();
 		if (!state.playing || now - wordsAt >= 100) {
 			wordsAt = now;

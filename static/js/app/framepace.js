@@ -1,5 +1,5 @@
 // Frames while a run plays: one drawing each. The server sends a playing
-// run's frames thirty times a second; two that came within one refresh of
+// run's frames up to sixty times a second; two that came within one refresh of
 // the display were drawn as one, and the animation skipped a step. A frame
 // that comes while the one before still waits for its drawing now waits
 // for the next animation frame instead, at most `most` behind (a page that

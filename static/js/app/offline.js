@@ -17,6 +17,9 @@ export function offlineData(doc) {
 // most KEEP deltas
 const KEEP = 64;
 
+// FPS is the most frames a second autoplay shows, as the server's.
+const FPS = 60;
+
 /** frames computes any step's whole frame from step 0's and the deltas. */
 export function createFrames(msgs) {
 	const kept = new Map(); // step → its whole frame (not to be changed)
@@ -102,9 +105,10 @@ export function connectOffline({data, onMessage, onStatus, refusal}) {
 		clearInterval(playing);
 		playing = null;
 	}
-	// autoplay at most 30 frames a second, several steps a frame when fast
+	// autoplay at most FPS frames a second (as the server), several steps a
+	// frame when fast
 	function tick() {
-		credit += speed / 30;
+		credit += speed / FPS;
 		const n = Math.floor(credit);
 		if (n < 1) return [];
 		credit -= n;
@@ -150,8 +154,8 @@ export function connectOffline({data, onMessage, onStatus, refusal}) {
 				speed = msg.speed || 1;
 				if (shown >= last) return [playingMsg()];
 				if (playing) return [playingMsg()];
-				credit = 1 - speed / 30; // the first step comes at once
-				playing = setInterval(() => tick().forEach(onMessage), 1000 / 30);
+				credit = 1 - speed / FPS; // the first step comes at once
+				playing = setInterval(() => tick().forEach(onMessage), 1000 / FPS);
 				return [playingMsg(), ...tick()];
 			case "pause":
 				stop();
