@@ -7,6 +7,7 @@
 
 import {stScale} from "./time.js";
 import {viewScale} from "../views/kit/scale.js";
+import {bulkSwitch} from "../views/kit/bulk.js";
 import {set, clear, svg} from "../app/dom.js";
 import {createHbQuery} from "./hbquery.js";
 import {createFilter} from "./filter.js";
@@ -18,9 +19,6 @@ import {makeEvent, placeEvent, placeFlight, drawFlightsInBulk, drawStays, drawBa
 
 // The events drawn at most: fewer when there are many processes, whose
 // rows are too thin to tell a thousand arrows apart anyway.
-// Messages in flight drawn one element each at most (beyond: in bulk).
-const BULK = 60;
-
 const limitFor = (n) => (n <= 100 ? 1500 : Math.max(200, Math.round(150000 / n)));
 
 export function createSpacetime(root, handlers) {
@@ -56,6 +54,7 @@ export function createSpacetime(root, handlers) {
 	let box = {w: 0, h: 0};
 	let hovered = null; // the seq under the pointer
 	let lanesKey = "";
+	const flightCount = bulkSwitch(); // whether the messages in flight are many
 	// the window the lecturer zoomed or panned to ([x0, x1] in the units of
 	// x: time, or events by order); null: the window follows the cursor
 	let zoomed = null;
@@ -100,6 +99,7 @@ export function createSpacetime(root, handlers) {
 		hb.reset();
 		lanesKey = "";
 		st.rows = st.rowIndex = null;
+		flightCount.reset();
 	}
 
 	/** truncate forgets the drawn events from seq on (the run forked). */
@@ -190,9 +190,9 @@ export function createSpacetime(root, handlers) {
 
 	// syncFlights draws the messages in flight dashed to now: every one when
 	// the time or the picture moved (all), else those that came and went;
-	// more than BULK of them in one path a colour (marks.js)
+	// many of them in one path a colour (marks.js, views/kit/bulk.js)
 	function syncFlights(frame, changes, all) {
-		if (frame.flights.length > BULK) {
+		if (flightCount.many(frame.flights.length)) {
 			for (const line of st.flights.values()) line.remove();
 			st.flights.clear();
 			if (all || changes.flights || !st.bulk.size) drawFlightsInBulk(st, frame, frame.time);

@@ -18,8 +18,6 @@ import {t} from "../../i18n/i18n.js";
 const ARROW =
 	'<marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse" markerUnits="strokeWidth"><path class="arrowhead" d="M0,0 L10,5 L0,10 z"/></marker>';
 
-// the most messages whose labels are drawn (more are dots: the narration names them)
-const MAX_LABELS = 60;
 // room kept free at the top (the view's title)
 const TOP = 20;
 
@@ -54,11 +52,11 @@ export function create(host, handlers) {
 	// labels (views/kit/labels.js), with a line back to the dot when apart
 	const flights = createFlights(g.msgs, {
 		alg: () => run.alg,
-		// many messages say only what they carry (the colour says the type)
-		// (more than get labels: dots in bulk, see flights.js)
-		prepare: (fl) => (run.view === "ring" && fl.length > MAX_LABELS
-			? {bulk: true, r: tokenRadius()}
-			: {labels: fl.length <= MAX_LABELS, compact: L.dense || fl.length > 16 || !roomFor(fl)}),
+		// several messages say only what they carry (the colour says the type);
+		// many have no labels (the narration names them), on a ring dots in bulk
+		prepare: (fl, frame, many) => (!many
+			? {labels: true, compact: L.dense || fl.length > 16 || !roomFor(fl)}
+			: run.view === "ring" ? {bulk: true, r: tokenRadius()} : {labels: false}),
 		shape: (f, ctx) => (!ctx.labels ? "dot" : ctx.compact ? "compact" : "label"),
 		make(m, f, ctx) {
 			m.shape = svg("circle", {class: "tok", r: tokenRadius()}, m.g);
