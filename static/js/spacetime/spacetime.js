@@ -53,7 +53,9 @@ export function createSpacetime(root, handlers) {
 	const highlighted = []; // the elements lit (lighting.js changes it in place)
 	let box = {w: 0, h: 0};
 	let hovered = null; // the seq under the pointer
-	let lanesKey = "";
+	// what the lanes were read from: the view's list of processes drawn
+	// (null: all), the filter, and the lanes as a key (lanes)
+	let lanesRead = {shown: null, hidden: null, key: ""};
 	const flightCount = bulkSwitch(); // whether the messages in flight are many
 	// the window the lecturer zoomed or panned to ([x0, x1] in the units of
 	// x: time, or events by order); null: the window follows the cursor
@@ -69,7 +71,7 @@ export function createSpacetime(root, handlers) {
 	const title = root.closest(".view") && root.closest(".view").querySelector(".view-title");
 	const filter = title ? createFilter(title, (h) => {
 		st.hidden = h;
-		lanesKey = "\u0000"; // (the lanes are read again)
+		lanesRead = {shown: null, hidden: null, key: "\u0000"}; // (the lanes are read again)
 		redraw();
 	}) : null;
 
@@ -97,7 +99,7 @@ export function createSpacetime(root, handlers) {
 		st.S = null;
 		st.lastFrame = null;
 		hb.reset();
-		lanesKey = "";
+		lanesRead = {shown: null, hidden: null, key: ""};
 		st.rows = st.rowIndex = null;
 		flightCount.reset();
 	}
@@ -224,15 +226,20 @@ export function createSpacetime(root, handlers) {
 		}
 	}
 
-	// lanes reads which processes are present; true when that changed
+	// lanes reads which processes are present; true when that changed. A
+	// frame whose view gives the same list as the last (null: every process,
+	// as most views say) and no change of the filter reads none of them.
 	function lanes(frame) {
-		const shown = handlers.lanes ? handlers.lanes(frame) : null;
-		const present = (p) => (!Array.isArray(shown) || shown[p]) && !st.hidden.procs.has(p);
+		const got = handlers.lanes ? handlers.lanes(frame) : null;
+		const shown = Array.isArray(got) ? got : null;
+		if (shown === lanesRead.shown && st.hidden === lanesRead.hidden) return false;
+		const present = (p) => (!shown || shown[p]) && !st.hidden.procs.has(p);
 		const all = [...st.run.nodes.keys()];
 		const list = all.every(present) ? null : all.filter(present);
 		const key = list ? list.join(",") : "";
-		if (key === lanesKey) return false;
-		lanesKey = key;
+		const was = lanesRead.key;
+		lanesRead = {shown, hidden: st.hidden, key};
+		if (key === was) return false;
 		st.rows = list;
 		st.rowIndex = list ? new Map(list.map((p, i) => [p, i])) : null;
 		return true;

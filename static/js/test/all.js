@@ -26,6 +26,7 @@ import "./offline.test.js";
 import "./names.test.js";
 import "./flights.test.js";
 import "./bulk.test.js";
+import "./spacetime.test.js";
 import "./framepace.test.js";
 
 export {run} from "./harness.js";
