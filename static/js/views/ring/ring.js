@@ -5,7 +5,7 @@
 // only the processes that changed and moves the tokens (views/kit/kit.js
 // says the contract this module keeps).
 
-import {circleLayout, labelPos, ringArc, ringMsgPos, chordLine, chordMsgPos} from "./circle.js";
+import {circleLayout, labelPos, labelWidth, ringArc, ringMsgPos, chordLine, chordMsgPos, tokenRadius as tokenOf, haloRadius, stepOut} from "./circle.js";
 import {fitFont} from "../kit/geometry.js";
 import {box, placeLabels, msgText, labelSize} from "../kit/labels.js";
 import {msgLabel} from "../kit/msglabel.js";
@@ -129,7 +129,7 @@ export function create(host, handlers) {
 		for (const tx of g.labels.children) {
 			const x = Number(tx.getAttribute("x"));
 			const y = Number(tx.getAttribute("y"));
-			out.push(box(x, y, tx.textContent.length * L.labelFont * 0.62 + 4, L.labelFont * 1.2));
+			out.push(box(x, y, labelWidth(tx.textContent, L.labelFont) + 4, L.labelFont * 1.2));
 		}
 		return out;
 	}
@@ -168,7 +168,7 @@ export function create(host, handlers) {
 	}
 
 	function tokenRadius() {
-		return L.dense ? Math.max(3.5, Math.min(7, L.r * 0.9)) : Math.max(6, Math.min(9, L.r * 0.3));
+		return tokenOf(L);
 	}
 
 	function msgFont() {
@@ -178,7 +178,7 @@ export function create(host, handlers) {
 	function setRun(r) {
 		kit.run = r;
 		kit.frame = null;
-		run = {view: r.algorithm.view === "ring" ? "ring" : "complete", n: r.nodes.length, nodes: r.nodes, alg: r.algorithm};
+		run = {view: r.algorithm.view === "ring" ? "ring" : "complete", n: r.nodes.length, nodes: r.nodes, alg: r.algorithm, labelChars: r.nodes.reduce((k, nd) => Math.max(k, nd.label.length), 0)};
 		flights.clear();
 		for (const layer of Object.values(g)) clear(layer);
 		nodes = [];
@@ -199,7 +199,7 @@ export function create(host, handlers) {
 		if (!run) return;
 		const {w, h} = kit.size();
 		const n = run.n;
-		L = circleLayout(n, w, h, {margin: n > 40 ? 40 : 46, top: 18});
+		L = circleLayout(n, w, h, {margin: n > 40 ? 40 : 46, top: 18, labelChars: run.labelChars});
 		root.classList.toggle("dense", L.dense);
 		clear(g.links);
 		clear(g.chords);
@@ -244,7 +244,7 @@ export function create(host, handlers) {
 				nd.id.textContent = label;
 			}
 			if (p % L.labelEvery === 0) {
-				const lp = labelPos(L, p);
+				const lp = labelPos(L, p, labelWidth(run.nodes[p].label, L.labelFont));
 				const tx = svg("text", {class: "nlabel", x: lp.x, y: lp.y, "font-size": L.labelFont, "data-label": p}, g.labels);
 				tx.textContent = run.nodes[p].label;
 			}
@@ -295,7 +295,7 @@ export function create(host, handlers) {
 		if (info.halo && !L.dense) {
 			if (!nd.halo) nd.halo = put(nd, svg("circle", {class: "halo"}));
 			nd.g.insertBefore(nd.halo, nd.body);
-			set(nd.halo, "r", L.r + Math.max(4, L.r * 0.22));
+			set(nd.halo, "r", haloRadius(L));
 		} else if (nd.halo) {
 			nd.halo.remove();
 			nd.halo = null;
@@ -303,7 +303,7 @@ export function create(host, handlers) {
 		// in a crowded ring there is no room for a halo: such roles step
 		// out of the ring instead (position as the second cue)
 		if (L.dense) {
-			const out = info.halo ? Math.max(3, L.r * 1.5) : 0;
+			const out = info.halo ? stepOut(L) : 0;
 			const a = L.angles[fn.pos];
 			moveNode(nd, Number((L.xs[fn.pos] + out * Math.cos(a)).toFixed(1)), Number((L.ys[fn.pos] + out * Math.sin(a)).toFixed(1)));
 		}
