@@ -1,6 +1,10 @@
 package session
 
-import "slices"
+import (
+	"slices"
+
+	"distviz/internal/budget"
+)
 
 // A whole frame of a large run is megabytes (a client that takes no deltas,
 // stepping a run of 10,000 processes): made anew for every step, frames
@@ -19,43 +23,33 @@ const encoderSlack = 64 << 10
 // up to date. When the budget has no room, the encoder lets go of all it
 // keeps (the next frame is whole) and the error says why.
 func (s *Session) chargeEncoder() error {
-	m := s.cfg.Meter
-	if m == nil {
+	if !s.enc.Charging() {
 		return nil
 	}
-	held := s.frames.Held()
-	if held <= s.encCharged && held >= s.encCharged-4*encoderSlack {
+	held, charged := s.frames.Held(), s.enc.Held()
+	if held <= charged && held >= charged-4*encoderSlack {
 		return nil
 	}
-	want := held + encoderSlack
-	if want > s.encCharged {
-		if err := m.Charge(want-s.encCharged, "a session's frame encoder"); err != nil {
-			s.dropEncoder()
-			return err
-		}
-	} else {
-		m.Release(s.encCharged - want)
+	if err := s.enc.Resize(held + encoderSlack); err != nil {
+		s.dropEncoder()
+		return err
 	}
-	s.encCharged = want
 	return nil
 }
 
 // dropEncoder lets go of the encoder's memory and of its charge.
 func (s *Session) dropEncoder() {
 	s.frames.Drop()
-	if s.encCharged > 0 {
-		s.cfg.Meter.Release(s.encCharged)
-	}
-	s.encCharged = 0
+	s.enc.Close()
 }
 
 // spare is the memory of the frame or delta the session lends and gets
 // back. A delta is a kilobyte: its memory was a third of what a step
 // allocated at n = 1,000; memory kept that small is not charged.
 type spare struct {
-	lent    []byte // the message last handed out
-	kept    []byte // one given back, to make the next in
-	charged int64  // what kept is charged to the budget
+	lent []byte         // the message last handed out
+	kept []byte         // one given back, to make the next in
+	acct budget.Account // what kept is charged to the budget
 }
 
 // unchargedMax is the most memory kept without charging it.
@@ -94,19 +88,14 @@ func (s *Session) Written(msgs [][]byte) {
 // keep keeps b, the memory of a message written, if the budget has room.
 func (s *Session) keep(b []byte) {
 	s.dropSpare()
-	if m := s.cfg.Meter; m != nil && cap(b) > unchargedMax {
-		if m.Charge(int64(cap(b)), "a session's frame memory") != nil {
-			return
-		}
-		s.spare.charged = int64(cap(b))
+	if cap(b) > unchargedMax && s.spare.acct.Resize(int64(cap(b))) != nil {
+		return
 	}
 	s.spare.kept = b
 }
 
 // dropSpare lets go of the memory kept.
 func (s *Session) dropSpare() {
-	if s.spare.charged > 0 {
-		s.cfg.Meter.Release(s.spare.charged)
-	}
-	s.spare.kept, s.spare.charged = nil, 0
+	s.spare.acct.Close()
+	s.spare.kept = nil
 }

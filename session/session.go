@@ -128,10 +128,10 @@ type Session struct {
 	frameCap int // room for the next frame
 	// deltas: the client applies deltas (open or attach asked for them);
 	// frames writes them.
-	deltas     bool
-	frames     frame.Encoder
-	encCharged int64 // what the encoder's memory is charged to the budget
-	spare      spare // the memory of whole frames, reused
+	deltas bool
+	frames frame.Encoder
+	enc    budget.Account // what the encoder's memory is charged to the budget
+	spare  spare          // the memory of whole frames, reused
 
 	playing   bool
 	speed     float64
@@ -148,7 +148,10 @@ func New(cfg Config) *Session {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	return &Session{cfg: cfg, lang: narrate.English, speed: 1}
+	return &Session{cfg: cfg, lang: narrate.English, speed: 1,
+		enc:   budget.NewAccount(cfg.Meter, "a session's frame encoder"),
+		spare: spare{acct: budget.NewAccount(cfg.Meter, "a session's frame memory")},
+	}
 }
 
 // Playing reports whether autoplay is on: the caller should Tick every

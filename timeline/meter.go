@@ -1,16 +1,12 @@
 package timeline
 
 import (
+	"distviz/internal/budget"
 	"distviz/internal/memsize"
 )
 
 // A Meter accounts for the memory runs hold: *budget.Budget is one.
-type Meter interface {
-	// Charge takes n bytes for what, or refuses them with an error.
-	Charge(n int64, what string) error
-	// Release gives back n bytes charged before.
-	Release(n int64)
-}
+type Meter = budget.Charger
 
 // Costs of the estimate between two measurements. An event costs about 40
 // bytes of record, a message sent 16 more and its body; the figure is
@@ -26,8 +22,7 @@ const (
 
 // meter is a timeline's account with its Meter.
 type meter struct {
-	m    Meter
-	held int64 // bytes charged to m
+	budget.Account // what the run has charged to its Meter
 	// The last measurement: the log's size and the events it had, the
 	// head's size, and what a new checkpoint adds (a copy of the head less
 	// what it shares with the head: the history processes keep is shared).
@@ -42,7 +37,7 @@ type meter struct {
 // is dropped. An error leaves the run without a meter.
 func (t *Timeline) SetMeter(m Meter) error {
 	t.ReleaseMemory()
-	t.acct.m = m
+	t.acct.Account = budget.NewAccount(m, "the run")
 	if err := t.reserve(0); err != nil {
 		t.acct = meter{}
 		return err
@@ -53,9 +48,7 @@ func (t *Timeline) SetMeter(m Meter) error {
 // ReleaseMemory gives back everything the run has charged to its meter and
 // forgets the meter.
 func (t *Timeline) ReleaseMemory() {
-	if t.acct.m != nil {
-		t.acct.m.Release(t.acct.held)
-	}
+	t.acct.Close()
 	t.acct = meter{}
 	for i := range t.cps {
 		t.cps[i].bytes = 0
@@ -63,14 +56,14 @@ func (t *Timeline) ReleaseMemory() {
 }
 
 // Held is the bytes the run has charged to its meter.
-func (t *Timeline) Held() int64 { return t.acct.held }
+func (t *Timeline) Held() int64 { return t.acct.Held() }
 
 // Bytes estimates the memory the run holds: its event log, its steps and
 // its states (the head, the checkpoints and the view at the cursor),
 // measured by memsize, which samples large states. Each checkpoint is
 // charged what a copy of the head added when it was made.
 func (t *Timeline) Bytes() int64 {
-	if t.acct.m == nil { // no charges to go by: measure them now
+	if !t.acct.Charging() { // no charges to go by: measure them now
 		a := t.acct
 		t.measure()
 		defer func() { t.acct = a }()
@@ -126,32 +119,27 @@ func (t *Timeline) reserveStep() error {
 // reserveKeeping is reserve that holds keep bytes more as well, slack or not.
 func (t *Timeline) reserveKeeping(extra, keep int64) error {
 	a := &t.acct
-	if a.m == nil || t.estimate()+extra+keep <= a.held {
+	if !a.Charging() || t.estimate()+extra+keep <= a.Held() {
 		return nil
 	}
 	t.measure()
 	need := t.estimate() + extra
 	want := need + keep + max(minSlack, need/8)
-	if want <= a.held {
+	if want <= a.Held() {
 		return nil
 	}
-	err := a.m.Charge(want-a.held, "the run")
-	if err != nil && need+keep > a.held {
+	err := a.Resize(want)
+	if err != nil && need+keep > a.Held() {
 		// Near the limit, ask for what is needed without the slack.
-		want = need + keep
-		err = a.m.Charge(want-a.held, "the run")
+		err = a.Resize(need + keep)
 	}
-	if err != nil {
-		return err
-	}
-	a.held = max(a.held, want)
-	return nil
+	return err
 }
 
 // checkpointed charges a new checkpoint (it is already paid for by
 // reserve's extra).
 func (t *Timeline) checkpointed(cp *checkpoint) {
-	if t.acct.m != nil {
+	if t.acct.Charging() {
 		cp.bytes = t.acct.cp
 		t.acct.cps += cp.bytes
 	}
@@ -161,7 +149,7 @@ func (t *Timeline) checkpointed(cp *checkpoint) {
 // future), keeping the usual slack.
 func (t *Timeline) shrink() {
 	a := &t.acct
-	if a.m == nil {
+	if !a.Charging() {
 		return
 	}
 	a.cps = 0
@@ -170,9 +158,8 @@ func (t *Timeline) shrink() {
 	}
 	t.measure()
 	total := t.estimate()
-	if keep := total + max(minSlack, total/8); keep < a.held {
-		a.m.Release(a.held - keep)
-		a.held = keep
+	if keep := total + max(minSlack, total/8); keep < a.Held() {
+		a.Resize(keep) // (giving back is never refused)
 	}
 }
 

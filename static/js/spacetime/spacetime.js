@@ -7,6 +7,7 @@
 
 import {stScale} from "./time.js";
 import {viewScale} from "../views/kit/scale.js";
+import {bulkSwitch} from "../views/kit/bulk.js";
 import {set, clear, svg} from "../app/dom.js";
 import {createHbQuery} from "./hbquery.js";
 import {createFilter} from "./filter.js";
@@ -18,9 +19,6 @@ import {makeEvent, placeEvent, placeFlight, drawFlightsInBulk, drawStays, drawBa
 
 // The events drawn at most: fewer when there are many processes, whose
 // rows are too thin to tell a thousand arrows apart anyway.
-// Messages in flight drawn one element each at most (beyond: in bulk).
-const BULK = 60;
-
 const limitFor = (n) => (n <= 100 ? 1500 : Math.max(200, Math.round(150000 / n)));
 
 export function createSpacetime(root, handlers) {
@@ -55,7 +53,10 @@ export function createSpacetime(root, handlers) {
 	const highlighted = []; // the elements lit (lighting.js changes it in place)
 	let box = {w: 0, h: 0};
 	let hovered = null; // the seq under the pointer
-	let lanesKey = "";
+	// what the lanes were read from: the view's list of processes drawn
+	// (null: all), the filter, and the lanes as a key (lanes)
+	let lanesRead = {shown: null, hidden: null, key: ""};
+	const flightCount = bulkSwitch(); // whether the messages in flight are many
 	// the window the lecturer zoomed or panned to ([x0, x1] in the units of
 	// x: time, or events by order); null: the window follows the cursor
 	let zoomed = null;
@@ -70,7 +71,7 @@ export function createSpacetime(root, handlers) {
 	const title = root.closest(".view") && root.closest(".view").querySelector(".view-title");
 	const filter = title ? createFilter(title, (h) => {
 		st.hidden = h;
-		lanesKey = "\u0000"; // (the lanes are read again)
+		lanesRead = {shown: null, hidden: null, key: "\u0000"}; // (the lanes are read again)
 		redraw();
 	}) : null;
 
@@ -98,8 +99,9 @@ export function createSpacetime(root, handlers) {
 		st.S = null;
 		st.lastFrame = null;
 		hb.reset();
-		lanesKey = "";
+		lanesRead = {shown: null, hidden: null, key: ""};
 		st.rows = st.rowIndex = null;
+		flightCount.reset();
 	}
 
 	/** truncate forgets the drawn events from seq on (the run forked). */
@@ -190,9 +192,9 @@ export function createSpacetime(root, handlers) {
 
 	// syncFlights draws the messages in flight dashed to now: every one when
 	// the time or the picture moved (all), else those that came and went;
-	// more than BULK of them in one path a colour (marks.js)
+	// many of them in one path a colour (marks.js, views/kit/bulk.js)
 	function syncFlights(frame, changes, all) {
-		if (frame.flights.length > BULK) {
+		if (flightCount.many(frame.flights.length)) {
 			for (const line of st.flights.values()) line.remove();
 			st.flights.clear();
 			if (all || changes.flights || !st.bulk.size) drawFlightsInBulk(st, frame, frame.time);
@@ -224,15 +226,20 @@ export function createSpacetime(root, handlers) {
 		}
 	}
 
-	// lanes reads which processes are present; true when that changed
+	// lanes reads which processes are present; true when that changed. A
+	// frame whose view gives the same list as the last (null: every process,
+	// as most views say) and no change of the filter reads none of them.
 	function lanes(frame) {
-		const shown = handlers.lanes ? handlers.lanes(frame) : null;
-		const present = (p) => (!Array.isArray(shown) || shown[p]) && !st.hidden.procs.has(p);
+		const got = handlers.lanes ? handlers.lanes(frame) : null;
+		const shown = Array.isArray(got) ? got : null;
+		if (shown === lanesRead.shown && st.hidden === lanesRead.hidden) return false;
+		const present = (p) => (!shown || shown[p]) && !st.hidden.procs.has(p);
 		const all = [...st.run.nodes.keys()];
 		const list = all.every(present) ? null : all.filter(present);
 		const key = list ? list.join(",") : "";
-		if (key === lanesKey) return false;
-		lanesKey = key;
+		const was = lanesRead.key;
+		lanesRead = {shown, hidden: st.hidden, key};
+		if (key === was) return false;
 		st.rows = list;
 		st.rowIndex = list ? new Map(list.map((p, i) => [p, i])) : null;
 		return true;

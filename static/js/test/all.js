@@ -25,6 +25,8 @@ import "./toolexports.test.js";
 import "./offline.test.js";
 import "./names.test.js";
 import "./flights.test.js";
+import "./bulk.test.js";
+import "./spacetime.test.js";
 import "./framepace.test.js";
 
 export {run} from "./harness.js";

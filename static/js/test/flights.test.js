@@ -53,3 +53,32 @@ test("flights: few messages an element each, many dots in bulk", () => {
 		root.remove();
 	}
 });
+
+// A count hovering about the threshold does not switch the drawing at each
+// crossing (views/kit/bulk.js): many above 60, few again only below 48.
+test("flights: the switch to bulk and back has hysteresis", () => {
+	const root = document.createElementNS(SVGNS, "svg");
+	document.body.append(root);
+	const layer = svg("g", {}, root);
+	try {
+		const fl = createFlights(layer, {
+			alg: () => alg,
+			prepare: (list, frame, many) => (many ? {bulk: true, r: 4} : {}),
+			make: (m) => svg("circle", {class: "tok", r: 4}, m.g),
+			at: (f, fr) => ({x: 100 * f.from + 100 * fr, y: 10}),
+			place: () => {},
+		});
+		const inBulk = (k) => {
+			fl.update({time: k, flights: flightsOf(k)}, null);
+			const bulk = layer.querySelectorAll("[data-msgs]").length > 0;
+			eq(layer.querySelectorAll("[data-msg]").length, bulk ? 0 : k, `${k} messages: an element each or none`);
+			return bulk;
+		};
+		const counts = [59, 60, 61, 59, 60, 61, 50, 48, 47, 50, 60, 61];
+		eq(counts.map(inBulk), [false, false, true, true, true, true, true, true, false, false, false, true]);
+		fl.clear();
+		eq(inBulk(55), false, "after clear (a new run) 55 are few");
+	} finally {
+		root.remove();
+	}
+});

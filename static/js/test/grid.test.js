@@ -181,3 +181,31 @@ test("grid: a card follows its process from frame to frame", () => {
 		m.done();
 	}
 });
+
+// The matrix's cells are drawn again only in the rows whose process
+// changed: a delta replaces the nodes a step changed, the others keep
+// their objects and their rows their elements.
+test("grid: a step redraws the matrix rows of the processes it changed, no others", () => {
+	const f = fixtureFrame();
+	const m = mount(f);
+	try {
+		const cells = () => m.qa(".m-cell");
+		const before = cells();
+		m.view.update(f, {selected: 4});
+		ok(cells().every((e, k) => e === before[k]), "a selection draws no cell again");
+		const grant = (nd, value) => ({...nd, vars: nd.vars.map((v) => (v.name === "granted" ? {...v, value} : v))});
+		// P5 is granted its fourth member; P1's node is replaced, its grants the same
+		const nodes = f.nodes.map((nd) => (nd.pos === 4 ? grant(nd, [0, 4, 5, 6]) : nd.pos === 0 ? grant(nd, []) : nd));
+		m.view.update({...f, nodes}, {selected: null}, {whole: false, nodes: new Set([0, 4]), added: new Set(), removed: new Set()});
+		const after = cells();
+		eq(after.length, 52, "13 quorums of 4 still");
+		const redrawn = after.filter((e) => !before.includes(e)).map((e) => e.dataset.cell.split(",")[0]);
+		eq([...new Set(redrawn)], ["4"], "only row S5 is drawn again");
+		ok(m.q('[data-cell="4,4"]').classList.contains("granted"), "with its new member filled");
+		eq(m.qa(".m-cell.granted").length, 10, "E_2 (4) + E_5 (4) + E_9 (2)");
+		m.view.update(fixtureFrame(), {selected: null});
+		eq(m.qa(".m-cell.granted").length, 9, "a whole frame: E_5 back to 3");
+	} finally {
+		m.done();
+	}
+});

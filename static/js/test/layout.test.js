@@ -1,6 +1,6 @@
 import {test, eq, ok, near} from "./harness.js";
 import {clamp01, msgFraction, niceCeil, fitFont, tokenText, tokenSize, spreadQueue} from "../views/kit/geometry.js";
-import {circleLayout, ringArc, ringMsgPos, chordLine, chordMsgPos, labelPos, nearNode} from "../views/ring/circle.js";
+import {circleLayout, ringArc, ringMsgPos, chordLine, chordMsgPos, labelPos, labelWidth, reach, tokenRadius, stepOut, nearNode} from "../views/ring/circle.js";
 import {stScale, timeDomain, stInFlight, procOf, rowOf, causalPast, causalFuture} from "../spacetime/time.js";
 import {markBuckets} from "../app/marks.js";
 
@@ -259,4 +259,32 @@ test("nearNode: a label that would cover its sender or receiver", () => {
 	ok(!nearNode({x: 250, y: 100}, L, 0, 1, 80, 22), "half way: clear");
 	ok(!nearNode({x: 100, y: 160}, L, 0, 1, 80, 22), "beside the sender, clear of its body (a gap of 19 px)");
 	ok(nearNode({x: 100, y: 140}, L, 0, 1, 80, 22), "closer than radius + margin");
+});
+
+// An outer label's box (its estimated width, an em high) keeps clear of
+// the circle and all drawn on it (reach: the band of messages on a crowded
+// ring), and inside the box: left and right of the circle too, where a
+// label is wider than high (presenter mode's 1,000-process ring: P200,
+// P700 and P800 ran into the band).
+test("labelPos: outer labels clear of the ring and what is on it, inside the box", () => {
+	for (const [w, h] of [[392, 262], [580, 440], [300, 520], [1000, 300]]) {
+		for (const n of [5, 8, 30, 100, 1000]) {
+			const label = (i) => `P${i}`;
+			const L = circleLayout(n, w, h, {margin: n > 40 ? 40 : 46, top: 18, labelChars: label(n - 1).length});
+			const clear = L.R + reach(L);
+			for (let i = 0; i < n; i += L.labelEvery) {
+				const lw = labelWidth(label(i), L.labelFont);
+				const lh = L.labelFont;
+				const p = labelPos(L, i, lw);
+				// the point of the label's box nearest the centre
+				const nx = Math.max(p.x - lw / 2, Math.min(L.cx, p.x + lw / 2));
+				const ny = Math.max(p.y - lh / 2, Math.min(L.cy, p.y + lh / 2));
+				const at = `${w}×${h}, n=${n}, label ${label(i)}`;
+				ok(Math.hypot(nx - L.cx, ny - L.cy) >= clear + 4 - 1e-9, `${at}: ${Math.hypot(nx - L.cx, ny - L.cy).toFixed(1)} from the centre, the ring reaches ${clear.toFixed(1)}`);
+				ok(p.x - lw / 2 >= 0 && p.x + lw / 2 <= w && p.y - lh / 2 >= 18 && p.y + lh / 2 <= h, `${at}: inside the box, at ${p.x.toFixed(1)},${p.y.toFixed(1)}`);
+			}
+		}
+	}
+	const dense = circleLayout(1000, 392, 262, {margin: 40, top: 18});
+	ok(reach(dense) >= tokenRadius(dense) + 3 && reach(dense) >= dense.r + stepOut(dense), "a crowded ring reaches past its tokens and its stepped-out processes");
 });

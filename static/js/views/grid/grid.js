@@ -150,7 +150,6 @@ export function create(host, handlers) {
 		// (without the matrix: the caption on one line, no hint)
 		M.caption = txt("", {class: "m-caption", "data-testid": "quorum-caption", x: cx, y: m.y + W + m.capH * (m.hidden ? 0.5 : 0.34), "font-size": m.font + 1}, g.matrix);
 		M.hint = txt("", {class: "m-hint", x: cx, y: m.y + W + m.capH * 0.74, "font-size": m.font - 1}, m.hidden ? gm : g.matrix);
-		M.key = "";
 		mx = M;
 	}
 
@@ -291,8 +290,7 @@ export function create(host, handlers) {
 		}
 		// the matrix: cells from S_i, filled where E_i holds the member (gridmatrix.js)
 		const m = L.matrix;
-		const granted = frame.nodes.map((nd) => new Set(cardOf(run.alg, nd).grants));
-		fillMatrix(mx, m, run, {quorums, granted, H, a, b});
+		fillMatrix(mx, m, run, {quorums, nodes: frame.nodes, H, a, b});
 		const room = m.hidden ? L.w - 8 : m.labelW + run.n * m.cell + 8;
 		const fit = (e, s, base) => {
 			text(e, s);

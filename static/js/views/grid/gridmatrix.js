@@ -5,19 +5,17 @@
 
 import {svg, set, text, cls, clear} from "../../app/dom.js";
 import {t} from "../../i18n/i18n.js";
+import {cardOf} from "./gridlayout.js";
 
 /**
  * fillMatrix draws the matrix into mx (grid.js's elements: cellLayer,
- * colLayer, bandA, bandB, cols, rows, and key, what the cells were drawn
- * for) with layout m (gridLayout's matrix) for the quorums, the members
- * each process holds (granted), the highlight H and the selected a and b.
+ * colLayer, bandA, bandB, cols, rows, and cells, what the cells were drawn
+ * for: syncCells) with layout m (gridLayout's matrix) for the quorums, the
+ * frame's nodes (the members each holds: its grants), the highlight H and
+ * the selected a and b.
  */
-export function fillMatrix(mx, m, run, {quorums, granted, H, a, b}) {
-	const key = JSON.stringify([quorums, granted.map((s) => [...s])]);
-	if (key !== mx.key) {
-		mx.key = key;
-		drawCells(mx.cellLayer, m, run.n, quorums, granted);
-	}
+export function fillMatrix(mx, m, run, {quorums, nodes, H, a, b}) {
+	syncCells(mx, m, run, quorums, nodes);
 	const band = (e, p) => {
 		if (p === null || p >= run.n) return set(e, "visibility", "hidden");
 		set(e, "visibility", "visible");
@@ -41,24 +39,43 @@ export function fillMatrix(mx, m, run, {quorums, granted, H, a, b}) {
 	}
 }
 
-// drawCells draws a cell for every member j of every quorum S_i
-function drawCells(layer, m, n, quorums, granted) {
+// syncCells draws the cells row by row, each row S_i in a <g> of its own,
+// drawn again only when its content changed; it is looked at only when
+// process i's node or quorum is another object than last time (a delta
+// replaces the nodes a step changed: the others cost a comparison a frame)
+function syncCells(mx, m, run, quorums, nodes) {
+	const c = (mx.cells ||= {g: [], node: [], q: [], key: []});
+	for (let i = 0; i < run.n; i++) {
+		const nd = nodes[i];
+		const q = quorums[i] || [];
+		if (c.g[i] && c.node[i] === nd && c.q[i] === q) continue;
+		c.node[i] = nd;
+		c.q[i] = q;
+		const granted = new Set(nd ? cardOf(run.alg, nd).grants : []);
+		const key = q.map((j) => (granted.has(j) ? `+${j}` : j)).join(",");
+		if (c.g[i] && key === c.key[i]) continue;
+		c.key[i] = key;
+		c.g[i] ||= svg("g", {"data-cells": i}, mx.cellLayer);
+		drawRow(c.g[i], m, run.n, i, q, granted);
+	}
+}
+
+// drawRow draws a cell for every member j of the quorum S_i
+function drawRow(layer, m, n, i, q, granted) {
 	clear(layer);
 	const inset = m.cell >= 8 ? 1.5 : 0;
-	quorums.forEach((q, i) => {
-		for (const j of q) {
-			if (j < 0 || j >= n) continue;
-			svg("rect", {
-				class: "m-cell" + (granted[i].has(j) ? " granted" : ""),
-				"data-cell": `${i},${j}`,
-				x: m.x + j * m.cell + inset,
-				y: m.y + i * m.cell + inset,
-				width: m.cell - 2 * inset,
-				height: m.cell - 2 * inset,
-				rx: Math.min(3, m.cell * 0.15),
-			}, layer);
-		}
-	});
+	for (const j of q) {
+		if (j < 0 || j >= n) continue;
+		svg("rect", {
+			class: "m-cell" + (granted.has(j) ? " granted" : ""),
+			"data-cell": `${i},${j}`,
+			x: m.x + j * m.cell + inset,
+			y: m.y + i * m.cell + inset,
+			width: m.cell - 2 * inset,
+			height: m.cell - 2 * inset,
+			rx: Math.min(3, m.cell * 0.15),
+		}, layer);
+	}
 }
 
 /** matrixCaption names the selection's sets: S5 = {1, 5, 6, 7} or S1 ∩ S5 = {1}. */

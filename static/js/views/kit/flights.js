@@ -13,11 +13,13 @@
 import {svg, set, cls} from "../../app/dom.js";
 import {typeClass} from "../../i18n/vocab.js";
 import {msgFraction, spreadQueue} from "./geometry.js";
+import {bulkSwitch} from "./bulk.js";
 
 /**
  * createFlights keeps the tokens of a view in layer. The view gives:
- *   prepare(flights, frame) → ctx   once per drawing, before the tokens (what
- *                                   all of them share: sizes, a naming rule)
+ *   prepare(flights, frame, many) → ctx once per drawing, before the tokens
+ *                                   (what all of them share: sizes, a naming
+ *                                   rule); many: whether they are many (bulk.js)
  *   shape(f, ctx) → key             what the token looks like; a token whose
  *                                   key changes is made again
  *   make(m, f, ctx)                 draws the token's inside into m.g (and may
@@ -42,6 +44,7 @@ export function createFlights(layer, {alg, prepare = () => null, shape = () => "
 	let dotR = 0;
 	let stamp = 0;
 	let last = null; // {time, manual}: what the tokens were last drawn for
+	const count = bulkSwitch();
 
 	/**
 	 * update draws the frame's messages; changes (model.js) say whether any
@@ -57,7 +60,7 @@ export function createFlights(layer, {alg, prepare = () => null, shape = () => "
 		const fl = frame.flights.filter(keep);
 		const fr = fl.map((f) => msgFraction(frame.time, f.sentAt, f.arrive));
 		const slot = spreadQueue(fl, fr, eps);
-		const ctx = prepare(fl, frame);
+		const ctx = prepare(fl, frame, count.many(fl.length));
 		if (at && ctx && ctx.bulk) return drawBulk(fl, fr, slot, ctx, manual);
 		clearBulk();
 		const drawn = after ? [] : null;
@@ -150,6 +153,7 @@ export function createFlights(layer, {alg, prepare = () => null, shape = () => "
 		tokens = new Map();
 		clearBulk();
 		last = null;
+		count.reset();
 	}
 
 	return {update, clear, nearest, get size() {

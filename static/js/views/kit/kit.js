@@ -19,7 +19,9 @@
 //	layout()                     the box's size changed
 //	legend(box, frame, roles)    write the legend (roles: those seen so far)
 //	exportSVG(caption) → string  the drawing as a standalone SVG file
-//	drawn(frame) → bool[] | null which processes it draws (null: all)
+//	drawn(frame) → bool[] | null which processes it draws (null: all; a list
+//	                             changed is a new array: the space-time diagram
+//	                             reads only a list it has not seen)
 //	menuItems(pos) → items       the view's own entries in a process's menu
 //	note() → string              a line under the drawing ("" for none)
 //	show(on)                     show or hide the view (the page shows one)

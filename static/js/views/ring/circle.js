@@ -3,12 +3,18 @@
 
 import {clamp01, niceCeil} from "../kit/geometry.js";
 
+// the room between what is drawn on the circle and an outer label
+const LABEL_GAP = 4;
+// an outer label's width a character, in em (bold digits and capitals)
+const LABEL_EM = 0.68;
+
 /**
  * circleLayout places n processes clockwise on a circle inside a w×h box,
  * position 0 at the top, and sizes nodes and type for the density: node
  * radius r shrinks with n (never below 2 px), the ID is written inside a
  * node only while it stays legible, and outer labels are kept for every
- * `labelEvery`-th position when they would otherwise collide.
+ * `labelEvery`-th position when they would otherwise collide. A label left
+ * or right of the circle takes its width (opts.labelChars: the longest's).
  */
 export function circleLayout(n, w, h, opts = {}) {
 	const margin = opts.margin ?? 44; // room for outer labels and badges
@@ -27,9 +33,11 @@ export function circleLayout(n, w, h, opts = {}) {
 	};
 	let R = Math.max(10, Math.min(w, h - top) / 2 - margin);
 	let z = size(R);
-	const need = z.r + z.labelFont * 1.6 + 6;
-	if (need > margin) {
-		R = Math.max(10, Math.min(w, h - top) / 2 - need);
+	const out = reach({r: z.r, dense: z.spacing * 0.36 < 9}) + LABEL_GAP;
+	const need = Math.max(z.r + z.labelFont * 1.6 + 6, out + z.labelFont);
+	const needX = Math.max(need, out + (opts.labelChars ?? 0) * z.labelFont * LABEL_EM);
+	if (need > margin || needX > margin) {
+		R = Math.max(10, Math.min(w / 2 - Math.max(margin, needX), (h - top) / 2 - Math.max(margin, need)));
 		z = size(R);
 	}
 	const {r, spacing, labelFont} = z;
@@ -49,10 +57,46 @@ export function circleLayout(n, w, h, opts = {}) {
 	return {n, w, h, cx, cy, R, r, font, idInside, labelFont, labelEvery, dense: spacing * 0.36 < 9, xs, ys, angles};
 }
 
-/** labelPos is where a process's outer label goes: outside the circle, past its node. */
-export function labelPos(L, i) {
-	const d = L.R + L.r + L.labelFont * 0.9 + 4;
-	return {x: L.cx + d * Math.cos(L.angles[i]), y: L.cy + d * Math.sin(L.angles[i])};
+/** tokenRadius is the radius of a message's token on the circle (its dot when drawn in bulk too). */
+export function tokenRadius(L) {
+	return L.dense ? Math.max(3.5, Math.min(7, L.r * 0.9)) : Math.max(6, Math.min(9, L.r * 0.3));
+}
+
+/** haloRadius is the radius of the ring around a process whose role has a halo. */
+export function haloRadius(L) {
+	return L.r + Math.max(4, L.r * 0.22);
+}
+
+/** stepOut is how far outside a crowded ring a process whose role has a halo is drawn (no room for the halo). */
+export function stepOut(L) {
+	return Math.max(3, L.r * 1.5);
+}
+
+/**
+ * reach is how far past the circle what is drawn on it goes: a process
+ * with its halo (on a crowded ring: stepped out), a token with its
+ * outline (3 px when it may be delivered next; in bulk, a band of them).
+ */
+export function reach(L) {
+	return Math.max(L.dense ? L.r + stepOut(L) : haloRadius(L), tokenRadius(L) + 3);
+}
+
+/** labelWidth is about the width of an outer label s in its type. */
+export function labelWidth(s, font) {
+	return s.length * font * LABEL_EM;
+}
+
+/**
+ * labelPos is where a process's outer label (w px wide, default none; its
+ * letters an em high) goes: outside the circle and what is drawn on it
+ * (reach), the side of its box nearest the circle LABEL_GAP further, so
+ * that a label left or right of the circle is pushed out by half its width.
+ */
+export function labelPos(L, i, w = 0) {
+	const c = Math.cos(L.angles[i]);
+	const s = Math.sin(L.angles[i]);
+	const d = L.R + reach(L) + LABEL_GAP + (w / 2) * Math.abs(c) + L.labelFont * 0.5 * Math.abs(s);
+	return {x: L.cx + d * c, y: L.cy + d * s};
 }
 
 // ringSpan is the clockwise angle from position `from` to position `to`

@@ -5,7 +5,7 @@
 // only the processes that changed and moves the tokens (views/kit/kit.js
 // says the contract this module keeps).
 
-import {circleLayout, labelPos, ringArc, ringMsgPos, chordLine, chordMsgPos} from "./circle.js";
+import {circleLayout, labelPos, labelWidth, ringArc, ringMsgPos, chordLine, chordMsgPos, tokenRadius as tokenOf, haloRadius, stepOut} from "./circle.js";
 import {fitFont} from "../kit/geometry.js";
 import {box, placeLabels, msgText, labelSize} from "../kit/labels.js";
 import {msgLabel} from "../kit/msglabel.js";
@@ -18,8 +18,6 @@ import {t} from "../../i18n/i18n.js";
 const ARROW =
 	'<marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse" markerUnits="strokeWidth"><path class="arrowhead" d="M0,0 L10,5 L0,10 z"/></marker>';
 
-// the most messages whose labels are drawn (more are dots: the narration names them)
-const MAX_LABELS = 60;
 // room kept free at the top (the view's title)
 const TOP = 20;
 
@@ -54,11 +52,11 @@ export function create(host, handlers) {
 	// labels (views/kit/labels.js), with a line back to the dot when apart
 	const flights = createFlights(g.msgs, {
 		alg: () => run.alg,
-		// many messages say only what they carry (the colour says the type)
-		// (more than get labels: dots in bulk, see flights.js)
-		prepare: (fl) => (run.view === "ring" && fl.length > MAX_LABELS
-			? {bulk: true, r: tokenRadius()}
-			: {labels: fl.length <= MAX_LABELS, compact: L.dense || fl.length > 16 || !roomFor(fl)}),
+		// several messages say only what they carry (the colour says the type);
+		// many have no labels (the narration names them), on a ring dots in bulk
+		prepare: (fl, frame, many) => (!many
+			? {labels: true, compact: L.dense || fl.length > 16 || !roomFor(fl)}
+			: run.view === "ring" ? {bulk: true, r: tokenRadius()} : {labels: false}),
 		shape: (f, ctx) => (!ctx.labels ? "dot" : ctx.compact ? "compact" : "label"),
 		make(m, f, ctx) {
 			m.shape = svg("circle", {class: "tok", r: tokenRadius()}, m.g);
@@ -131,7 +129,7 @@ export function create(host, handlers) {
 		for (const tx of g.labels.children) {
 			const x = Number(tx.getAttribute("x"));
 			const y = Number(tx.getAttribute("y"));
-			out.push(box(x, y, tx.textContent.length * L.labelFont * 0.62 + 4, L.labelFont * 1.2));
+			out.push(box(x, y, labelWidth(tx.textContent, L.labelFont) + 4, L.labelFont * 1.2));
 		}
 		return out;
 	}
@@ -170,7 +168,7 @@ export function create(host, handlers) {
 	}
 
 	function tokenRadius() {
-		return L.dense ? Math.max(3.5, Math.min(7, L.r * 0.9)) : Math.max(6, Math.min(9, L.r * 0.3));
+		return tokenOf(L);
 	}
 
 	function msgFont() {
@@ -180,7 +178,7 @@ export function create(host, handlers) {
 	function setRun(r) {
 		kit.run = r;
 		kit.frame = null;
-		run = {view: r.algorithm.view === "ring" ? "ring" : "complete", n: r.nodes.length, nodes: r.nodes, alg: r.algorithm};
+		run = {view: r.algorithm.view === "ring" ? "ring" : "complete", n: r.nodes.length, nodes: r.nodes, alg: r.algorithm, labelChars: r.nodes.reduce((k, nd) => Math.max(k, nd.label.length), 0)};
 		flights.clear();
 		for (const layer of Object.values(g)) clear(layer);
 		nodes = [];
@@ -201,7 +199,7 @@ export function create(host, handlers) {
 		if (!run) return;
 		const {w, h} = kit.size();
 		const n = run.n;
-		L = circleLayout(n, w, h, {margin: n > 40 ? 40 : 46, top: 18});
+		L = circleLayout(n, w, h, {margin: n > 40 ? 40 : 46, top: 18, labelChars: run.labelChars});
 		root.classList.toggle("dense", L.dense);
 		clear(g.links);
 		clear(g.chords);
@@ -246,7 +244,7 @@ export function create(host, handlers) {
 				nd.id.textContent = label;
 			}
 			if (p % L.labelEvery === 0) {
-				const lp = labelPos(L, p);
+				const lp = labelPos(L, p, labelWidth(run.nodes[p].label, L.labelFont));
 				const tx = svg("text", {class: "nlabel", x: lp.x, y: lp.y, "font-size": L.labelFont, "data-label": p}, g.labels);
 				tx.textContent = run.nodes[p].label;
 			}
@@ -297,7 +295,7 @@ export function create(host, handlers) {
 		if (info.halo && !L.dense) {
 			if (!nd.halo) nd.halo = put(nd, svg("circle", {class: "halo"}));
 			nd.g.insertBefore(nd.halo, nd.body);
-			set(nd.halo, "r", L.r + Math.max(4, L.r * 0.22));
+			set(nd.halo, "r", haloRadius(L));
 		} else if (nd.halo) {
 			nd.halo.remove();
 			nd.halo = null;
@@ -305,7 +303,7 @@ export function create(host, handlers) {
 		// in a crowded ring there is no room for a halo: such roles step
 		// out of the ring instead (position as the second cue)
 		if (L.dense) {
-			const out = info.halo ? Math.max(3, L.r * 1.5) : 0;
+			const out = info.halo ? stepOut(L) : 0;
 			const a = L.angles[fn.pos];
 			moveNode(nd, Number((L.xs[fn.pos] + out * Math.cos(a)).toFixed(1)), Number((L.ys[fn.pos] + out * Math.sin(a)).toFixed(1)));
 		}

@@ -1,0 +1,15 @@
+// The switch between few and many messages in flight (views/kit/bulk.js).
+import {test, eq} from "./harness.js";
+import {bulkSwitch, BULK_ON, BULK_OFF} from "../views/kit/bulk.js";
+
+test("bulk: many above BULK_ON, few again only below BULK_OFF", () => {
+	eq([BULK_ON, BULK_OFF], [60, 48], "the thresholds");
+	const s = bulkSwitch();
+	const seq = [0, 60, 61, 60, 48, 49, 61, 47, 48, 60, 1000, 0];
+	eq(seq.map((n) => s.many(n)), [false, false, true, true, true, true, true, false, false, false, true, false]);
+	s.many(100);
+	s.reset();
+	eq(s.many(50), false, "reset forgets that they were many");
+	const small = bulkSwitch(3, 2);
+	eq([4, 2, 1, 3, 4].map((n) => small.many(n)), [true, true, false, false, true], "thresholds of its own");
+});
