@@ -88,16 +88,17 @@ func (m wsMsg) count(t *testing.T) int64 {
 // wsClient is a browser tab: a reader goroutine takes in the server's
 // messages (answering pings meanwhile); the test reads them in order.
 type wsClient struct {
-	t      *testing.T
-	c      *websocket.Conn
-	in     chan wsMsg
-	done   chan struct{}
-	err    error // why reading ended
-	run    wsMsg
-	frame  wsMsg
-	events []json.RawMessage
-	lines  []string
-	drops  int
+	t       *testing.T
+	c       *websocket.Conn
+	in      chan wsMsg
+	done    chan struct{}
+	err     error // why reading ended
+	run     wsMsg
+	frame   wsMsg
+	events  []json.RawMessage
+	lines   []string
+	drops   int
+	batches int // events messages since the run
 }
 
 func dialWS(t *testing.T, url string, opts *websocket.DialOptions) (*wsClient, error) {
@@ -175,7 +176,7 @@ func (w *wsClient) take(m wsMsg) {
 	w.t.Helper()
 	switch m.Type {
 	case "run":
-		w.run, w.events, w.lines = m, nil, nil
+		w.run, w.events, w.lines, w.batches = m, nil, nil, 0
 	case "frame":
 		w.frame = m
 	case "events":
@@ -194,6 +195,7 @@ func (w *wsClient) take(m wsMsg) {
 			w.events = w.events[:m.From-1]
 		}
 		w.events = append(w.events, evs...)
+		w.batches++
 		for _, l := range m.Lines {
 			w.lines = append(w.lines, l.Text)
 		}
