@@ -81,3 +81,12 @@ func TestNoteAllocatesNothing(t *testing.T) {
 		t.Errorf("a note allocates %.1f times", allocs)
 	}
 }
+
+// BenchmarkAddNote: recording one note of three arguments.
+func BenchmarkAddNote(b *testing.B) {
+	var l Log
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		l.addNote(int64(i>>2), int32(i%91), "note.locked", []Arg{Pos(i % 91), Num(7), Num(10)})
+	}
+}

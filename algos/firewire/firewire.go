@@ -80,6 +80,9 @@ func (f *node) begin(env *engine.Env) {
 	}
 	f.resetAt = env.Now()
 	peers := env.Neighbours()
+	if cap(ports) < len(peers) {
+		ports = make([]port, 0, len(peers)) // one allocation, not one a doubling
+	}
 	f.ports = ports
 	for _, q := range peers {
 		f.ports = append(f.ports, port{Peer: q, State: portIdle})
