@@ -236,7 +236,7 @@ func pathToRoot(w engine.World, p, root, size int, reaches []int) engine.Text {
 			return engine.T("violation.notToRoot", engine.Pos(p), engine.Pos(root))
 		}
 		par := w.Process(g.parent).(*node)
-		if i := par.portOf(q); i < 0 || par.ports[i].State != portChild {
+		if i := par.portOf(q); i < 0 || par.portBuf[i].State != childPort {
 			return engine.T("violation.unconfirmed", engine.Pos(q), engine.Pos(g.parent), engine.Pos(g.parent))
 		}
 		q = g.parent
