@@ -80,7 +80,7 @@ func (l *Log) intern(s string) uint32 {
 
 func (l *Log) typeIndex(t string) uint32 {
 	if unsafe.StringData(t) != unsafe.StringData(l.lastType) || len(t) != len(l.lastType) || l.lastTyp == 0 {
-		l.lastType, l.lastTyp = t, l.intern(t)
+		l.lastType, l.lastTyp = t, l.strIndex(t) // a type met before: no hash
 	}
 	return l.lastTyp
 }
