@@ -98,7 +98,7 @@ type Log struct {
 	baseEvery int64
 	lastType  string
 	lastTyp   uint32
-	keyCache  [64]keyCached // string indexes of texts' keys and strings, by their address
+	keyCache  [64]keyCached // string indexes by the string's address (texts' keys and strings, message types)
 
 	scratch   []byte // a text being encoded (logtext.go)
 	textArena []byte // texts too long for the stream

@@ -30,7 +30,8 @@ const (
 	extraTextArena = 16 // the text's offset in the arena follows
 )
 
-// appendText appends t's encoding to b. It keeps none of t's memory.
+// appendText appends a text's encoding to b. It keeps none of the
+// arguments' memory but the strings it interns.
 func (l *Log) appendText(b []byte, key string, args []Arg) []byte {
 	b = appendv(b, uint64(l.strIndex(key)))
 	b = appendv(b, uint64(len(args)))
@@ -100,7 +101,8 @@ func (l *Log) putText(b []byte, i int) (int, byte) {
 }
 
 // addNote records a process's note: Env.Note's path, which keeps neither
-// the arguments nor their memory (so its variadic slice stays on the stack).
+// the argument slice nor what it points to but strings (so Env.Note's
+// variadic slice stays on its caller's stack).
 func (l *Log) addNote(time int64, node int32, key string, args []Arg) {
 	prevLoud := l.lastLoud
 	b, i := l.begin(time)
