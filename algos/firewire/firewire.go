@@ -80,25 +80,29 @@ type portView struct {
 	State string `json:"state"`
 }
 
+// node is a device. Its fields are ordered by size, so that it takes no
+// padding: the engine copies and compares it as bytes at every step where a
+// checkpoint shares it, and a run allocates one a device several times.
 type node struct {
 	id         int // the position; tieBreak id compares it
-	byID       bool
 	fast, slow param.IntRange
 
+	parent    int         // a position, or −1 for the root; valid when parentKnown
+	contended int         // the port in contention while waiting, or −1
+	rival     int         // the peer of the last contention, or −1
+	rounds    int         // contention rounds since the last bus reset
+	waitFrom  engine.Time // when the last contention wait began
+	waitUntil engine.Time // when it ends (kept after it ended, for the theory notes)
+	resetAt   engine.Time
+	rootAt    engine.Time
+	portBuf   [maxPorts]port // ports() are the first nports
+	nports    uint8
+	coin      coinSide
+
+	byID        bool
 	attached    bool
-	portBuf     [maxPorts]port // ports() are the first nports
-	nports      uint8
-	parent      int // a position, or −1 for the root; valid when parentKnown
 	parentKnown bool
-	contended   int // the port in contention while waiting, or −1
-	coin        coinSide
-	waitFrom    engine.Time // when the last contention wait began
-	waitUntil   engine.Time // when it ends (kept after it ended, for the theory notes)
 	waiting     bool
-	rival       int // the peer of the last contention, or −1
-	rounds      int // contention rounds since the last bus reset
-	resetAt     engine.Time
-	rootAt      engine.Time
 }
 
 func (f *node) Start(env *engine.Env)    { f.begin(env) }
