@@ -231,22 +231,32 @@ func (s *Sim) acquire(p int) (proc Process, keep bool) {
 		c.stamps[i] = s.stamp() // changed in place, if at all
 		return proc, false
 	}
-	f := s.flat
-	if f.word != typeWord(proc) {
-		f = flatOf(proc)
-		s.flat, s.scratch = f, nil
-	}
-	if f.flat {
-		if s.scratch == nil {
-			s.scratch = s.newFlat(f, proc)
-		}
-		copyFlat(s.scratch, proc, f.size)
-		return s.scratch, true
+	if scratch, ok := s.scratchCopy(proc); ok {
+		return scratch, true
 	}
 	proc = proc.Clone()
 	s.install(p, proc)
 	s.cloned++
 	return proc, false
+}
+
+// scratchCopy copies proc's bytes into the Sim's scratch process if proc
+// is flat (a pointer to a struct without pointers, for which a copy of the
+// bytes is a deep copy); ok is false if it is not.
+func (s *Sim) scratchCopy(proc Process) (scratch Process, ok bool) {
+	f := s.flat
+	if f.word != typeWord(proc) {
+		f = flatOf(proc)
+		s.flat, s.scratch = f, nil
+	}
+	if !f.flat {
+		return nil, false
+	}
+	if s.scratch == nil {
+		s.scratch = s.newFlat(f, proc)
+	}
+	copyFlat(s.scratch, proc, f.size)
+	return s.scratch, true
 }
 
 // newFlat returns a new process of the flat type f (like's), its memory

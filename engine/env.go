@@ -75,7 +75,7 @@ func (e *Env) Note(key string, args ...Arg) {
 	if e.probe != nil {
 		return
 	}
-	e.sim.event(&Event{Kind: KindNote, Node: int32(e.self), From: None, To: None, Text: Text{Key: key, Args: args}})
+	e.sim.note(int32(e.self), key, args)
 }
 
 // Reachable is the model's perfect failure detector, for algorithms whose

@@ -82,7 +82,6 @@ type Log struct {
 	bodies  chunk.List[any] // bodies[0] is nil
 	strs    []string        // interned names and types; strs[0] = ""
 	strIdx  map[string]uint32
-	texts   chunk.List[Text]
 	actions []Action
 	flagged []int64 // seqs of violation events, for the views' marks
 
@@ -99,7 +98,10 @@ type Log struct {
 	baseEvery int64
 	lastType  string
 	lastTyp   uint32
-	keyCache  [64]keyCached // texts without arguments, by their key's address
+	keyCache  [64]keyCached // string indexes by the string's address (texts' keys and strings, message types)
+
+	scratch   []byte // a text being encoded (logtext.go)
+	textArena []byte // texts too long for the stream
 }
 
 type countBase struct {
@@ -137,7 +139,7 @@ func (l *Log) Len() int64 { return l.n }
 // bodies counted by their references, not their own size).
 func (l *Log) Bytes() int64 {
 	b := int64(len(l.chunks))*logChunk + int64(l.marks.Len())*int64(unsafe.Sizeof(mark{})) +
-		int64(l.msgBody.Len())*4 + int64(l.bodies.Len())*16 + int64(l.texts.Len())*int64(unsafe.Sizeof(Text{})) +
+		int64(l.msgBody.Len())*4 + int64(l.bodies.Len())*16 + int64(len(l.textArena)) +
 		int64(len(l.actions))*int64(unsafe.Sizeof(Action{})) + int64(len(l.strs))*16 + int64(len(l.flagged))*8
 	if len(l.chunks) == 1 {
 		b += int64(len(l.cur)) - logChunk

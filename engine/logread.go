@@ -165,14 +165,16 @@ func (l *Log) decode(r *reader, e *Event) decoded {
 			if extras&1 != 0 {
 				ev.Name = l.str(uint32(r.get(b)))
 			}
-			if extras&2 != 0 {
-				ev.Text = *l.texts.At(int(r.get(b)))
-			}
 			if extras&4 != 0 {
 				d.action = int(r.get(b))
 			}
 			if extras&8 != 0 {
 				ev.Arrive = c.time + unzig(r.get(b))
+			}
+			if e != nil {
+				l.skipText(b, r, extras, &ev.Text)
+			} else {
+				l.skipText(b, r, extras, nil)
 			}
 		}
 		d.from, d.to = ev.From, ev.To

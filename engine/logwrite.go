@@ -80,7 +80,7 @@ func (l *Log) intern(s string) uint32 {
 
 func (l *Log) typeIndex(t string) uint32 {
 	if unsafe.StringData(t) != unsafe.StringData(l.lastType) || len(t) != len(l.lastType) || l.lastTyp == 0 {
-		l.lastType, l.lastTyp = t, l.intern(t)
+		l.lastType, l.lastTyp = t, l.strIndex(t) // a type met before: no hash
 	}
 	return l.lastTyp
 }
@@ -100,21 +100,6 @@ func (l *Log) newBody(b any) uint32 {
 	l.bodies.Add(b)
 	l.w.bodies++
 	return l.w.bodies
-}
-
-func (l *Log) textIndex(t Text) uint32 {
-	if len(t.Args) == 0 {
-		p := unsafe.StringData(t.Key)
-		c := &l.keyCache[(uintptr(unsafe.Pointer(p))>>3)%uintptr(len(l.keyCache))]
-		if c.ptr == p && c.len == len(t.Key) {
-			return c.idx
-		}
-		l.texts.Add(t)
-		*c = keyCached{ptr: p, len: len(t.Key), idx: uint32(l.texts.Len() - 1)}
-		return c.idx
-	}
-	l.texts.Add(t)
-	return uint32(l.texts.Len() - 1)
 }
 
 // addMsg records a send or a delivery: the bulk of every run.
@@ -235,14 +220,13 @@ func (l *Log) add(e *Event) {
 		hdr |= genMsg
 	}
 	var extras byte
-	var name, text, action uint32
+	var name, action uint32
 	if e.Name != "" {
 		extras |= 1
 		name = l.intern(e.Name)
 	}
 	if !e.Text.IsZero() {
-		extras |= 2
-		text = l.textIndex(e.Text)
+		extras |= extraText // or extraTextArena: putText says
 	}
 	if e.Action != nil {
 		extras |= 4
@@ -286,13 +270,10 @@ func (l *Log) add(e *Event) {
 		i = putv(b, i, uint64(body))
 	}
 	if extras != 0 {
-		b[i] = extras
+		ext := i
 		i++
 		if extras&1 != 0 {
 			i = putv(b, i, uint64(name))
-		}
-		if extras&2 != 0 {
-			i = putv(b, i, uint64(text))
 		}
 		if extras&4 != 0 {
 			i = putv(b, i, uint64(action))
@@ -300,6 +281,13 @@ func (l *Log) add(e *Event) {
 		if extras&8 != 0 {
 			i = putv(b, i, zig(e.Arrive-e.Time))
 		}
+		if extras&extraText != 0 { // last: putText measures the event so far
+			l.scratch = l.appendText(l.scratch[:0], e.Text.Key, e.Text.Args)
+			var where byte
+			i, where = l.putText(b, i)
+			extras = extras&^extraText | where
+		}
+		b[ext] = extras
 	}
 	l.off = i
 	if e.Kind == KindViolation {

@@ -41,7 +41,8 @@ type probeTimer struct {
 }
 
 // PeekStart reports what the next step is without changing the Sim: it
-// runs a start on a clone of its process (Process.Clone is a deep copy).
+// runs a start on a clone of its process (Process.Clone is a deep copy),
+// or, for a flat process, on the Sim's scratch copy of it.
 func (s *Sim) PeekStart() NextStart {
 	p, ok := s.q.head()
 	switch {
@@ -60,7 +61,11 @@ func (s *Sim) PeekStart() NextStart {
 	s.now = max(now, p.at) // what the handler would see
 	pr := &s.probing
 	*pr = probe{env: Env{sim: s, self: node, probe: pr}, timers: pr.timers[:0]}
-	s.procs.get(node).Clone().Start(&pr.env)
+	proc, ok := s.scratchCopy(s.procs.get(node)) // no step is under way: the scratch is free
+	if !ok {
+		proc = s.procs.get(node).Clone()
+	}
+	proc.Start(&pr.env)
 	s.now = now
 	if pr.sends > 0 {
 		return LoudStart

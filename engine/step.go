@@ -13,6 +13,15 @@ func (s *Sim) msgEvent(kind Kind, from, to int32, id int64, m *Message, arrive T
 	}
 }
 
+// note records a process's note; it keeps neither args nor their memory.
+func (s *Sim) note(node int32, key string, args []Arg) {
+	s.seq++
+	s.metrics.Events++
+	if s.log != nil {
+		s.log.addNote(s.now, node, key, args)
+	}
+}
+
 func (s *Sim) event(e *Event) {
 	s.seq++
 	s.metrics.Events++

@@ -119,13 +119,15 @@ func (b *bus) neighbours(p int) []int {
 func (b *bus) edges() [][2]int {
 	out := [][2]int{}
 	for p, ps := range b.ports {
+		from := len(out)
 		for _, q := range ps {
 			if int(q) > p {
 				out = append(out, [2]int{p, int(q)})
 			}
 		}
+		// p ascends: only the cables of one p need sorting (its ports' order)
+		slices.SortFunc(out[from:], func(x, y [2]int) int { return cmp.Compare(x[1], y[1]) })
 	}
-	slices.SortFunc(out, func(x, y [2]int) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1])) })
 	return out
 }
 

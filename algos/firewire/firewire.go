@@ -25,12 +25,19 @@ const (
 	timerDecide      = "decide" // fires after this instant's arrivals, see Receive
 )
 
-// The coin's sides, as the view shows them; the narration translates them
-// (coinText).
+// The coin's sides; the view shows them by name, the narration translates
+// them (coinText).
+type coinSide uint8
+
 const (
-	coinFast = "fast"
-	coinSlow = "slow"
+	coinNone coinSide = iota
+	coinFast
+	coinSlow
 )
+
+var coinNames = [...]string{coinNone: "", coinFast: "fast", coinSlow: "slow"}
+
+func (c coinSide) String() string { return coinNames[c] }
 
 // Port states, as the tree view draws them.
 const (
@@ -42,29 +49,60 @@ const (
 	portContention = "contention" // BE_MY_PARENT crossed on this cable
 )
 
+// state is a port's state as the device keeps it: a number, so that a
+// device holds no pointer and the engine copies it as bytes (no allocation
+// when a checkpoint shares it).
+type state uint8
+
+const (
+	idlePort state = iota
+	childPort
+	parentPort
+	askedPort
+	offeredPort
+	contendedPort
+)
+
+var stateNames = [...]string{idlePort: portIdle, childPort: portChild, parentPort: portParent, askedPort: portAsked,
+	offeredPort: portOffered, contendedPort: portContention}
+
+// maxPorts is the most ports a device has (tree.Ports' bound).
+const maxPorts = 16
+
 type port struct {
+	Peer  int32
+	State state
+}
+
+// portView is a port as the view shows it.
+type portView struct {
 	Peer  int    `json:"peer"`
 	State string `json:"state"`
 }
 
+// node is a device. Its fields are ordered by size, so that it takes no
+// padding: the engine copies and compares it as bytes at every step where a
+// checkpoint shares it, and a run allocates one a device several times.
 type node struct {
 	id         int // the position; tieBreak id compares it
-	byID       bool
 	fast, slow param.IntRange
 
+	parent    int         // a position, or −1 for the root; valid when parentKnown
+	contended int         // the port in contention while waiting, or −1
+	rival     int         // the peer of the last contention, or −1
+	rounds    int         // contention rounds since the last bus reset
+	waitFrom  engine.Time // when the last contention wait began
+	waitUntil engine.Time // when it ends (kept after it ended, for the theory notes)
+	resetAt   engine.Time
+	rootAt    engine.Time
+	portBuf   [maxPorts]port // ports() are the first nports
+	nports    uint8
+	coin      coinSide
+
+	byID        bool
 	attached    bool
-	ports       []port
-	parent      int // a position, or −1 for the root; valid when parentKnown
 	parentKnown bool
-	contended   int // the port in contention while waiting, or −1
-	coin        string
-	waitFrom    engine.Time // when the last contention wait began
-	waitUntil   engine.Time // when it ends (kept after it ended, for the theory notes)
 	waiting     bool
-	rival       int // the peer of the last contention, or −1
-	rounds      int // contention rounds since the last bus reset
-	resetAt     engine.Time
-	rootAt      engine.Time
 }
 
 func (f *node) Start(env *engine.Env)    { f.begin(env) }
@@ -72,19 +110,17 @@ func (f *node) BusReset(env *engine.Env) { f.begin(env) }
 
 // begin starts tree identify afresh from the device's current cables.
 func (f *node) begin(env *engine.Env) {
-	ports := f.ports[:0] // the process's own (Clone copies them): their memory serves again
 	*f = node{id: f.id, byID: f.byID, fast: f.fast, slow: f.slow, attached: env.Attached(), contended: -1, rival: -1}
 	if !f.attached {
 		env.Note("note.unplugged")
 		return
 	}
 	f.resetAt = env.Now()
-	peers := env.Neighbours()
-	f.ports = ports
-	for _, q := range peers {
-		f.ports = append(f.ports, port{Peer: q, State: portIdle})
+	for _, q := range env.Neighbours() {
+		f.portBuf[f.nports] = port{Peer: int32(q), State: idlePort}
+		f.nports++
 	}
-	switch k := len(f.ports); k {
+	switch k := int(f.nports); k {
 	case 0:
 		env.Note("note.alone")
 	case 1:
@@ -95,13 +131,16 @@ func (f *node) begin(env *engine.Env) {
 	f.advance(env)
 }
 
+// ports are the device's ports, in the device's own memory.
+func (f *node) ports() []port { return f.portBuf[:f.nports] }
+
 // advance applies the leaf, inner-node and root rules once the device has
 // neither asked nor been confirmed.
 func (f *node) advance(env *engine.Env) {
-	if f.parentKnown || f.contended >= 0 || f.port(portAsked) >= 0 {
+	if f.parentKnown || f.contended >= 0 || f.port(askedPort) >= 0 {
 		return
 	}
-	k, offered := len(f.ports), f.offered()
+	k, offered := int(f.nports), f.offered()
 	switch {
 	case offered == k:
 		if k > 0 {
@@ -113,16 +152,16 @@ func (f *node) advance(env *engine.Env) {
 			env.Note("note.asksLast", engine.Num(k-1), engine.Num(k))
 		}
 		f.confirm(env)
-		i := f.port(portIdle)
-		f.ports[i].State = portAsked
+		i := f.port(idlePort)
+		f.portBuf[i].State = askedPort
 		f.send(env, i, msgBeMyParent)
 	}
 }
 
 func (f *node) offered() int {
 	k := 0
-	for _, p := range f.ports {
-		if p.State == portOffered {
+	for _, p := range f.ports() {
+		if p.State == offeredPort {
 			k++
 		}
 	}
@@ -137,9 +176,9 @@ func (f *node) becomeRoot(env *engine.Env) {
 
 // confirm answers every offered port with YOU_ARE_MY_CHILD.
 func (f *node) confirm(env *engine.Env) {
-	for i := range f.ports {
-		if f.ports[i].State == portOffered {
-			f.ports[i].State = portChild
+	for i := range f.ports() {
+		if f.portBuf[i].State == offeredPort {
+			f.portBuf[i].State = childPort
 			f.send(env, i, msgYouAreMyChild)
 		}
 	}
@@ -150,12 +189,12 @@ func (f *node) send(env *engine.Env, i int, typ string) {
 	if f.byID && typ == msgBeMyParent {
 		m.Body = tree.Msg{ID: f.id} // the contender needs the other's ID to compare
 	}
-	env.Send(f.ports[i].Peer, m)
+	env.Send(int(f.portBuf[i].Peer), m)
 }
 
-func (f *node) port(state string) int {
-	for i, p := range f.ports {
-		if p.State == state {
+func (f *node) port(st state) int {
+	for i, p := range f.ports() {
+		if p.State == st {
 			return i
 		}
 	}
@@ -163,19 +202,18 @@ func (f *node) port(state string) int {
 }
 
 func (f *node) portOf(peer int) int {
-	for i, p := range f.ports {
-		if p.Peer == peer {
+	for i, p := range f.ports() {
+		if int(p.Peer) == peer {
 			return i
 		}
 	}
 	return -1
 }
 
-func (f *node) portState(peer int) string {
-	if i := f.portOf(peer); i >= 0 {
-		return f.ports[i].State
-	}
-	return ""
+// askedOn reports whether the device has asked peer to be its parent.
+func (f *node) askedOn(peer int) bool {
+	i := f.portOf(peer)
+	return i >= 0 && f.portBuf[i].State == askedPort
 }
 
 func (f *node) Receive(env *engine.Env, from int, m engine.Message) {
@@ -185,24 +223,24 @@ func (f *node) Receive(env *engine.Env, from int, m engine.Message) {
 	}
 	switch m.Type {
 	case msgYouAreMyChild:
-		f.ports[i].State = portParent
+		f.portBuf[i].State = parentPort
 		f.parent, f.parentKnown, f.waiting = from, true, false
 	case msgBeMyParent:
-		switch f.ports[i].State {
-		case portAsked:
+		switch f.portBuf[i].State {
+		case askedPort:
 			f.contention(env, i)
-		case portContention:
+		case contendedPort:
 			env.CancelTimer(timerWait)
 			f.waiting, f.contended = false, -1
-			f.ports[i].State = portOffered
+			f.portBuf[i].State = offeredPort
 			env.Note("note.heardDuringWait")
 			f.becomeRoot(env)
 		default:
-			f.ports[i].State = portOffered
+			f.portBuf[i].State = offeredPort
 			// Signals that reach the device at the same instant are seen
 			// together (a device with BE_MY_PARENT on all its cables at once
 			// becomes root): decide once this instant's arrivals are in.
-			if f.offered() >= len(f.ports)-1 && !env.TimerSet(timerDecide) {
+			if f.offered() >= int(f.nports)-1 && !env.TimerSet(timerDecide) {
 				env.SetTimer(timerDecide, 0)
 			}
 		}
@@ -212,15 +250,15 @@ func (f *node) Receive(env *engine.Env, from int, m engine.Message) {
 // contention handles BE_MY_PARENT on the port this device asked on.
 func (f *node) contention(env *engine.Env, i int) {
 	f.rounds++
-	f.ports[i].State = portContention
+	f.portBuf[i].State = contendedPort
 	f.contended = i
-	peer := f.ports[i].Peer
+	peer := int(f.portBuf[i].Peer)
 	f.rival = peer
 	if f.byID {
 		if f.id > peer {
 			env.Note("note.contentionWinsByID", engine.Pos(peer))
 			f.contended = -1
-			f.ports[i].State = portOffered
+			f.portBuf[i].State = offeredPort
 			f.becomeRoot(env)
 			return
 		}
@@ -240,7 +278,9 @@ func (f *node) contention(env *engine.Env, i int) {
 }
 
 // coinText is a coin's side as a nested text, translated in the reader's language.
-func coinText(coin string) engine.Arg { return engine.Sub(engine.T("note.coin." + coin)) }
+func coinText(c coinSide) engine.Arg { return engine.Sub(engine.T(coinKeys[c])) }
+
+var coinKeys = [...]string{coinFast: "note.coin.fast", coinSlow: "note.coin.slow"}
 
 func (f *node) Timer(env *engine.Env, name string) {
 	if name == timerDecide {
@@ -252,8 +292,8 @@ func (f *node) Timer(env *engine.Env, name string) {
 	}
 	i := f.contended
 	f.waiting, f.contended = false, -1
-	f.ports[i].State = portAsked
-	env.Note("note.resends", engine.Pos(f.ports[i].Peer))
+	f.portBuf[i].State = askedPort
+	env.Note("note.resends", engine.Pos(int(f.portBuf[i].Peer)))
 	f.send(env, i, msgBeMyParent)
 }
 
@@ -268,22 +308,22 @@ func (f *node) View() engine.NodeView {
 		role = "root"
 	case f.parentKnown:
 		role = "child"
-	case f.port(portContention) >= 0:
+	case f.port(contendedPort) >= 0:
 		role = "contending"
 	}
 	var parent, coin, until any
 	if f.parentKnown {
 		parent = f.parent
 	}
-	if f.coin != "" {
-		coin = f.coin
+	if f.coin != coinNone {
+		coin = f.coin.String()
 	}
 	if f.waiting {
 		until = f.waitUntil
 	}
-	ports := f.ports
-	if ports == nil {
-		ports = []port{}
+	ports := make([]portView, f.nports)
+	for i, p := range f.ports() {
+		ports[i] = portView{Peer: int(p.Peer), State: stateNames[p.State]}
 	}
 	return engine.NodeView{Role: role, Vars: []engine.Var{
 		{Name: "ports", Value: ports},
@@ -296,6 +336,5 @@ func (f *node) View() engine.NodeView {
 
 func (f *node) Clone() engine.Process {
 	c := *f
-	c.ports = append([]port(nil), f.ports...)
 	return &c
 }

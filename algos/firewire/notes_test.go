@@ -14,7 +14,7 @@ import (
 // theoryNotes makes every form of the contention-theory note, the rarer
 // ones too, which the scenarios may not reach.
 func theoryNotes() []engine.Text {
-	dev := func(id int, coin string, from engine.Time) *node { return &node{id: id, coin: coin, waitFrom: from} }
+	dev := func(id int, coin coinSide, from engine.Time) *node { return &node{id: id, coin: coin, waitFrom: from} }
 	return []engine.Text{
 		resolved(2, dev(0, coinSlow, 0), dev(1, coinSlow, 0), 12, 10),
 		resolved(2, dev(1, coinFast, 0), dev(0, coinFast, 10), 13, 10),

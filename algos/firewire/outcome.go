@@ -75,24 +75,42 @@ func busParts(n int, edges [][2]int, attached []bool) (parts [][]int, part []int
 		fill[e[1]]++
 	}
 	part = slices.Repeat([]int{-1}, n)
-	parts = [][]int{}
+	k := 0
+	reached := make([]int, 0, n)
 	for s := range n {
 		if !attached[s] || part[s] >= 0 {
 			continue
 		}
-		k := len(parts)
-		members := []int{s}
 		part[s] = k
-		for i := 0; i < len(members); i++ {
-			for _, q := range adj[start[members[i]]:start[members[i]+1]] {
+		reached = append(reached[:0], s)
+		for i := 0; i < len(reached); i++ {
+			for _, q := range adj[start[reached[i]]:start[reached[i]+1]] {
 				if part[q] < 0 {
 					part[q] = k
-					members = append(members, q)
+					reached = append(reached, q)
 				}
 			}
 		}
-		slices.Sort(members)
-		parts = append(parts, members)
+		k++
+	}
+	// each part's members in ascending order without sorting: counted,
+	// then filled in one pass over the positions, all in one array
+	size := make([]int, k)
+	for _, c := range part {
+		if c >= 0 {
+			size[c]++
+		}
+	}
+	all, off := make([]int, n), 0
+	parts = make([][]int, k)
+	for c := range k {
+		parts[c] = all[off : off : off+size[c]]
+		off += size[c]
+	}
+	for p, c := range part {
+		if c >= 0 {
+			parts[c] = append(parts[c], p)
+		}
 	}
 	return parts, part
 }
@@ -218,7 +236,7 @@ func pathToRoot(w engine.World, p, root, size int, reaches []int) engine.Text {
 			return engine.T("violation.notToRoot", engine.Pos(p), engine.Pos(root))
 		}
 		par := w.Process(g.parent).(*node)
-		if i := par.portOf(q); i < 0 || par.ports[i].State != portChild {
+		if i := par.portOf(q); i < 0 || par.portBuf[i].State != childPort {
 			return engine.T("violation.unconfirmed", engine.Pos(q), engine.Pos(g.parent), engine.Pos(g.parent))
 		}
 		q = g.parent

@@ -40,7 +40,7 @@ func contentionTheory(d engine.Time) engine.Invariant {
 			case f.isRoot() && f.rootAt == now:
 				// f heard g while it waited: g resent first
 				return resolved(f.rounds, g, f, f.waitUntil-g.waitUntil, d)
-			case f.waitUntil == now && f.portState(f.rival) == portAsked && g.portState(at) == portAsked:
+			case f.waitUntil == now && f.askedOn(f.rival) && g.askedOn(at):
 				// f's wait has just ended and it resent, as g did before: the messages cross
 				return repeats(f.rounds, g, f, abs(f.waitUntil-g.waitUntil), d)
 			}

@@ -120,6 +120,7 @@ type node struct {
 	inquired  bool      // an INQUIRE has been sent for the current lock
 	queue     []request // the other requests of A_j, oldest first
 	localMsgs []engine.Message
+	bodies    []stamp // bodies to hand out (newBody), after len
 
 	// As a requester.
 	granted  []int // E_i: the members that have locked for the current request
@@ -164,7 +165,19 @@ func (m *node) TellBody() any { return &mutex.LamportTime{T: m.clock} }
 // RELINQUISH is charged to its sender, whose request gives the lock up: the
 // sender cannot know which request caused the INQUIRE.)
 func (m *node) post(env *engine.Env, to int, typ string, ts stamp, forNode int, forTS stamp) {
-	m.postBody(env, to, typ, &stamp{Seq: ts.Seq, ID: ts.ID}, forNode, forTS)
+	m.postBody(env, to, typ, m.newBody(ts), forNode, forTS)
+}
+
+// newBody makes a message body: one of a block of stamps the process
+// hands out one by one (a body a message would be most of a run's
+// allocations). A body once sent is never written again: Clone leaves the
+// copy without the block, so two copies never hand out the same slot.
+func (m *node) newBody(ts stamp) *stamp {
+	if len(m.bodies) == cap(m.bodies) {
+		m.bodies = make([]stamp, 0, 32)
+	}
+	m.bodies = append(m.bodies, ts)
+	return &m.bodies[len(m.bodies)-1]
 }
 
 // postBody is post with the body made: the messages of a multicast to the
@@ -216,7 +229,7 @@ func (m *node) Acquire(env *engine.Env) {
 	m.TagRequest(int64(m.req.Seq)) // the messages for it name it by its sequence number
 	m.granted, m.inquires, m.failed = m.granted[:0], m.inquires[:0], m.failed[:0]
 	env.Note("note.requests", m.req.arg(), engine.Positions(m.quorum))
-	body := &stamp{Seq: m.req.Seq, ID: m.req.ID}
+	body := m.newBody(m.req)
 	for _, q := range m.quorum {
 		m.postBody(env, q, msgRequest, body, m.Self(), m.req)
 	}
@@ -226,7 +239,7 @@ func (m *node) Acquire(env *engine.Env) {
 func (m *node) Release(env *engine.Env) {
 	m.granted, m.inquires, m.failed = m.granted[:0], m.inquires[:0], m.failed[:0]
 	env.Note("note.exit", m.req.arg(), engine.Positions(m.quorum))
-	body := &stamp{Seq: m.req.Seq, ID: m.req.ID}
+	body := m.newBody(m.req)
 	for _, q := range m.quorum {
 		m.postBody(env, q, msgRelease, body, m.Self(), m.req)
 	}
@@ -339,5 +352,6 @@ func (m *node) Clone() engine.Process {
 	d.granted = slices.Clone(m.granted)
 	d.inquires = slices.Clone(m.inquires)
 	d.failed = slices.Clone(m.failed)
+	d.bodies = nil // the block's free slots are this process's (newBody)
 	return &d
 }

@@ -47,9 +47,12 @@ func (l *List[T]) Last() *T {
 	return &l.last[len(l.last)-1]
 }
 
-// Clone is a copy that shares the full blocks.
+// Clone is a copy that shares the full blocks. Its block being filled has
+// room for a whole block: the copy is the one that goes on (the engine
+// copies a process to change it), and it adds without growing the block
+// again, one doubling after another.
 func (l *List[T]) Clone() List[T] {
-	return List[T]{full: slices.Clip(l.full), last: slices.Clone(l.last)}
+	return List[T]{full: slices.Clip(l.full), last: append(make([]T, 0, blockLen[T]()), l.last...)}
 }
 
 // AppendTo appends the elements, in order, to out.
