@@ -18,6 +18,7 @@ var ErrTooLong = errors.New("the run has reached its event limit")
 
 type checkpoint struct {
 	step   int
+	seq    int64 // the snapshot's Seq, at hand (every step asks for it)
 	snap   *engine.Snapshot
 	bytes  int64 // charged to the run's meter
 	copied int64 // the head's Copied when it was taken
@@ -26,7 +27,7 @@ type checkpoint struct {
 
 // newCheckpoint takes a checkpoint of sim at step.
 func newCheckpoint(step int, sim *engine.Sim) checkpoint {
-	return checkpoint{step: step, snap: sim.Snapshot(), copied: sim.Copied(), cloned: sim.Cloned()}
+	return checkpoint{step: step, seq: sim.Seq(), snap: sim.Snapshot(), copied: sim.Copied(), cloned: sim.Cloned()}
 }
 
 // Checkpoints are spaced by the work a seek replays and by what they hold.
@@ -58,7 +59,10 @@ const (
 // recorded ahead more events.
 func (t *Timeline) checkpointDue(ahead int64) bool {
 	last := &t.cps[len(t.cps)-1]
-	since := t.head.Seq() + ahead - last.snap.Seq()
+	since := t.head.Seq() + ahead - last.seq
+	if since < cpMinEvents { // the fewest of every rule below
+		return false
+	}
 	if n := int64(len(t.Nodes)); n > 1<<17 {
 		return since >= 4*n
 	}
