@@ -38,10 +38,11 @@ func newCheckpoint(step int, sim *engine.Sim) checkpoint {
 // what the run copies because of it (engine.Sim.Copied: directories, and
 // chunks of processes it would have changed in place). The next checkpoint
 // is due once the run has recorded an event for every byte the one before
-// holds and for every 4 items in its queue (a snapshot encodes each in
-// about 10 ns: at most 40 ns an event recorded, 5 for Chang–Roberts on
-// 100,000 with random IDs), but not before cpMinEvents nor after
-// cpMaxEvents events: where the state changes little they come every
+// holds and for every 4 items in its queue (a snapshot encodes the items
+// queued since the one before, about 10 ns each, and now and then all of
+// them (engine/lanecode.go): at most 40 ns an event recorded; and each
+// checkpoint makes the head copy what it changes next), but not before
+// cpMinEvents nor after cpMaxEvents events: where the state changes little they come every
 // 16,384 events, where a wave of changes sweeps every process (the first
 // rounds of an election of 100,000) further apart. The first after step 0 comes within half of cpMaxEvents:
 // then every process changes, which says little of the rest of the run.
