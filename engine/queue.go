@@ -57,7 +57,11 @@ type queue struct {
 	bodies   []any // the body of the message in each slot
 	log      *Log  // where the bodies of logged items are
 	free     []int32
-	live     int // items not dead
+	// freeStale: free lacks slots (a queue restored from a snapshot knows
+	// its free slots only once it has read its lane: the slots it frees
+	// until then are the ones it takes; materialize lists the rest)
+	freeStale bool
+	live      int // items not dead
 	// timers is how many of them are timers, once counted (a frame asks
 	// for the timers at every step: most runs have none, and looking
 	// through the slab for them cost as much as the rest of a delta).
@@ -66,21 +70,28 @@ type queue struct {
 
 	// A queue restored from a snapshot reads its lane as it goes: the first
 	// lazyLeft items of the lane, ahead of the ring, are still encoded in
-	// lazy (a seek replays a few steps and needs only the first few). What
-	// looks at every item decodes the rest first (materialize).
-	lazy      []byte
-	lazyPos   int
+	// the snapshot's segments (a seek replays a few steps and needs only
+	// the first few). What looks at every item decodes the rest first
+	// (materialize).
+	lazy      laneReader
 	lazyLeft  int
-	lazyCoder itemCoder
 	lazyHead  heapKey // the next of them, decoded, if lazyReady
 	lazyReady bool
 	lazyTail  heapKey // the last of them
+
+	// The lane of the snapshot last taken of this queue or restored into
+	// it, and how many items the lane has lost at its front since: the
+	// next snapshot shares the rest (lanecode.go). nil when the lane has
+	// changed otherwise (an item killed).
+	base       []laneRange
+	basePopped int
+	baseDeltas int // snapshots since the last lane encoded in full
 }
 
 // lazyPeek decodes the next encoded lane item into the slab and returns its key.
 func (q *queue) lazyPeek() heapKey {
 	if !q.lazyReady {
-		slot, p := q.lazyCoder.get(q.lazy, &q.lazyPos)
+		slot, p := q.lazy.next()
 		q.slab[slot] = p
 		q.lazyHead, q.lazyReady = heapKey{at: p.at, order: p.order, slot: slot}, true
 	}
@@ -89,6 +100,9 @@ func (q *queue) lazyPeek() heapKey {
 
 // materialize decodes the lane's encoded items and puts them in the ring.
 func (q *queue) materialize() {
+	if q.freeStale && q.lazyLeft == 0 {
+		q.listFree()
+	}
 	if q.lazyLeft == 0 {
 		return
 	}
@@ -106,7 +120,34 @@ func (q *queue) materialize() {
 	}
 	q.lane = append(keys, make([]heapKey, size-len(keys))...)
 	q.laneHead, q.laneLen = 0, len(keys)
-	q.lazy = nil
+	q.lazy = laneReader{}
+	if q.freeStale {
+		q.listFree()
+	}
+}
+
+// listFree lists every slot that holds no item as free (and clears it: a
+// restored queue's slab may hold what the Sim it recycled left there), the
+// lowest handed out first (which free slot a push takes is not part of the
+// state: nothing reads the slab in slot order without sorting by time and
+// order). The lane must be materialized.
+func (q *queue) listFree() {
+	used := make([]uint64, (len(q.slab)+63)/64)
+	for _, k := range q.heap {
+		used[k.slot>>6] |= 1 << (k.slot & 63)
+	}
+	for i := range q.laneLen {
+		k := q.lane[(q.laneHead+i)&(len(q.lane)-1)]
+		used[k.slot>>6] |= 1 << (k.slot & 63)
+	}
+	q.free = q.free[:0]
+	for i := len(q.slab) - 1; i >= 0; i-- {
+		if used[i>>6]&(1<<(i&63)) == 0 {
+			q.slab[i] = pending{}
+			q.free = append(q.free, int32(i))
+		}
+	}
+	q.freeStale = false
 }
 
 func (q *queue) clone() queue {
@@ -177,12 +218,14 @@ func (q *queue) next() (heapKey, bool) {
 		if k := q.lazyPeek(); len(q.heap) == 0 || k.less(q.heap[0]) {
 			q.lazyLeft--
 			q.lazyReady = false
+			q.basePopped++
 			return k, true
 		}
 	} else if q.laneLen > 0 && (len(q.heap) == 0 || q.lane[q.laneHead].less(q.heap[0])) {
 		k := q.lane[q.laneHead]
 		q.laneHead = (q.laneHead + 1) & (len(q.lane) - 1)
 		q.laneLen--
+		q.basePopped++
 		return k, true
 	}
 	if len(q.heap) == 0 {
@@ -248,6 +291,7 @@ func (q *queue) body(slot int32) any {
 // kill marks a slot as handled; its heap key is discarded when it surfaces.
 func (q *queue) kill(slot int32) {
 	q.materialize()
+	q.base = nil // the item may be one a snapshot shares
 	if !q.slab[slot].dead {
 		q.slab[slot].dead = true
 		q.live--

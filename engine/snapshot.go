@@ -12,7 +12,7 @@ import (
 // per-process counters (the log counts them). Restore makes a Sim of it.
 type Snapshot struct {
 	sim    *Sim
-	queue  []byte
+	queue  queueCode
 	queued int   // the items in the queue
 	bytes  int64 // Bytes
 }
@@ -22,8 +22,9 @@ type Snapshot struct {
 func (s *Sim) Snapshot() *Snapshot {
 	c := s.share(false)
 	c.q, c.counted = queue{}, nil
-	b := s.q.encode() // the lane decoded first
-	return &Snapshot{sim: c, queue: b, queued: len(s.q.heap) + s.q.laneLen, bytes: int64(len(b)) + c.ownBytes()}
+	queued := len(s.q.heap) + s.q.lazyLeft + s.q.laneLen
+	code, size := s.q.encode()
+	return &Snapshot{sim: c, queue: code, queued: queued, bytes: size + c.ownBytes()}
 }
 
 // ownBytes estimates what share copies in full rather than shares: the Sim,
@@ -236,88 +237,63 @@ func (c *itemCoder) get(b []byte, r *int) (int32, pending) {
 	return slot, p
 }
 
-// encode writes the queue: its sizes, the key of the lane's last item and
-// the free slots, then the heap's items in heap order and the lane's in
-// lane order, with their slots, so that decodeQueue rebuilds the same queue
-// and can leave the lane to be read as it goes.
-func (q *queue) encode() []byte {
-	q.materialize()
-	b := make([]byte, 0, 32+2*(q.laneLen+len(q.heap))+3*len(q.free))
+// queueCode is an encoded queue: its head (sizes, the key of the lane's
+// last item, the heap's items in heap order with their slots) and its lane's items in lane order, as ranges of segments
+// (lanecode.go), so that decodeQueue rebuilds the same queue and can leave
+// the lane to be read as it goes.
+type queueCode struct {
+	head []byte
+	lane []laneRange
+}
+
+// encode writes the queue, sharing the lane of the snapshot before where
+// it can, and returns the bytes it wrote.
+func (q *queue) encode() (queueCode, int64) {
+	lane, size := q.encodeLane()
+	laneLen := q.lazyLeft + q.laneLen
+	b := make([]byte, 0, 32+2*len(q.heap))
 	b = binary.AppendUvarint(b, uint64(len(q.slab)))
 	b = binary.AppendUvarint(b, uint64(len(q.heap)))
-	b = binary.AppendUvarint(b, uint64(q.laneLen))
+	b = binary.AppendUvarint(b, uint64(laneLen))
 	b = binary.AppendUvarint(b, uint64(q.live))
-	if q.laneLen > 0 {
-		tail := q.lane[(q.laneHead+q.laneLen-1)&(len(q.lane)-1)]
+	if laneLen > 0 {
+		tail := q.lazyTail
+		if q.laneLen > 0 {
+			tail = q.lane[(q.laneHead+q.laneLen-1)&(len(q.lane)-1)]
+		}
 		b = binary.AppendVarint(b, tail.at)
 		b = binary.AppendUvarint(b, tail.order)
 	}
-	b = appendFree(b, q.free, len(q.slab))
 	c := newCoder()
 	for _, k := range q.heap {
 		b = c.put(b, k.slot, &q.slab[k.slot])
 	}
-	b = c.flush(b)
-	c = newCoder()
-	for i := range q.laneLen {
-		k := q.lane[(q.laneHead+i)&(len(q.lane)-1)]
-		b = c.put(b, k.slot, &q.slab[k.slot])
-	}
-	b = c.flush(b)
-	return slices.Clone(b) // no spare capacity: snapshots are kept
+	b = slices.Clone(c.flush(b)) // no spare capacity: snapshots are kept
+	return queueCode{head: b, lane: lane}, size + int64(len(b))
 }
 
-// appendFree writes the free slots of a slab of n as runs of consecutive
-// slots, in ascending order: a queue that has drained leaves most of its
-// slab free, and a list would take a byte or more a slot. Which free slot
-// the next push takes is not part of the state (nothing reads the slab in
-// slot order without sorting by time and order), so the order of the free
-// list is not kept.
-func appendFree(b []byte, free []int32, n int) []byte {
-	b = binary.AppendUvarint(b, uint64(len(free)))
-	if len(free) == 0 {
-		return b
+// encodeLane returns the lane as ranges: those of the snapshot before
+// without the items popped since and a segment of the items pushed since,
+// or one segment of them all. It returns the bytes it wrote.
+func (q *queue) encodeLane() ([]laneRange, int64) {
+	var lane []laneRange
+	from := 0 // the first item of the ring to encode
+	if q.base != nil {
+		lane = dropFront(q.base, q.basePopped)
+		from = laneLenOf(lane) - q.lazyLeft
 	}
-	set := make([]uint64, (n+63)/64)
-	for _, f := range free {
-		set[f>>6] |= 1 << (f & 63)
+	if q.base == nil || from < 0 || len(lane) >= maxRanges {
+		q.materialize()
+		lane, from = make([]laneRange, 0, 1), 0
 	}
-	end := 0 // the end of the run before
-	for i := 0; i < n; {
-		if set[i>>6] == 0 {
-			i = (i + 64) &^ 63
-			continue
-		}
-		if set[i>>6]&(1<<(i&63)) == 0 {
-			i++
-			continue
-		}
-		j := i + 1
-		for j < n && set[j>>6]&(1<<(j&63)) != 0 {
-			j++
-		}
-		b = binary.AppendUvarint(b, uint64(i-end))
-		b = binary.AppendUvarint(b, uint64(j-i))
-		i, end = j, j
+	size := int64(len(lane)) * int64(unsafe.Sizeof(laneRange{}))
+	if from < q.laneLen {
+		seg := q.encodeSeg(from)
+		lane = append(lane, laneRange{seg: seg, to: seg.items})
+		size += int64(len(seg.code)+4*len(seg.marks)) + int64(unsafe.Sizeof(laneRange{})+unsafe.Sizeof(*seg))
 	}
-	return b
-}
-
-// readFree reads what appendFree wrote into a free list (reusing old's
-// memory) that hands out the lowest slot first.
-func readFree(b []byte, r *int, old []int32) []int32 {
-	free := grow(old, int(uvarint(b, r)))
-	at, k := 0, len(free)
-	for k > 0 {
-		at += int(uvarint(b, r))
-		run := int(uvarint(b, r))
-		for range run {
-			k--
-			free[k] = int32(at)
-			at++
-		}
-	}
-	return free
+	q.base, q.basePopped = lane, 0
+	return lane, size
 }
 
 // grow returns a slice of length n, reusing old's memory (not cleared) if
@@ -331,11 +307,11 @@ func grow[T any](old []T, n int) []T {
 
 // decodeQueue rebuilds an encoded queue, taking over old's memory if not
 // nil. The heap is decoded at once, the lane as it is read (queue.lazy).
-func decodeQueue(b []byte, l *Log, old *queue) queue {
+func decodeQueue(code queueCode, l *Log, old *queue) queue {
 	if old == nil {
 		old = &queue{}
 	}
-	r := 0
+	b, r := code.head, 0
 	slab, heapLen, laneLen := int(uvarint(b, &r)), int(uvarint(b, &r)), int(uvarint(b, &r))
 	q := queue{slab: grow(old.slab, slab), bodies: grow(old.bodies, slab), heap: grow(old.heap, heapLen),
 		lane: old.lane, log: l, live: int(uvarint(b, &r))}
@@ -346,10 +322,7 @@ func decodeQueue(b []byte, l *Log, old *queue) queue {
 		q.lazyTail.at = varint(b, &r)
 		q.lazyTail.order = uvarint(b, &r)
 	}
-	q.free = readFree(b, &r, old.free)
-	for _, f := range q.free {
-		q.slab[f] = pending{}
-	}
+	q.free, q.freeStale = old.free[:0], true // listed once the lane is read
 	*old = queue{}
 	c := newCoder()
 	for i := range q.heap {
@@ -357,6 +330,8 @@ func decodeQueue(b []byte, l *Log, old *queue) queue {
 		q.slab[slot] = p
 		q.heap[i] = heapKey{at: p.at, order: p.order, slot: slot}
 	}
-	q.lazy, q.lazyPos, q.lazyLeft, q.lazyCoder = b, r, laneLen, newCoder()
+	q.lazy, q.lazyLeft = laneReader{ranges: code.lane}, laneLen
+	q.lazy.start()
+	q.base = code.lane
 	return q
 }

@@ -18,6 +18,7 @@ var ErrTooLong = errors.New("the run has reached its event limit")
 
 type checkpoint struct {
 	step   int
+	seq    int64 // the snapshot's Seq, at hand (every step asks for it)
 	snap   *engine.Snapshot
 	bytes  int64 // charged to the run's meter
 	copied int64 // the head's Copied when it was taken
@@ -26,7 +27,7 @@ type checkpoint struct {
 
 // newCheckpoint takes a checkpoint of sim at step.
 func newCheckpoint(step int, sim *engine.Sim) checkpoint {
-	return checkpoint{step: step, snap: sim.Snapshot(), copied: sim.Copied(), cloned: sim.Cloned()}
+	return checkpoint{step: step, seq: sim.Seq(), snap: sim.Snapshot(), copied: sim.Copied(), cloned: sim.Cloned()}
 }
 
 // Checkpoints are spaced by the work a seek replays and by what they hold.
@@ -37,10 +38,11 @@ func newCheckpoint(step int, sim *engine.Sim) checkpoint {
 // what the run copies because of it (engine.Sim.Copied: directories, and
 // chunks of processes it would have changed in place). The next checkpoint
 // is due once the run has recorded an event for every byte the one before
-// holds and for every 4 items in its queue (a snapshot encodes each in
-// about 10 ns: at most 40 ns an event recorded, 5 for Chang–Roberts on
-// 100,000 with random IDs), but not before cpMinEvents nor after
-// cpMaxEvents events: where the state changes little they come every
+// holds and for every 4 items in its queue (a snapshot encodes the items
+// queued since the one before, about 10 ns each, and now and then all of
+// them (engine/lanecode.go): at most 40 ns an event recorded; and each
+// checkpoint makes the head copy what it changes next), but not before
+// cpMinEvents nor after cpMaxEvents events: where the state changes little they come every
 // 16,384 events, where a wave of changes sweeps every process (the first
 // rounds of an election of 100,000) further apart. The first after step 0 comes within half of cpMaxEvents:
 // then every process changes, which says little of the rest of the run.
@@ -58,7 +60,10 @@ const (
 // recorded ahead more events.
 func (t *Timeline) checkpointDue(ahead int64) bool {
 	last := &t.cps[len(t.cps)-1]
-	since := t.head.Seq() + ahead - last.snap.Seq()
+	since := t.head.Seq() + ahead - last.seq
+	if since < cpMinEvents { // the fewest of every rule below
+		return false
+	}
 	if n := int64(len(t.Nodes)); n > 1<<17 {
 		return since >= 4*n
 	}
