@@ -3,7 +3,11 @@
 // `go tool templ generate` after editing a .templ file.
 package templates
 
-import "distviz/algo"
+import (
+	"strings"
+
+	"distviz/algo"
+)
 
 // Family is a group of algorithms as the home page lists it.
 type Family struct {
@@ -19,13 +23,26 @@ type Family struct {
 // Script and Styles, when set, replace Entry and the style sheets (the
 // server's bundle of them).
 // View, on a deep link's page, is its algorithm's view, whose module the
-// page then loads while it waits for the run.
+// page then loads while it waits for the run. Boot, when set, is the
+// script the head runs first (the server's bundle of js/app/boot.js: the
+// session's socket, and a deep link's run asked for at once); without it
+// the app opens the socket once it has loaded.
 type Assets struct {
 	URL     func(path string) string
 	Preload []string
 	Script  string
 	Styles  []string
 	View    string
+	Boot    string
+}
+
+// BootScript is the head's script element ("" without Boot). (A "</script"
+// in it would end the element: "<\/script" means the same in JavaScript.)
+func (a Assets) BootScript() string {
+	if a.Boot == "" {
+		return ""
+	}
+	return "<script>" + strings.ReplaceAll(a.Boot, "</script", `<\/script`) + "</script>"
 }
 
 // EntryScript is the page's script: Script, else Entry.

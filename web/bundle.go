@@ -31,6 +31,7 @@ type bundled struct {
 	style   string              // the style sheets' file
 	imports map[string][]string // a file → the files it imports statically
 	chunks  map[string]string   // a module loaded on demand, e.g. "js/views/ring/ring.js" → its file
+	boot    string              // the head's script (js/app/boot.js and what it imports, as one classic script)
 }
 
 // preload lists what a page whose view is module asks for at once: the
@@ -94,6 +95,9 @@ func (a *assets) addBundle(fsys fs.FS) error {
 	for _, f := range res.OutputFiles {
 		a.files[strings.TrimPrefix(f.Path, "/")] = newBlob(f.Contents, "text/javascript; charset=utf-8")
 	}
+	if b.boot, err = bundleBoot(fsys); err != nil {
+		return err
+	}
 	css, err := bundleStyles(fsys)
 	if err != nil {
 		return err
@@ -103,6 +107,32 @@ func (a *assets) addBundle(fsys fs.FS) error {
 	a.files[b.style] = bl
 	a.bundle = b
 	return nil
+}
+
+// bootEntry is the script the page's head runs before anything loads: it
+// opens the session's socket and asks for a deep link's run at once.
+const bootEntry = "js/app/boot.js"
+
+// bundleBoot bundles the head's script into one classic script, which the
+// page carries inline: no request stands before the socket.
+func bundleBoot(fsys fs.FS) (string, error) {
+	res := api.Build(api.BuildOptions{
+		EntryPoints:       []string{bootEntry},
+		Bundle:            true,
+		Format:            api.FormatIIFE,
+		Target:            api.ES2022,
+		Charset:           api.CharsetUTF8,
+		MinifyWhitespace:  true,
+		MinifySyntax:      true,
+		MinifyIdentifiers: true,
+		AbsWorkingDir:     "/",
+		Plugins:           []api.Plugin{staticPlugin(fsys, nil)},
+	})
+	if len(res.Errors) > 0 {
+		msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
+		return "", fmt.Errorf("bundling the page's head script: %s", strings.Join(msgs, "\n"))
+	}
+	return strings.TrimSpace(string(res.OutputFiles[0].Contents)), nil
 }
 
 // bundleMeta reads esbuild's metafile: which file is the entry, which a

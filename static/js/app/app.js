@@ -20,7 +20,7 @@ import {createControls, nextSpeed} from "./controls.js";
 import {createMenu, createTooltip} from "./menu.js";
 import {createFiles} from "./files.js";
 import {writeRunTitle, translateReference} from "./titles.js";
-import {parseLocation, buildSearch} from "./params.js";
+import {parseLocation, buildSearch, linkOpen} from "./params.js";
 import {orderToggle} from "./stmode.js";
 import {afterPaint} from "./dom.js";
 import {createChrome, store} from "./chrome.js";
@@ -374,10 +374,8 @@ if (offline) {
 	// its view's module loads while the run comes (the page names the view)
 	const view = document.querySelector('meta[name="distviz-view"]');
 	if (view) stage.preload(view.content);
-	const msg = {type: "open", algorithm: link.algorithm, query: link.acts ? {...link.query, acts: link.acts} : link.query};
-	if (link.seed !== null) msg.seed = link.seed;
-	if (link.scenario) msg.scenario = link.scenario;
-	session.open(msg, link.step, false);
+	// (the page's head has sent this open already, boot.js: it is not sent twice)
+	session.open(linkOpen(link), link.step, false);
 	if (window.innerWidth < 1280) chrome.setSetup(false);
 } else {
 	registry.load();

@@ -26,5 +26,6 @@ import "./offline.test.js";
 import "./names.test.js";
 import "./flights.test.js";
 import "./framepace.test.js";
+import "./ws.test.js";
 
 export {run} from "./harness.js";
