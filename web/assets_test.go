@@ -216,3 +216,30 @@ func TestDeepLinkPreloadsItsView(t *testing.T) {
 		t.Error("the tree's page preloads the grid or the Experiment tab")
 	}
 }
+
+// The scripts of a deep link's first picture ask to be compiled while they
+// stream in; one loaded later (the Experiment tab) does not. A deep link's
+// page also carries the head's script, which asks for its run at once.
+func TestFirstRenderScripts(t *testing.T) {
+	as, err := staticAssets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hinted := func(file string) bool { return bytes.HasPrefix(as.files[file].raw, []byte(compileHint)) }
+	for _, f := range append([]string{as.bundle.entry, as.bundle.chunks["js/views/ring/ring.js"]}, as.bundle.closure(as.bundle.entry)...) {
+		if !hinted(f) {
+			t.Errorf("%s, which a deep link runs before its picture, has no compile hint", f)
+		}
+	}
+	if exp := as.bundle.chunks["js/experiment/experiment.js"]; hinted(exp) {
+		t.Errorf("the Experiment tab's chunk %s has the compile hint", exp)
+	}
+	h := newTestRouter(t, Config{})
+	p := string(gunzip(t, get(t, h, "/?algorithm=bully", "Accept-Encoding", "gzip").Body.Bytes()))
+	if !strings.Contains(p, "<script>"+as.bundle.boot+"</script>") || !strings.Contains(as.bundle.boot, "distvizBoot") {
+		t.Error("the page's head lacks the boot script")
+	}
+	if strings.Index(p, "distvizBoot") > strings.Index(p, `<script type="module"`) {
+		t.Error("the boot script comes after the entry")
+	}
+}
