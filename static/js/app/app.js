@@ -219,7 +219,7 @@ function onRun(r, fromUser) {
 	runTitle();
 	files.setRun(r, sc);
 	$("io-status").textContent = fromUser === "attach" ? "" : $("io-status").textContent;
-	if (fromUser && window.innerWidth < 1280) chrome.setSetup(false);
+	if (fromUser && chrome.narrow()) chrome.setSetup(false);
 	// the view last, in the page as the run shows it: it measures its box
 	stage.use(r);
 }
@@ -376,7 +376,7 @@ if (offline) {
 	if (view) stage.preload(view.content);
 	// (the page's head has sent this open already, boot.js: it is not sent twice)
 	session.open(linkOpen(link), link.step, false);
-	if (window.innerWidth < 1280) chrome.setSetup(false);
+	if (chrome.narrow()) chrome.setSetup(false);
 } else {
 	registry.load();
 	ready();

@@ -125,6 +125,11 @@ export function createChrome({onLayout, isMenuOpen, onPresenter}) {
 		presenterText();
 	}
 
+	// the window is too narrow for the set-up panel beside a run; asked of a
+	// media query, since window.innerWidth lays the page out first (at the
+	// app's start: the whole page, before the panel goes)
+	const narrow = () => matchMedia("(width < 1280px)").matches;
+
 	applyTheme(store.get("theme") || "");
-	return {setSetup, toast, relabel, setPresenter, presenting};
+	return {setSetup, toast, relabel, setPresenter, presenting, narrow};
 }
