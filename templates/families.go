@@ -23,17 +23,20 @@ type Family struct {
 // Script and Styles, when set, replace Entry and the style sheets (the
 // server's bundle of them).
 // View, on a deep link's page, is its algorithm's view, whose module the
-// page then loads while it waits for the run. Boot, when set, is the
+// page then loads while it waits for the run; ViewScript, when set, is
+// that module's file, which the page runs before the entry, so that the
+// view is there when the app starts. Boot, when set, is the
 // script the head runs first (the server's bundle of js/app/boot.js: the
 // session's socket, and a deep link's run asked for at once); without it
 // the app opens the socket once it has loaded.
 type Assets struct {
-	URL     func(path string) string
-	Preload []string
-	Script  string
-	Styles  []string
-	View    string
-	Boot    string
+	URL        func(path string) string
+	Preload    []string
+	Script     string
+	Styles     []string
+	View       string
+	ViewScript string
+	Boot       string
 }
 
 // BootScript is the head's script element ("" without Boot). (A "</script"

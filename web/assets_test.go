@@ -219,7 +219,8 @@ func TestDeepLinkPreloadsItsView(t *testing.T) {
 
 // The scripts of a deep link's first picture ask to be compiled while they
 // stream in; one loaded later (the Experiment tab) does not. A deep link's
-// page also carries the head's script, which asks for its run at once.
+// page also carries the head's script, which asks for its run at once, and
+// runs its view's module before the entry.
 func TestFirstRenderScripts(t *testing.T) {
 	as, err := staticAssets()
 	if err != nil {
@@ -239,7 +240,16 @@ func TestFirstRenderScripts(t *testing.T) {
 	if !strings.Contains(p, "<script>"+as.bundle.boot+"</script>") || !strings.Contains(as.bundle.boot, "distvizBoot") {
 		t.Error("the page's head lacks the boot script")
 	}
-	if strings.Index(p, "distvizBoot") > strings.Index(p, `<script type="module"`) {
+	entry := strings.Index(p, `<script type="module" src="`+as.URL(as.bundle.entry)+`"`)
+	if strings.Index(p, "distvizBoot") > entry {
 		t.Error("the boot script comes after the entry")
+	}
+	// (the view's module is run before the app starts: the run's first drawing need not wait for it)
+	view := strings.Index(p, `<script type="module" src="`+as.URL(as.bundle.chunks["js/views/ring/ring.js"])+`"></script>`)
+	if view < 0 || view > entry {
+		t.Error("the deep link's page does not run its view's chunk before the entry")
+	}
+	if plain := string(gunzip(t, get(t, h, "/", "Accept-Encoding", "gzip").Body.Bytes())); strings.Count(plain, `<script type="module"`) != 1 {
+		t.Error("the plain page runs a script besides the entry")
 	}
 }
