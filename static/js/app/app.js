@@ -208,7 +208,7 @@ function onRun(r, fromUser) {
 	// the run carries its algorithm's entry: the form need not wait for the
 	// registry, and follows the run once its first picture is on screen
 	registry.add(r.algorithm);
-	afterPaint(() => state.run === r && form.fromRun(r));
+	formFollows(r);
 	form.clearErrors();
 	spacetime.setRun(r, state.log);
 	narration.setLog(state.log);
@@ -222,6 +222,16 @@ function onRun(r, fromUser) {
 	if (fromUser && chrome.narrow()) chrome.setSetup(false);
 	// the view last, in the page as the run shows it: it measures its box
 	stage.use(r);
+}
+
+// formFollows has the form show r once r's first picture is on screen:
+// after a paint with its view (a deep link's view may still be loading).
+function formFollows(r) {
+	afterPaint(() => {
+		if (state.run !== r) return;
+		if (stage.loading()) formFollows(r);
+		else form.fromRun(r);
+	});
 }
 
 // MAX_LINK_ACTS is the longest acts text the address bar takes: beyond it
