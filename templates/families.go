@@ -4,6 +4,7 @@
 package templates
 
 import (
+	"encoding/json"
 	"strings"
 
 	"distviz/algo"
@@ -24,8 +25,9 @@ type Family struct {
 // server's bundle of them).
 // View, on a deep link's page, is its algorithm's view, whose module the
 // page then loads while it waits for the run; ViewScript, when set, is
-// that module's file, which the page runs before the entry, so that the
-// view is there when the app starts. Boot, when set, is the
+// that module's file, which the page imports before the entry and hands to
+// the app (ViewModuleScript): the view is there when the app starts, and
+// the run's first drawing need not wait for an import. Boot, when set, is the
 // script the head runs first (the server's bundle of js/app/boot.js: the
 // session's socket, and a deep link's run asked for at once); without it
 // the app opens the socket once it has loaded.
@@ -37,6 +39,17 @@ type Assets struct {
 	View       string
 	ViewScript string
 	Boot       string
+}
+
+// ViewModuleScript is the module script that imports ViewScript before
+// the entry runs and leaves it where the app finds it (static/js/app/boot.js's
+// window.distvizBoot.view); "" without ViewScript or Boot.
+func (a Assets) ViewModuleScript() string {
+	if a.ViewScript == "" || a.Boot == "" {
+		return ""
+	}
+	url, _ := json.Marshal(a.URL(a.ViewScript))
+	return `<script type="module">import * as view from ` + string(url) + `; window.distvizBoot.view = view;</script>`
 }
 
 // BootScript is the head's script element ("" without Boot). (A "</script"

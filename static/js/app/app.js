@@ -383,7 +383,7 @@ if (offline) {
 	// a deep link runs at once; the form follows when the registry is in;
 	// its view's module loads while the run comes (the page names the view)
 	const view = document.querySelector('meta[name="distviz-view"]');
-	if (view) stage.preload(view.content);
+	if (view) stage.preload(view.content, window.distvizBoot && window.distvizBoot.view);
 	// (the page's head has sent this open already, boot.js: it is not sent twice)
 	session.open(linkOpen(link), link.step, false);
 	if (chrome.narrow()) chrome.setSetup(false);
