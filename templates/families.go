@@ -3,7 +3,12 @@
 // `go tool templ generate` after editing a .templ file.
 package templates
 
-import "distviz/algo"
+import (
+	"encoding/json"
+	"strings"
+
+	"distviz/algo"
+)
 
 // Family is a group of algorithms as the home page lists it.
 type Family struct {
@@ -19,13 +24,41 @@ type Family struct {
 // Script and Styles, when set, replace Entry and the style sheets (the
 // server's bundle of them).
 // View, on a deep link's page, is its algorithm's view, whose module the
-// page then loads while it waits for the run.
+// page then loads while it waits for the run; ViewScript, when set, is
+// that module's file, which the page imports before the entry and hands to
+// the app (ViewModuleScript): the view is there when the app starts, and
+// the run's first drawing need not wait for an import. Boot, when set, is the
+// script the head runs first (the server's bundle of js/app/boot.js: the
+// session's socket, and a deep link's run asked for at once); without it
+// the app opens the socket once it has loaded.
 type Assets struct {
-	URL     func(path string) string
-	Preload []string
-	Script  string
-	Styles  []string
-	View    string
+	URL        func(path string) string
+	Preload    []string
+	Script     string
+	Styles     []string
+	View       string
+	ViewScript string
+	Boot       string
+}
+
+// ViewModuleScript is the module script that imports ViewScript before
+// the entry runs and leaves it where the app finds it (static/js/app/boot.js's
+// window.distvizBoot.view); "" without ViewScript or Boot.
+func (a Assets) ViewModuleScript() string {
+	if a.ViewScript == "" || a.Boot == "" {
+		return ""
+	}
+	url, _ := json.Marshal(a.URL(a.ViewScript))
+	return `<script type="module">import * as view from ` + string(url) + `; window.distvizBoot.view = view;</script>`
+}
+
+// BootScript is the head's script element ("" without Boot). (A "</script"
+// in it would end the element: "<\/script" means the same in JavaScript.)
+func (a Assets) BootScript() string {
+	if a.Boot == "" {
+		return ""
+	}
+	return "<script>" + strings.ReplaceAll(a.Boot, "</script", `<\/script`) + "</script>"
 }
 
 // EntryScript is the page's script: Script, else Entry.

@@ -216,3 +216,40 @@ func TestDeepLinkPreloadsItsView(t *testing.T) {
 		t.Error("the tree's page preloads the grid or the Experiment tab")
 	}
 }
+
+// The scripts of a deep link's first picture ask to be compiled while they
+// stream in; one loaded later (the Experiment tab) does not. A deep link's
+// page also carries the head's script, which asks for its run at once, and
+// runs its view's module before the entry.
+func TestFirstRenderScripts(t *testing.T) {
+	as, err := staticAssets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hinted := func(file string) bool { return bytes.HasPrefix(as.files[file].raw, []byte(compileHint)) }
+	for _, f := range append([]string{as.bundle.entry, as.bundle.chunks["js/views/ring/ring.js"]}, as.bundle.closure(as.bundle.entry)...) {
+		if !hinted(f) {
+			t.Errorf("%s, which a deep link runs before its picture, has no compile hint", f)
+		}
+	}
+	if exp := as.bundle.chunks["js/experiment/experiment.js"]; hinted(exp) {
+		t.Errorf("the Experiment tab's chunk %s has the compile hint", exp)
+	}
+	h := newTestRouter(t, Config{})
+	p := string(gunzip(t, get(t, h, "/?algorithm=bully", "Accept-Encoding", "gzip").Body.Bytes()))
+	if !strings.Contains(p, "<script>"+as.bundle.boot+"</script>") || !strings.Contains(as.bundle.boot, "distvizBoot") {
+		t.Error("the page's head lacks the boot script")
+	}
+	entry := strings.Index(p, `<script type="module" src="`+as.URL(as.bundle.entry)+`"`)
+	if strings.Index(p, "distvizBoot") > entry {
+		t.Error("the boot script comes after the entry")
+	}
+	// (the view's module is run before the app starts: the run's first drawing need not wait for it)
+	view := strings.Index(p, `<script type="module">import * as view from "`+as.URL(as.bundle.chunks["js/views/ring/ring.js"])+`"; window.distvizBoot.view = view;</script>`)
+	if view < 0 || view > entry {
+		t.Error("the deep link's page does not import its view's chunk before the entry")
+	}
+	if plain := string(gunzip(t, get(t, h, "/", "Accept-Encoding", "gzip").Body.Bytes())); strings.Count(plain, `<script type="module"`) != 1 {
+		t.Error("the plain page runs a script besides the entry")
+	}
+}

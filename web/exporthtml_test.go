@@ -67,7 +67,7 @@ func TestExportHTML(t *testing.T) {
 	const params = `{"n": 8, "crashed": [7], "detectors": [4], "timeout": 15}`
 	id := createdID(t, do(t, h, "POST", "/api/runs", `{"algorithm": "bully", "params": `+params+`, "seed": 3}`))
 	page, d := exportOffline(t, h, "/api/runs/"+id+"/export?format=html&lang=de&step=4")
-	for _, bad := range []string{"/static/v/", "distvizSocket =", `rel="modulepreload"`, `<link rel="stylesheet"`} {
+	for _, bad := range []string{"/static/v/", "distvizBoot=", `rel="modulepreload"`, `<link rel="stylesheet"`} {
 		if strings.Contains(page, bad) {
 			t.Errorf("the offline page still has %q", bad)
 		}

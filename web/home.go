@@ -52,8 +52,9 @@ func homePage(view string) (*blob, error) {
 	all := algos.All()
 	page := templates.Assets{URL: as.URL, Preload: as.Imports(templates.Entry)}
 	if as.bundle != nil {
+		module := as.viewModule(view)
 		page = templates.Assets{URL: as.URL, Script: as.bundle.entry, Styles: []string{as.bundle.style},
-			Preload: as.bundle.preload(as.viewModule(view))}
+			Preload: as.bundle.preload(module), ViewScript: as.bundle.chunks[module], Boot: as.bundle.boot}
 	} else if m := as.viewModule(view); m != "" {
 		for _, p := range append([]string{m}, as.Imports(m)...) {
 			if !slices.Contains(page.Preload, p) {

@@ -144,12 +144,8 @@ var offlineShell = sync.OnceValues(func() (*shell, error) {
 	if err != nil {
 		return nil, err
 	}
+	// (rendered without Boot: the page of an offline file opens no socket, its transport is local)
 	page := buf.String()
-	// the page of an offline file opens no socket: its transport is local
-	page, err = replaceOnce(page, earlySocket, "")
-	if err != nil {
-		return nil, err
-	}
 	page, err = replaceOnce(page, regexp.MustCompile(`<html `), `<html data-offline="" `)
 	if err != nil {
 		return nil, err
@@ -171,7 +167,7 @@ var offlineShell = sync.OnceValues(func() (*shell, error) {
 		}
 		page = strings.Replace(page, link, "<style>\n"+string(b)+"</style>", 1)
 	}
-	entry := `<script type="module" src="` + as.URL(templates.Entry) + `"></script>`
+	entry := `<script type="module" src="` + as.URL(templates.Entry) + `" blocking="render"></script>`
 	head, tail, ok := strings.Cut(page, entry)
 	if !ok {
 		return nil, fmt.Errorf("the home page has no %s: the offline page needs it", entry)
@@ -180,10 +176,6 @@ var offlineShell = sync.OnceValues(func() (*shell, error) {
 	script := "<script type=\"module\">\n" + strings.ReplaceAll(bundle, "</script", `<\/script`) + "</script>"
 	return &shell{head: []byte(head), tail: []byte(script + tail)}, nil
 })
-
-// earlySocket is the home page's script that opens the session's socket
-// before the modules have loaded.
-var earlySocket = regexp.MustCompile(`<script>window\.distvizSocket = [^<]*</script>`)
 
 func replaceOnce(s string, re *regexp.Regexp, with string) (string, error) {
 	loc := re.FindStringIndex(s)

@@ -20,7 +20,7 @@ import {createControls, nextSpeed} from "./controls.js";
 import {createMenu, createTooltip} from "./menu.js";
 import {createFiles} from "./files.js";
 import {writeRunTitle, translateReference} from "./titles.js";
-import {parseLocation, buildSearch} from "./params.js";
+import {parseLocation, buildSearch, linkOpen} from "./params.js";
 import {orderToggle} from "./stmode.js";
 import {afterPaint} from "./dom.js";
 import {createChrome, store} from "./chrome.js";
@@ -208,7 +208,7 @@ function onRun(r, fromUser) {
 	// the run carries its algorithm's entry: the form need not wait for the
 	// registry, and follows the run once its first picture is on screen
 	registry.add(r.algorithm);
-	afterPaint(() => state.run === r && form.fromRun(r));
+	formFollows(r);
 	form.clearErrors();
 	spacetime.setRun(r, state.log);
 	narration.setLog(state.log);
@@ -219,9 +219,19 @@ function onRun(r, fromUser) {
 	runTitle();
 	files.setRun(r, sc);
 	$("io-status").textContent = fromUser === "attach" ? "" : $("io-status").textContent;
-	if (fromUser && window.innerWidth < 1280) chrome.setSetup(false);
+	if (fromUser && chrome.narrow()) chrome.setSetup(false);
 	// the view last, in the page as the run shows it: it measures its box
 	stage.use(r);
+}
+
+// formFollows has the form show r once r's first picture is on screen:
+// after a paint with its view (a deep link's view may still be loading).
+function formFollows(r) {
+	afterPaint(() => {
+		if (state.run !== r) return;
+		if (stage.loading()) formFollows(r);
+		else form.fromRun(r);
+	});
 }
 
 // MAX_LINK_ACTS is the longest acts text the address bar takes: beyond it
@@ -373,12 +383,10 @@ if (offline) {
 	// a deep link runs at once; the form follows when the registry is in;
 	// its view's module loads while the run comes (the page names the view)
 	const view = document.querySelector('meta[name="distviz-view"]');
-	if (view) stage.preload(view.content);
-	const msg = {type: "open", algorithm: link.algorithm, query: link.acts ? {...link.query, acts: link.acts} : link.query};
-	if (link.seed !== null) msg.seed = link.seed;
-	if (link.scenario) msg.scenario = link.scenario;
-	session.open(msg, link.step, false);
-	if (window.innerWidth < 1280) chrome.setSetup(false);
+	if (view) stage.preload(view.content, window.distvizBoot && window.distvizBoot.view);
+	// (the page's head has sent this open already, boot.js: it is not sent twice)
+	session.open(linkOpen(link), link.step, false);
+	if (chrome.narrow()) chrome.setSetup(false);
 } else {
 	registry.load();
 	ready();

@@ -1,27 +1,12 @@
 // The page around the views: the set-up panel's toggle, the light and dark
-// themes, presenter mode (full screen, forms hidden), notices, and what the
-// browser remembers between visits.
+// themes, presenter mode (full screen, forms hidden) and notices; what the
+// browser remembers between visits is store.js's.
 
 import {t} from "../i18n/i18n.js";
 import {ownsKeys} from "./keys.js";
+import {store} from "./store.js";
 
-/** store remembers small settings (theme, language, speed) in localStorage. */
-export const store = {
-	get(k) {
-		try {
-			return localStorage.getItem("distviz." + k);
-		} catch {
-			return null;
-		}
-	},
-	set(k, v) {
-		try {
-			localStorage.setItem("distviz." + k, v);
-		} catch {
-			/* private mode: not remembered */
-		}
-	},
-};
+export {store};
 
 // the type-size control's steps, and presenter mode's magnification on top
 const SCALES = [0.85, 1, 1.15, 1.3, 1.5, 1.75];
@@ -140,6 +125,11 @@ export function createChrome({onLayout, isMenuOpen, onPresenter}) {
 		presenterText();
 	}
 
+	// the window is too narrow for the set-up panel beside a run; asked of a
+	// media query, since window.innerWidth lays the page out first (at the
+	// app's start: the whole page, before the panel goes)
+	const narrow = () => matchMedia("(width < 1280px)").matches;
+
 	applyTheme(store.get("theme") || "");
-	return {setSetup, toast, relabel, setPresenter, presenting};
+	return {setSetup, toast, relabel, setPresenter, presenting, narrow};
 }

@@ -176,6 +176,19 @@ export function parseLocation(search) {
 }
 
 /**
+ * linkOpen is the `open` of a parsed deep link (docs/protocol.md): its
+ * run, at its step. The page's head sends it before the app has loaded
+ * (boot.js), the app otherwise (app.js): the same message.
+ */
+export function linkOpen(link) {
+	const msg = {type: "open", algorithm: link.algorithm, query: link.acts ? {...link.query, acts: link.acts} : link.query};
+	if (link.seed !== null) msg.seed = link.seed;
+	if (link.scenario) msg.scenario = link.scenario;
+	if (link.step !== null) msg.step = link.step;
+	return msg;
+}
+
+/**
  * buildSearch writes the address bar's query: algorithm, scenario, the
  * parameters in the registry's order (any others after), seed, the user's
  * actions (query.acts), step, present=1 in presenter mode, and embed=1

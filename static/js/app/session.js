@@ -41,7 +41,7 @@ export function createSession({offline, refusal, app, on}) {
 
 	const conn = (offline ? connectOffline : connect)({
 		url: offline ? null : wsURL(location),
-		early: window.distvizSocket || null, // opened by the page's head (templates/index.templ)
+		early: window.distvizBoot || null, // the socket the page's head opened (boot.js)
 		data: offline,
 		refusal,
 		onMessage: receive,

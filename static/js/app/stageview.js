@@ -117,8 +117,15 @@ export function createStageView({canvas, root, state, ui, send, render, legendBo
 
 	return {
 		use,
-		/** preload loads a view's module before a run needs it (a deep link's, named by the page). */
-		preload: (name) => load(name).catch(() => {}), // (use asks again, and fails there)
+		/**
+		 * preload loads a view's module before a run needs it (a deep link's,
+		 * named by the page); mod is the module when the page has it already
+		 * (boot.js): a run then has its view at once.
+		 */
+		preload(name, mod) {
+			if (mod) modules.set(name, mod);
+			else load(name).catch(() => {}); // (use asks again, and fails there)
+		},
 		shown,
 		seeRoles,
 		legend,

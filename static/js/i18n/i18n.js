@@ -7,23 +7,14 @@ import {LECTURE_STRINGS} from "./lecture.js";
 import {EN} from "./strings/en.js";
 import {DE} from "./strings/de.js";
 import {ES} from "./strings/es.js";
+import {LANGS} from "./langs.js";
 
-export const LANGS = ["en", "de", "es"];
+export {LANGS, pickLang} from "./langs.js";
 export const LANG_NAMES = {en: "English", de: "Deutsch", es: "Español"};
 
 export const STRINGS = {en: EN, de: DE, es: ES};
 
 let current = "en";
-
-/** pickLang chooses the language: a stored choice, else the browser's, else English. */
-export function pickLang(stored, navigatorLangs) {
-	if (LANGS.includes(stored)) return stored;
-	for (const l of navigatorLangs || []) {
-		const base = String(l).slice(0, 2).toLowerCase();
-		if (LANGS.includes(base)) return base;
-	}
-	return "en";
-}
 
 export function setLang(lang) {
 	current = LANGS.includes(lang) ? lang : "en";

@@ -28,5 +28,6 @@ import "./flights.test.js";
 import "./bulk.test.js";
 import "./spacetime.test.js";
 import "./framepace.test.js";
+import "./ws.test.js";
 
 export {run} from "./harness.js";

@@ -1,5 +1,5 @@
 import {test, eq, ok} from "./harness.js";
-import {formatValue, baseTexts, checkText, parseRange, normalize, queryOf, parseLocation, buildSearch, seedOK, paramOfError} from "../app/params.js";
+import {formatValue, baseTexts, checkText, parseRange, normalize, queryOf, parseLocation, buildSearch, seedOK, paramOfError, linkOpen} from "../app/params.js";
 
 const bully = {
 	id: "bully",
@@ -142,4 +142,16 @@ test("parseLocation and buildSearch: a run in a slide (embed, spacetime)", () =>
 	eq(buildSearch(null, {algorithm: "bully"}, 3, false, l), "?algorithm=bully&step=3&embed=1&spacetime=0");
 	ok(parseLocation("?embed=1").spacetime, "the diagram unless spacetime=0");
 	eq(buildSearch(null, {algorithm: "bully"}, null, false, {embed: false, spacetime: false}), "?algorithm=bully");
+});
+
+test("linkOpen: a deep link's open, at its step", () => {
+	eq(linkOpen(parseLocation("?algorithm=bully&scenario=lecture&n=8&seed=3&acts=d1&step=12&lang=de")), {
+		type: "open",
+		algorithm: "bully",
+		query: {n: "8", acts: "d1"},
+		seed: 3,
+		scenario: "lecture",
+		step: 12,
+	});
+	eq(linkOpen(parseLocation("?algorithm=bully")), {type: "open", algorithm: "bully", query: {}});
 });
