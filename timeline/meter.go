@@ -109,7 +109,7 @@ func (t *Timeline) reserve(extra int64) error { return t.reserveKeeping(extra, 0
 // limit it keeps room for a view as well, so that a run its meter stops
 // can still be looked back at (where it stops must not decide that).
 func (t *Timeline) reserveStep() error {
-	if t.acct.m == nil { // no meter: nothing to weigh (every step asks)
+	if !t.acct.Charging() { // no meter: nothing to weigh (every step asks)
 		return nil
 	}
 	var room int64
