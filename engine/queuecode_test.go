@@ -46,11 +46,11 @@ func TestQueueCodeRoundTrip(t *testing.T) {
 				q.pop()
 			}
 		}
-		b, _ := q.encode()
+		b, _, _ := q.encode()
 		got := decodeQueue(b, nil, nil)
 		got.materialize()
 		got.base = nil // encoded in full again
-		again, _ := got.encode()
+		again, _, _ := got.encode()
 		if !bytes.Equal(again.head, b.head) || !bytes.Equal(laneBytes(again.lane), laneBytes(b.lane)) {
 			t.Fatalf("seed %d: the queue read back encodes differently", seed)
 		}
@@ -147,7 +147,7 @@ func TestQueueCodeShared(t *testing.T) {
 					now++
 				}
 			}
-			code, _ := q.encode()
+			code, _, _ := q.encode()
 			snaps = append(snaps, taken{code: code, lane: laneOf(&q), live: q.live})
 			if rng.IntN(5) == 0 { // back to an earlier snapshot, its lane unread
 				s := snaps[rng.IntN(len(snaps))]

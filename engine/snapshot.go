@@ -15,6 +15,7 @@ type Snapshot struct {
 	queue  queueCode
 	queued int   // the items in the queue
 	bytes  int64 // Bytes
+	lane   int64 // LaneBytes
 }
 
 // Snapshot freezes the state of a recording Sim: every message in flight
@@ -23,8 +24,8 @@ func (s *Sim) Snapshot() *Snapshot {
 	c := s.share(false)
 	c.q, c.counted = queue{}, nil
 	queued := len(s.q.heap) + s.q.lazyLeft + s.q.laneLen
-	code, size := s.q.encode()
-	return &Snapshot{sim: c, queue: code, queued: queued, bytes: size + c.ownBytes()}
+	code, size, lane := s.q.encode()
+	return &Snapshot{sim: c, queue: code, queued: queued, bytes: size + c.ownBytes(), lane: lane}
 }
 
 // ownBytes estimates what share copies in full rather than shares: the Sim,
@@ -67,6 +68,12 @@ func (sn *Snapshot) Restore(l *Log, recycle *Sim) *Sim {
 // does not share (its maps, vector clocks). What it shares with the Sim it was taken of becomes its own as the
 // Sim writes: that Sim's Copied grows by it.
 func (sn *Snapshot) Bytes() int64 { return sn.bytes }
+
+// LaneBytes is the part of Bytes in the lane segment the snapshot wrote (its
+// queue's items pushed since the snapshot before). The Sim it was taken of
+// shares that segment, so a measure of the Sim counts it until the Sim lets
+// go of it, while the snapshot keeps it as long as it lives.
+func (sn *Snapshot) LaneBytes() int64 { return sn.lane }
 
 // Copied is the bytes of shared state the Sim (and the Sims it was copied
 // from) have copied so far that they would have written in place had no
@@ -247,8 +254,8 @@ type queueCode struct {
 }
 
 // encode writes the queue, sharing the lane of the snapshot before where
-// it can, and returns the bytes it wrote.
-func (q *queue) encode() (queueCode, int64) {
+// it can, and returns the bytes it wrote, and of those the lane's.
+func (q *queue) encode() (queueCode, int64, int64) {
 	lane, size := q.encodeLane()
 	laneLen := q.lazyLeft + q.laneLen
 	b := make([]byte, 0, 32+2*len(q.heap))
@@ -269,7 +276,7 @@ func (q *queue) encode() (queueCode, int64) {
 		b = c.put(b, k.slot, &q.slab[k.slot])
 	}
 	b = slices.Clone(c.flush(b)) // no spare capacity: snapshots are kept
-	return queueCode{head: b, lane: lane}, size + int64(len(b))
+	return queueCode{head: b, lane: lane}, size + int64(len(b)), size
 }
 
 // encodeLane returns the lane as ranges: those of the snapshot before

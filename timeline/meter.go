@@ -140,10 +140,12 @@ func (t *Timeline) reserveKeeping(extra, keep int64) error {
 }
 
 // checkpointed charges a new checkpoint (it is already paid for by
-// reserve's extra).
+// reserve's extra). The measure of a checkpoint leaves out what it shares
+// with the head, and so the lane segment it wrote: that is charged here,
+// as the head lets go of it while the checkpoint keeps it.
 func (t *Timeline) checkpointed(cp *checkpoint) {
 	if t.acct.Charging() {
-		cp.bytes = t.acct.cp
+		cp.bytes = t.acct.cp + cp.snap.LaneBytes()
 		t.acct.cps += cp.bytes
 	}
 }
