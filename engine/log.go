@@ -102,6 +102,15 @@ type Log struct {
 
 	scratch   []byte // a text being encoded (logtext.go)
 	textArena []byte // texts too long for the stream
+	arenaAt   []arenaText
+}
+
+// arenaText is where a text in the arena begins, and its event: Truncate
+// cuts the arena back with the events (a fork would otherwise leave the
+// texts of the future it drops behind, and a replay add them again).
+type arenaText struct {
+	seq int64
+	off int
 }
 
 type countBase struct {
@@ -198,6 +207,10 @@ func (l *Log) Truncate(n int64, msgs int64) {
 	i := sort.Search(len(l.bases), func(i int) bool { return l.bases[i].seq > n })
 	clear(l.bases[i:])
 	l.bases = l.bases[:i]
+	if i := sort.Search(len(l.arenaAt), func(i int) bool { return l.arenaAt[i].seq > n }); i < len(l.arenaAt) {
+		l.textArena = l.textArena[:l.arenaAt[i].off]
+		l.arenaAt = l.arenaAt[:i]
+	}
 	l.nextBase = l.baseEvery
 	if i > 0 {
 		l.nextBase += l.bases[i-1].seq

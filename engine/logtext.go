@@ -91,11 +91,13 @@ func (l *Log) strIndex(s string) uint32 {
 // bit saying which.
 func (l *Log) putText(b []byte, i int) (int, byte) {
 	n := len(l.scratch)
+	// (3: room for the length's varint; a longer text goes to the arena anyway)
 	if i+3+n-l.off <= maxEncoded {
 		i = putv(b, i, uint64(n))
 		return i + copy(b[i:], l.scratch), extraText
 	}
 	i = putv(b, i, uint64(len(l.textArena)))
+	l.arenaAt = append(l.arenaAt, arenaText{seq: l.n, off: len(l.textArena)})
 	l.textArena = append(l.textArena, l.scratch...)
 	return i, extraTextArena
 }

@@ -31,18 +31,21 @@ func TestNoteTextsRoundTrip(t *testing.T) {
 	var l Log
 	texts := noteTexts()
 	var want []Text
-	for round := range 300 { // enough events for several marks
-		for i, x := range texts {
-			switch (round + i) % 3 {
-			case 0:
-				l.addNote(int64(round), int32(i), x.Key, x.Args)
-			case 1:
-				l.add(&Event{Time: int64(round), Kind: KindViolation, Node: None, From: None, To: None, Name: "inv", Text: x})
-			default:
-				l.add(&Event{Time: int64(round), Kind: KindStart, Node: int32(i), From: None, To: None, Text: x})
-			}
-			want = append(want, x)
+	record := func(k int) { // the k-th event (from 0)
+		round, i := k/len(texts), k%len(texts)
+		x := texts[i]
+		switch (round + i) % 3 {
+		case 0:
+			l.addNote(int64(round), int32(i), x.Key, x.Args)
+		case 1:
+			l.add(&Event{Time: int64(round), Kind: KindViolation, Node: None, From: None, To: None, Name: "inv", Text: x})
+		default:
+			l.add(&Event{Time: int64(round), Kind: KindStart, Node: int32(i), From: None, To: None, Text: x})
 		}
+	}
+	for k := range 300 * len(texts) { // enough events for several marks
+		record(k)
+		want = append(want, texts[k%len(texts)])
 	}
 	if len(l.textArena) == 0 {
 		t.Fatal("no text went to the arena: the test misses the long path")
@@ -60,9 +63,21 @@ func TestNoteTextsRoundTrip(t *testing.T) {
 	for seq := l.Len(); seq >= 1; seq -= 37 {
 		check(seq)
 	}
+	// A fork cuts the log and records a future again: the arena holds no
+	// text of the future dropped.
+	arena, all := len(l.textArena), l.Len()
 	l.Truncate(500, 0)
 	for seq := int64(490); seq <= 500; seq++ {
 		check(seq)
+	}
+	for k := 500; k < int(all); k++ {
+		record(k)
+	}
+	for seq := int64(1); seq <= l.Len(); seq++ {
+		check(seq)
+	}
+	if len(l.textArena) != arena {
+		t.Fatalf("the arena holds %d bytes after recording the same events again, not %d", len(l.textArena), arena)
 	}
 }
 
