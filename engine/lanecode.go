@@ -5,10 +5,9 @@ package engine
 // and gains new ones at its back, so a snapshot's lane is the lane of the
 // snapshot before without the items popped since, then a new segment of
 // the items pushed since. Taking a snapshot encodes only those (a queue of
-// 100,000 messages took a millisecond to encode in full). Every maxRanges
-// snapshots, or after the lane changed otherwise (an item killed), the lane
-// is encoded in full again, so that a lane is never spread over more than
-// maxRanges segments.
+// 100,000 messages took a millisecond to encode in full). When the shared
+// lane would span maxRanges segments, or after the lane changed otherwise
+// (an item killed), the lane is encoded in full again.
 
 const (
 	segMarkEvery = 256 // items between a segment's marks
@@ -29,7 +28,7 @@ type laneRange struct {
 	from, to int
 }
 
-// laneLen is the number of items in the ranges.
+// laneLenOf is the number of items in the ranges.
 func laneLenOf(lane []laneRange) int {
 	n := 0
 	for _, r := range lane {

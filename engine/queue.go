@@ -85,7 +85,6 @@ type queue struct {
 	// changed otherwise (an item killed).
 	base       []laneRange
 	basePopped int
-	baseDeltas int // snapshots since the last lane encoded in full
 }
 
 // lazyPeek decodes the next encoded lane item into the slab and returns its key.
@@ -144,6 +143,9 @@ func (q *queue) listFree() {
 	for i := len(q.slab) - 1; i >= 0; i-- {
 		if used[i>>6]&(1<<(i&63)) == 0 {
 			q.slab[i] = pending{}
+			if i < len(q.bodies) { // (a free slot's body is nobody's)
+				q.bodies[i] = nil
+			}
 			q.free = append(q.free, int32(i))
 		}
 	}

@@ -77,7 +77,7 @@ func (t *Timeline) checkpointDue(ahead int64) bool {
 		most /= 2
 	}
 	held := last.snap.Bytes() + t.head.Copied() - last.copied
-	return since >= most || since >= cpMinEvents && since >= held && 4*since >= int64(last.snap.Queued())
+	return since >= most || since >= held && 4*since >= int64(last.snap.Queued()) // (since ≥ cpMinEvents: above)
 }
 
 // Timeline is one run with its whole history. Not safe for concurrent use.

@@ -48,11 +48,16 @@ func (l *List[T]) Last() *T {
 }
 
 // Clone is a copy that shares the full blocks. Its block being filled has
-// room for a whole block: the copy is the one that goes on (the engine
-// copies a process to change it), and it adds without growing the block
-// again, one doubling after another.
+// room for twice what it holds (up to a whole block): the copy is the one
+// that goes on (the engine copies a process to change it), and it adds
+// without growing the block again after each copy. An empty list's copy
+// takes nothing: checkpoints keep every process's copy.
 func (l *List[T]) Clone() List[T] {
-	return List[T]{full: slices.Clip(l.full), last: append(make([]T, 0, blockLen[T]()), l.last...)}
+	var last []T
+	if n := len(l.last); n > 0 {
+		last = append(make([]T, 0, min(blockLen[T](), max(16, 2*n))), l.last...)
+	}
+	return List[T]{full: slices.Clip(l.full), last: last}
 }
 
 // AppendTo appends the elements, in order, to out.
