@@ -114,13 +114,7 @@ func (l *Log) addNote(time int64, node int32, key string, args []Arg) {
 	if node != None {
 		hdr |= genNode
 	}
-	b[i] = hdr
-	b[i+1] = byte(KindNote)
-	i += 2
-	if node != None {
-		i = putv(b, i, zig(int64(node)-int64(l.w.node)))
-		l.w.node = node
-	}
+	i = l.putGeneral(b, i, hdr, KindNote, node)
 	ext := i
 	i, b[ext] = l.putText(b, i+1)
 	l.off = i

@@ -219,6 +219,19 @@ func (l *Log) deliver(time int64, from, to int32, id int64, m *Message) {
 	}
 }
 
+// putGeneral writes a general event's header byte, its kind and its node
+// (if the header says it has one) at b[i:]; it returns the position after.
+func (l *Log) putGeneral(b []byte, i int, hdr byte, kind Kind, node int32) int {
+	b[i] = hdr
+	b[i+1] = byte(kind)
+	i += 2
+	if hdr&genNode != 0 {
+		i = putv(b, i, zig(int64(node)-int64(l.w.node)))
+		l.w.node = node
+	}
+	return i
+}
+
 // add records any event in the general encoding.
 func (l *Log) add(e *Event) {
 	prevLoud := l.lastLoud
@@ -259,13 +272,7 @@ func (l *Log) add(e *Event) {
 	if extras != 0 {
 		hdr |= genExtras
 	}
-	b[i] = hdr
-	b[i+1] = byte(e.Kind)
-	i += 2
-	if e.Node != None {
-		i = putv(b, i, zig(int64(e.Node)-int64(l.w.node)))
-		l.w.node = e.Node
-	}
+	i = l.putGeneral(b, i, hdr, e.Kind, e.Node)
 	if hdr&genLink != 0 {
 		i = putv(b, i, zig(int64(e.From)))
 		i = putv(b, i, zig(int64(e.To)))
@@ -276,7 +283,7 @@ func (l *Log) add(e *Event) {
 		case e.Msg.Body == nil:
 		case e.Kind != KindSend && e.MsgID > 0 && e.MsgID <= int64(l.msgBody.Len()):
 			body = *l.msgBody.At(int(e.MsgID - 1))
-		case l.w.body != 0 && words(e.Msg.Body) == l.lastBody:
+		case l.w.body != 0 && l.isLastBody(&e.Msg.Body):
 			body = l.w.body
 		default:
 			body = l.newBody(e.Msg.Body)

@@ -164,7 +164,7 @@ func (t *Timeline) shrink() {
 	t.measure()
 	total := t.estimate()
 	if keep := total + max(minSlack, total/8); keep < a.Held() {
-		a.Resize(keep) // (giving back is never refused)
+		_ = a.Resize(keep) // (giving back is never refused)
 	}
 }
 
