@@ -88,10 +88,24 @@ func laneBytes(lane []laneRange) []byte {
 	return lane[0].seg.code
 }
 
+// liveSlot is the first slot from start on (round the slab) that holds a
+// live item, as kill finds them (it reads the lane first).
+func liveSlot(q *queue, start int) (int32, bool) {
+	q.materialize()
+	for j := range q.slab {
+		i := (start + j) % len(q.slab)
+		if p := &q.slab[i]; p.kind != 0 && !p.dead {
+			return int32(i), true
+		}
+	}
+	return 0, false
+}
+
 // laneOf lists a queue's lane in order (slot and item, logged cleared),
-// reading a copy so that q stays as it is (lazy, if it was).
+// reading a deep copy so that q stays as it is (lazy, if it was).
 func laneOf(q *queue) []pending {
 	cp := *q
+	cp.slab, cp.bodies, cp.free, cp.lane = slices.Clone(q.slab), slices.Clone(q.bodies), slices.Clone(q.free), slices.Clone(q.lane)
 	cp.materialize()
 	var out []pending
 	for i := range cp.laneLen {
@@ -140,8 +154,8 @@ func TestQueueCodeShared(t *testing.T) {
 					node := int32(rng.IntN(900))
 					q.push(pending{kind: pendDeliver, node: node + 1, from: node, at: now + 1, sentAt: now, order: order, msgID: msg}, nil)
 				case r < 19 && round%7 == 3:
-					if p, ok := q.head(); ok && !p.dead {
-						q.kill(int32(p.order) % int32(len(q.slab)))
+					if slot, ok := liveSlot(&q, rng.IntN(len(q.slab)+1)); ok {
+						q.kill(slot)
 					}
 				default:
 					now++
