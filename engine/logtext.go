@@ -74,6 +74,8 @@ func appendv(b []byte, x uint64) []byte {
 
 // strIndex interns s; a small cache by the string's address answers for
 // the keys and constants that notes pass again and again without hashing.
+// It relies on strings being immutable: no unsafe.String over a buffer
+// that is reused may reach it.
 func (l *Log) strIndex(s string) uint32 {
 	p := unsafe.StringData(s)
 	c := &l.keyCache[(uintptr(unsafe.Pointer(p))>>3)%uintptr(len(l.keyCache))]

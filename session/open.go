@@ -105,6 +105,7 @@ func (s *Session) open(req request) [][]byte {
 			shown[k] = text
 		}
 	}
+	run.TL.Link = shown // (nobody else holds the new run yet)
 	return s.take(run, shown)
 }
 
@@ -163,6 +164,9 @@ func (s *Session) takeFork(run Run, query map[string]string, forkOf string) [][]
 	s.run, s.has = run, true
 	s.frames.Reset() // the client drops its frame on `run`
 	s.locked(func(tl *timeline.Timeline) {
+		if query == nil {
+			query = tl.Link
+		}
 		if query == nil {
 			query = map[string]string{"algorithm": tl.Alg.ID, "seed": strconv.FormatInt(tl.Seed, 10)}
 			for k, text := range tl.Params.Query() {

@@ -1,6 +1,7 @@
 package session_test
 
 import (
+	"fmt"
 	"testing"
 )
 
@@ -57,4 +58,20 @@ func TestTwoSessionsOnOneRun(t *testing.T) {
 		t.Fatalf("A alone: fork of %q, %d steps, %d drops", a.run.ForkOf, a.frame.Steps, a.drops)
 	}
 	a.sameEvents(store)
+}
+
+// Whoever attaches to a run sees the link that opened it, scenario and all
+// (a page that reconnects writes it in its address bar again).
+func TestAttachShowsTheLink(t *testing.T) {
+	store := newStore()
+	a := newClient(t, store)
+	a.send(`{"type":"open","algorithm":"bully","scenario":"lecture"}`)
+	if a.run.Query["scenario"] != "lecture" {
+		t.Fatalf("the opener's query: %v", a.run.Query)
+	}
+	b := newClient(t, store)
+	b.send(`{"type":"attach","id":%q}`, a.run.ID)
+	if fmt.Sprint(b.run.Query) != fmt.Sprint(a.run.Query) {
+		t.Fatalf("attached with the query %v, the link was %v", b.run.Query, a.run.Query)
+	}
 }

@@ -86,6 +86,9 @@ type Timeline struct {
 	Params param.Values
 	Seed   int64
 	Nodes  []algo.Node
+	// Link is the query of the link that opened the run (its scenario
+	// among it), for whoever attaches to it later; nil if none did.
+	Link map[string]string
 
 	maxEvents int64
 	head      *engine.Sim
