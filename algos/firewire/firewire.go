@@ -69,8 +69,10 @@ var stateNames = [...]string{idlePort: portIdle, childPort: portChild, parentPor
 // maxPorts is the most ports a device has (tree.Ports' bound).
 const maxPorts = 16
 
+// port is two bytes (a bus has at most 63 devices): a device is copied and
+// compared as bytes at every step, 16 ports of it.
 type port struct {
-	Peer  int32
+	Peer  uint8
 	State state
 }
 
@@ -117,7 +119,7 @@ func (f *node) begin(env *engine.Env) {
 	}
 	f.resetAt = env.Now()
 	for _, q := range env.Neighbours() {
-		f.portBuf[f.nports] = port{Peer: int32(q), State: idlePort}
+		f.portBuf[f.nports] = port{Peer: uint8(q), State: idlePort}
 		f.nports++
 	}
 	switch k := int(f.nports); k {
