@@ -1,5 +1,7 @@
 package engine
 
+import "unsafe"
+
 // causality is the opt-in vector-clock tracker (Config.Causality). The
 // engine keeps it, not the algorithms. Its vectors count stamps only (the
 // events Before compares): a message carries its sender's vector as it was
@@ -20,6 +22,7 @@ package engine
 // of its own, so that it keeps no block of its original alive.
 type causality struct {
 	vc      []vector // per process
+	own     []bool   // per process: its list is its alone (no stamp, message or other process holds it), so it may change in place
 	carried inflight // the sender's vector at the send, by message ID
 	parts   []part   // the rest of the block new parts are cut from
 	lists   []*part  // the rest of the block new vectors' lists are cut from
@@ -49,7 +52,7 @@ const (
 const blockParts = 64
 
 func newCausality(n int) *causality {
-	c := &causality{vc: make([]vector, n)}
+	c := &causality{vc: make([]vector, n), own: make([]bool, n)}
 	zero := make(vector, partsOf(n))
 	for i := range zero {
 		zero[i] = &part{}
@@ -85,7 +88,7 @@ func (c *causality) newList(k int) vector {
 // clone copies the tracker, its vectors packed into blocks of its own:
 // each part and each list once, however many vectors share it.
 func (c *causality) clone() *causality {
-	d := &causality{vc: make([]vector, len(c.vc)), carried: inflight{base: c.carried.base, vecs: make([]vector, len(c.carried.live()))}}
+	d := &causality{vc: make([]vector, len(c.vc)), own: make([]bool, len(c.vc)), carried: inflight{base: c.carried.base, vecs: make([]vector, len(c.carried.live()))}}
 	parts := map[*part]*part{}
 	lists := map[**part]vector{}
 	pack := func(v vector) vector {
@@ -118,11 +121,16 @@ func (c *causality) clone() *causality {
 	return d
 }
 
-// tick counts a stamp of p and returns p's new vector time.
+// tick counts a stamp of p and returns p's new vector time, which the
+// stamp keeps: p's list is no longer its alone.
 func (c *causality) tick(p int) vector {
 	old := c.vc[p]
-	v := c.newList(len(old))
-	copy(v, old)
+	v := old
+	if !c.own[p] {
+		v = c.newList(len(old))
+		copy(v, old)
+	}
+	c.own[p] = false
 	x := c.newPart()
 	*x = *old[p/partLen]
 	x[p%partLen]++
@@ -132,7 +140,10 @@ func (c *causality) tick(p int) vector {
 }
 
 // send lets message id carry its sender's vector.
-func (c *causality) send(from int, id int64) { c.carried.put(id, c.vc[from]) }
+func (c *causality) send(from int, id int64) {
+	c.carried.put(id, c.vc[from])
+	c.own[from] = false
+}
 
 // deliver merges the vector message id carries into its receiver's.
 func (c *causality) deliver(to int, id int64) {
@@ -149,11 +160,14 @@ func (c *causality) deliver(to int, id int64) {
 		return // no news
 	}
 	if share {
-		c.vc[to] = m // the message knows all the receiver does: share its vector
+		c.vc[to], c.own[to] = m, false // the message knows all the receiver does: share its vector
 		return
 	}
-	v := c.newList(len(own))
-	copy(v, own)
+	v := own
+	if !c.own[to] {
+		v = c.newList(len(own))
+		copy(v, own)
+	}
 	for i, d := range diff {
 		switch d {
 		case partNewer, partSame: // the same part, so that the next comparison is by pointer
@@ -166,7 +180,7 @@ func (c *causality) deliver(to int, id int64) {
 			v[i] = x
 		}
 	}
-	c.vc[to] = v
+	c.vc[to], c.own[to] = v, true
 }
 
 // compare says, part by part, how m compares with own; nil when own knows
@@ -193,15 +207,15 @@ func (c *causality) compare(m, own vector) (diff []uint8, share bool) {
 }
 
 func comparePart(m, own *part) uint8 {
-	// without a branch an entry: a difference of two entries, widened,
-	// is negative exactly when the second is the larger
-	var newerBits, olderBits int64
-	for j := range partLen {
-		x, y := int64(m[j]), int64(own[j])
-		newerBits |= y - x
-		olderBits |= x - y
+	// two entries a word, compared lane by lane without a branch (and
+	// without a borrow across lanes: see lanesBelow)
+	x, y := (*[partLen / 2]uint64)(unsafe.Pointer(m)), (*[partLen / 2]uint64)(unsafe.Pointer(own))
+	var newerBits, olderBits uint64
+	for j := range x {
+		newerBits |= lanesBelow(y[j], x[j])
+		olderBits |= lanesBelow(x[j], y[j])
 	}
-	newer, older := newerBits < 0, olderBits < 0
+	newer, older := newerBits != 0, olderBits != 0
 	switch {
 	case newer && older:
 		return partMixed
@@ -211,6 +225,16 @@ func comparePart(m, own *part) uint8 {
 		return partOld
 	}
 	return partSame
+}
+
+// lanesBelow has the top bit of each 32-bit lane set where a's lane is
+// below b's (unsigned). The low 31 bits are subtracted with the top bit of
+// a's lane set, so no lane borrows from the next; the top bits decide the
+// rest.
+func lanesBelow(a, b uint64) uint64 {
+	const top = 0x8000_0000_8000_0000
+	lowGE := (a | top) - (b &^ top) // top bit of a lane: a's low 31 bits ≥ b's
+	return (^a&b | ^(a^b)&^lowGE) & top
 }
 
 func (c *causality) forget(id int64) { c.carried.take(id) }

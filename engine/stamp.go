@@ -60,28 +60,56 @@ func (s *Sim) Charged(a Account) int64 { return s.charges.of(a) }
 
 // charges counts the messages charged to each account: the accounts index
 // the counts, and the account charged last is remembered, so that the sends
-// of a multicast, charged alike, find their count without a hash.
+// of a multicast, charged alike, find their count without a hash. So is
+// each node's latest account (a request's replies and releases come
+// interleaved with other requests' messages, each charged to its own).
 type charges struct {
 	index  map[Account]int32
 	counts []int64
 	last   Account
-	lastAt int32 // the index of last + 1; 0: none yet
+	lastAt int32         // the index of last + 1; 0: none yet
+	latest []chargeCache // by Account.Node, for the nodes 0 ≤ Node < maxCachedNodes
 }
+
+type chargeCache struct {
+	tag int64
+	at  int32 // the index of the node's account with tag + 1; 0: none yet
+}
+
+// maxCachedNodes bounds the per-node cache (nodes beyond go through the map).
+const maxCachedNodes = 4096
 
 func (c *charges) add(a Account) {
 	if c.lastAt == 0 || a != c.last {
-		i, ok := c.index[a]
-		if !ok {
-			if c.index == nil {
-				c.index = map[Account]int32{}
-			}
-			i = int32(len(c.counts))
-			c.index[a] = i
-			c.counts = append(c.counts, 0)
-		}
-		c.last, c.lastAt = a, i+1
+		c.last, c.lastAt = a, c.find(a)+1
 	}
 	c.counts[c.lastAt-1]++
+}
+
+// find is the index of a's count, made if a is new.
+func (c *charges) find(a Account) int32 {
+	var slot *chargeCache
+	if a.Node >= 0 && a.Node < maxCachedNodes {
+		if a.Node >= len(c.latest) {
+			c.latest = append(c.latest, make([]chargeCache, a.Node+1-len(c.latest))...)
+		}
+		if slot = &c.latest[a.Node]; slot.at > 0 && slot.tag == a.Tag {
+			return slot.at - 1
+		}
+	}
+	i, ok := c.index[a]
+	if !ok {
+		if c.index == nil {
+			c.index = map[Account]int32{}
+		}
+		i = int32(len(c.counts))
+		c.index[a] = i
+		c.counts = append(c.counts, 0)
+	}
+	if slot != nil {
+		slot.tag, slot.at = a.Tag, i+1
+	}
+	return i
 }
 
 func (c *charges) of(a Account) int64 {
@@ -92,7 +120,7 @@ func (c *charges) of(a Account) int64 {
 }
 
 func (c *charges) clone() charges {
-	return charges{index: maps.Clone(c.index), counts: slices.Clone(c.counts), last: c.last, lastAt: c.lastAt}
+	return charges{index: maps.Clone(c.index), counts: slices.Clone(c.counts), last: c.last, lastAt: c.lastAt, latest: slices.Clone(c.latest)}
 }
 
 // IsZero reports whether the stamp was never taken.

@@ -69,8 +69,10 @@ var stateNames = [...]string{idlePort: portIdle, childPort: portChild, parentPor
 // maxPorts is the most ports a device has (tree.Ports' bound).
 const maxPorts = 16
 
+// port is two bytes (a bus has at most 63 devices): a device is copied and
+// compared as bytes at every step, 16 ports of it.
 type port struct {
-	Peer  int32
+	Peer  uint8
 	State state
 }
 
@@ -87,14 +89,14 @@ type node struct {
 	id         int // the position; tieBreak id compares it
 	fast, slow param.IntRange
 
-	parent    int         // a position, or −1 for the root; valid when parentKnown
-	contended int         // the port in contention while waiting, or −1
-	rival     int         // the peer of the last contention, or −1
-	rounds    int         // contention rounds since the last bus reset
 	waitFrom  engine.Time // when the last contention wait began
 	waitUntil engine.Time // when it ends (kept after it ended, for the theory notes)
 	resetAt   engine.Time
 	rootAt    engine.Time
+	parent    int32          // a position, or −1 for the root; valid when parentKnown
+	contended int32          // the port in contention while waiting, or −1
+	rival     int32          // the peer of the last contention, or −1
+	rounds    int32          // contention rounds since the last bus reset
 	portBuf   [maxPorts]port // ports() are the first nports
 	nports    uint8
 	coin      coinSide
@@ -117,7 +119,7 @@ func (f *node) begin(env *engine.Env) {
 	}
 	f.resetAt = env.Now()
 	for _, q := range env.Neighbours() {
-		f.portBuf[f.nports] = port{Peer: int32(q), State: idlePort}
+		f.portBuf[f.nports] = port{Peer: uint8(q), State: idlePort}
 		f.nports++
 	}
 	switch k := int(f.nports); k {
@@ -224,7 +226,7 @@ func (f *node) Receive(env *engine.Env, from int, m engine.Message) {
 	switch m.Type {
 	case msgYouAreMyChild:
 		f.portBuf[i].State = parentPort
-		f.parent, f.parentKnown, f.waiting = from, true, false
+		f.parent, f.parentKnown, f.waiting = int32(from), true, false
 	case msgBeMyParent:
 		switch f.portBuf[i].State {
 		case askedPort:
@@ -251,9 +253,9 @@ func (f *node) Receive(env *engine.Env, from int, m engine.Message) {
 func (f *node) contention(env *engine.Env, i int) {
 	f.rounds++
 	f.portBuf[i].State = contendedPort
-	f.contended = i
+	f.contended = int32(i)
 	peer := int(f.portBuf[i].Peer)
-	f.rival = peer
+	f.rival = int32(peer)
 	if f.byID {
 		if f.id > peer {
 			env.Note("note.contentionWinsByID", engine.Pos(peer))
@@ -274,7 +276,7 @@ func (f *node) contention(env *engine.Env, i int) {
 	wait := win.Min + r.Int64N(win.Max-win.Min+1)
 	f.waiting, f.waitFrom, f.waitUntil = true, env.Now(), env.Now()+wait
 	env.SetTimer(timerWait, wait)
-	env.Note("note.contentionCoin", engine.Pos(peer), engine.Num(f.rounds), coinText(f.coin), engine.Dur(wait), engine.Dur(f.waitUntil))
+	env.Note("note.contentionCoin", engine.Pos(peer), engine.Num(int(f.rounds)), coinText(f.coin), engine.Dur(wait), engine.Dur(f.waitUntil))
 }
 
 // coinText is a coin's side as a nested text, translated in the reader's language.
@@ -290,7 +292,7 @@ func (f *node) Timer(env *engine.Env, name string) {
 	if name != timerWait || f.contended < 0 {
 		return
 	}
-	i := f.contended
+	i := int(f.contended)
 	f.waiting, f.contended = false, -1
 	f.portBuf[i].State = askedPort
 	env.Note("note.resends", engine.Pos(int(f.portBuf[i].Peer)))
@@ -313,7 +315,7 @@ func (f *node) View() engine.NodeView {
 	}
 	var parent, coin, until any
 	if f.parentKnown {
-		parent = f.parent
+		parent = int(f.parent)
 	}
 	if f.coin != coinNone {
 		coin = f.coin.String()
@@ -330,7 +332,7 @@ func (f *node) View() engine.NodeView {
 		{Name: "parent", Value: parent},
 		{Name: "coin", Value: coin},
 		{Name: "waitUntil", Value: until},
-		{Name: "rounds", Value: f.rounds},
+		{Name: "rounds", Value: int(f.rounds)},
 	}}
 }
 

@@ -48,7 +48,7 @@ func line(n int) world {
 }
 
 func (w world) root(p int)            { w.devs[p].parentKnown, w.devs[p].parent = true, -1 }
-func (w world) childOf(p, parent int) { w.devs[p].parentKnown, w.devs[p].parent = true, parent }
+func (w world) childOf(p, parent int) { w.devs[p].parentKnown, w.devs[p].parent = true, int32(parent) }
 
 func TestInvariantsSpeak(t *testing.T) {
 	w := line(4)

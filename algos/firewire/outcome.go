@@ -34,9 +34,9 @@ func Of(w engine.World) Outcome {
 			continue
 		}
 		o.ResetAt = max(o.ResetAt, f.resetAt)
-		o.ContentionRounds = max(o.ContentionRounds, f.rounds)
+		o.ContentionRounds = max(o.ContentionRounds, int(f.rounds))
 		if f.parentKnown {
-			parent := f.parent
+			parent := int(f.parent)
 			o.Parent[p] = &parent
 		}
 		if f.isRoot() {
@@ -190,8 +190,8 @@ func parentOnCable() engine.Invariant {
 
 // parentOffCable says whether device p's parent link runs where no cable is.
 func parentOffCable(w engine.World, p int) engine.Text {
-	if f, ok := liveAt(w, p); ok && f.parentKnown && f.parent >= 0 && !w.Linked(p, f.parent) {
-		return engine.T("violation.parentNoCable", engine.Pos(p), engine.Pos(f.parent))
+	if f, ok := liveAt(w, p); ok && f.parentKnown && f.parent >= 0 && !w.Linked(p, int(f.parent)) {
+		return engine.T("violation.parentNoCable", engine.Pos(p), engine.Pos(int(f.parent)))
 	}
 	return engine.Text{}
 }
@@ -235,13 +235,14 @@ func pathToRoot(w engine.World, p, root, size int, reaches []int) engine.Text {
 		if steps > size || g.parent < 0 {
 			return engine.T("violation.notToRoot", engine.Pos(p), engine.Pos(root))
 		}
-		par := w.Process(g.parent).(*node)
+		parent := int(g.parent)
+		par := w.Process(parent).(*node)
 		if i := par.portOf(q); i < 0 || par.portBuf[i].State != childPort {
-			return engine.T("violation.unconfirmed", engine.Pos(q), engine.Pos(g.parent), engine.Pos(g.parent))
+			return engine.T("violation.unconfirmed", engine.Pos(q), engine.Pos(parent), engine.Pos(parent))
 		}
-		q = g.parent
+		q = parent
 	}
-	for q := p; q != root && reaches[q] != root+1; q = w.Process(q).(*node).parent {
+	for q := p; q != root && reaches[q] != root+1; q = int(w.Process(q).(*node).parent) {
 		reaches[q] = root + 1
 	}
 	return engine.Text{}

@@ -28,21 +28,22 @@ func contentionTheory(d engine.Time) engine.Invariant {
 				return engine.Text{}
 			}
 			f := w.Process(at).(*node)
-			if f.rounds == 0 || f.rival < 0 || f.waiting || !w.Attached(f.rival) {
+			rival := int(f.rival)
+			if f.rounds == 0 || rival < 0 || f.waiting || !w.Attached(rival) {
 				return engine.Text{}
 			}
-			g := w.Process(f.rival).(*node)
-			if g.rounds != f.rounds || g.rival != at || g.waiting {
+			g := w.Process(rival).(*node)
+			if g.rounds != f.rounds || int(g.rival) != at || g.waiting {
 				return engine.Text{}
 			}
 			now := w.Now()
 			switch {
 			case f.isRoot() && f.rootAt == now:
 				// f heard g while it waited: g resent first
-				return resolved(f.rounds, g, f, f.waitUntil-g.waitUntil, d)
-			case f.waitUntil == now && f.askedOn(f.rival) && g.askedOn(at):
+				return resolved(int(f.rounds), g, f, f.waitUntil-g.waitUntil, d)
+			case f.waitUntil == now && f.askedOn(rival) && g.askedOn(at):
 				// f's wait has just ended and it resent, as g did before: the messages cross
-				return repeats(f.rounds, g, f, abs(f.waitUntil-g.waitUntil), d)
+				return repeats(int(f.rounds), g, f, abs(f.waitUntil-g.waitUntil), d)
 			}
 			return engine.Text{}
 		},
