@@ -66,8 +66,6 @@ const (
 var stateNames = [...]string{idlePort: portIdle, childPort: portChild, parentPort: portParent, askedPort: portAsked,
 	offeredPort: portOffered, contendedPort: portContention}
 
-// maxPorts is the most ports a device has (tree.Ports' bound).
-const maxPorts = 16
 
 // port is two bytes (a bus has at most 63 devices): a device is copied and
 // compared as bytes at every step, 16 ports of it.
@@ -97,7 +95,7 @@ type node struct {
 	contended int32          // the port in contention while waiting, or −1
 	rival     int32          // the peer of the last contention, or −1
 	rounds    int32          // contention rounds since the last bus reset
-	portBuf   [maxPorts]port // ports() are the first nports
+	portBuf   [tree.MaxPorts]port // ports() are the first nports
 	nports    uint8
 	coin      coinSide
 

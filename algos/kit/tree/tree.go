@@ -30,9 +30,13 @@ func Edges() param.Spec {
 	return param.Spec{Name: "edges", Type: param.Lists, Default: [][]int{}, Min: param.Bound(0), Max: param.Bound(1e6), Use: "treeCables"}
 }
 
+// MaxPorts is the most cables a device can take (the "ports" parameter's
+// bound; machines may keep their ports in arrays of this size).
+const MaxPorts = 16
+
 // Ports is how many cables a device can take.
 func Ports() param.Spec {
-	return param.Spec{Name: "ports", Type: param.Int, Default: 3, Min: param.Bound(1), Max: param.Bound(16), Use: "portLimit"}
+	return param.Spec{Name: "ports", Type: param.Int, Default: 3, Min: param.Bound(1), Max: param.Bound(MaxPorts), Use: "portLimit"}
 }
 
 // Complete fills "edges" with a random tree on positions 0..n−1 when it is
