@@ -20,15 +20,15 @@ import {createControls, nextSpeed} from "./controls.js";
 import {createMenu, createTooltip} from "./menu.js";
 import {createFiles} from "./files.js";
 import {writeRunTitle, translateReference} from "./titles.js";
-import {parseLocation, buildSearch, linkOpen} from "./params.js";
+import {parseLocation, buildSearch} from "./params.js";
 import {orderToggle} from "./stmode.js";
-import {afterPaint} from "./dom.js";
 import {createChrome, store} from "./chrome.js";
 import {createInteractions} from "./interact.js";
 import {applyMessage, merge, everything} from "./model.js";
 import {createBranches} from "./branches.js";
 import {createKeyOverlay, markAround} from "./keys.js";
 import {offlineData} from "./offline.js";
+import {createFollowers, start} from "./start.js";
 
 const $ = (id) => document.getElementById(id);
 // an offline file's run (GET /api/runs/{id}/export?format=html), which a
@@ -38,6 +38,8 @@ const offline = offlineData(document);
 const registry = createRegistry({offline, form: () => form, link: () => link, relabel: () => reference()});
 
 const state = createState();
+// the page's address: a deep link's run, language, presenter or embedded mode
+const link = parseLocation(location.search);
 
 // ---- the pieces ----
 
@@ -87,6 +89,7 @@ const ui = createInteractions({state, menu, tooltip, send: (m) => send(m), rende
 const chrome = createChrome({onLayout: () => (stage.view && stage.view.layout(), state.frame && spacetime.update(state.frame)), isMenuOpen: () => menu.isOpen, onPresenter: () => addressBar()});
 
 const stage = createStageView({canvas: $("canvas"), root: app, state, ui, send: (m) => send(m), render: () => render(), legendBox: $("legend")});
+const {ready, formFollows} = createFollowers({state, stage, form});
 
 const spacetime = createSpacetime($("spacetime"), {
 	onSeek: (seq) => session.moves.seekSeq(seq),
@@ -224,16 +227,6 @@ function onRun(r, fromUser) {
 	stage.use(r);
 }
 
-// formFollows has the form show r once r's first picture is on screen:
-// after a paint with its view (a deep link's view may still be loading).
-function formFollows(r) {
-	afterPaint(() => {
-		if (state.run !== r) return;
-		if (stage.loading()) formFollows(r);
-		else form.fromRun(r);
-	});
-}
-
 // MAX_LINK_ACTS is the longest acts text the address bar takes: beyond it
 // (an imported trace of many actions) the page says the run is a file's.
 const MAX_LINK_ACTS = 4000;
@@ -355,43 +348,9 @@ const ioStatus = files.status;
 
 $("summary").addEventListener("click", () => $("summary").classList.toggle("open"));
 
-// ---- start ----
+// ---- start (start.js) ----
 
-// ready has the reference below the app laid out once the first picture is
-// on screen (reference.css: before it, its layout would delay the picture)
-let readied = false; // (a view's every drawing asks)
-function ready() {
-	if (readied) return;
-	readied = true;
-	afterPaint(() => (document.documentElement.dataset.ready = ""));
-}
-
-// a deep link's lang= wins over the remembered choice (and is remembered)
-// (an offline file's address may say how to show it: embed, present, step, lang)
-const link = parseLocation(location.search);
-// an offline file opens in the language it was saved in, unless its address says another
-setLang(i18n.pickLang(link.lang || (offline ? offline.lang : store.get("lang")), navigator.languages));
-if (link.present) chrome.setPresenter(true); // full screen needs a click: the F11 of the browser, or P
-// in a slide's iframe: the run without the page's chrome (embed.css)
-if (link.embed) document.documentElement.dataset.embed = "";
-if (link.embed && !link.spacetime) document.documentElement.dataset.spacetime = "off";
-
-if (offline) {
-	session.attach(offline.run.id, link.step);
-	chrome.setSetup(false);
-} else if (link.algorithm) {
-	// a deep link runs at once; the form follows when the registry is in;
-	// its view's module loads while the run comes (the page names the view)
-	const view = document.querySelector('meta[name="distviz-view"]');
-	if (view) stage.preload(view.content, window.distvizBoot && window.distvizBoot.view);
-	// (the page's head has sent this open already, boot.js: it is not sent twice)
-	session.open(linkOpen(link), link.step, false);
-	if (chrome.narrow()) chrome.setSetup(false);
-} else {
-	registry.load();
-	ready();
-}
-
+start({link, offline, setLang, chrome, stage, session, registry, ready});
 render();
 
 // for the end-to-end tests and the curious: the state, read-only by convention
