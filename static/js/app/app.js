@@ -126,9 +126,13 @@ const session = createSession({
 		},
 		openRefused: (text) => {
 			ready();
-			registry.load();
 			chrome.setSetup(true);
+			refusal = text;
 			form.showServerError(text);
+			// the registry fills the form anew when it comes: the refusal is shown again then
+			registry.load().then(() => refusal === text && form.showServerError(text));
+			// presenter mode hides the form: the refusal stays in a notice until clicked
+			if (chrome.presenting()) chrome.toast(t("err.server", {error: text}), true);
 		},
 		attachRefused: (text) => {
 			ioStatus(t("io.refused", {error: text}), true);
@@ -141,6 +145,7 @@ const session = createSession({
 	},
 });
 const send = session.send;
+let refusal = null; // the last open refused, until a run or another open
 
 const controls = createControls(
 	{
@@ -204,6 +209,7 @@ function onEvents(msg) {
 // onRun takes a new run; fromUser: the open or attach the user asked for.
 function onRun(r, fromUser) {
 	pacer.clear(); // (frames of the run before)
+	refusal = null;
 	takeRun(state, r, fromUser === "attach");
 	menu.close();
 	tooltip.hide();
@@ -269,6 +275,7 @@ const pacer = createPacer({apply: onFrame, waiting: () => waiting(), playing: pa
 
 function openRun(req) {
 	if (offline) return chrome.toast(t("offline.noEngine")); // a new run needs the simulator
+	refusal = null;
 	const msg = {type: "open", algorithm: req.algorithm, query: req.query};
 	if (req.seed !== null && req.seed !== undefined) msg.seed = req.seed;
 	if (req.scenario) msg.scenario = req.scenario;

@@ -110,12 +110,13 @@ export function createChrome({onLayout, isMenuOpen, onPresenter}) {
 	}, {passive: false});
 
 	let toastTimer = null;
-	function toast(msg) {
+	/** toast shows a notice for 8 s, or until clicked when it must stay (a refusal with nothing else on screen). */
+	function toast(msg, stay = false) {
 		const b = $("toast");
 		b.textContent = msg;
 		b.hidden = false;
 		clearTimeout(toastTimer);
-		toastTimer = setTimeout(() => (b.hidden = true), 8000);
+		if (!stay) toastTimer = setTimeout(() => (b.hidden = true), 8000);
 	}
 	$("toast").addEventListener("click", () => ($("toast").hidden = true));
 
