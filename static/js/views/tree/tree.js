@@ -21,7 +21,7 @@ import {belowTitle} from "../kit/titleroom.js";
 import {forestLayout, fitLayout, freePortAngles, angleTo, lerpPositions, ease} from "./treelayout.js";
 import {treeModel, attachedOf, formatTime} from "./treemodel.js";
 import {varOfUse} from "../../i18n/vocab.js";
-import {store} from "../../app/chrome.js";
+import {store} from "../../app/store.js";
 
 import {unplugState, hotplug, renderTreeLegend} from "./treelegend.js";
 export {PORT_GLYPH, unplugState, hotplug, renderTreeLegend} from "./treelegend.js";
