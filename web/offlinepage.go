@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -203,12 +202,5 @@ func bundleScripts() (string, error) {
 		MinifyWhitespace: true,
 		Plugins:          []api.Plugin{staticPlugin(static.FS, offlineExternal)},
 	})
-	if len(res.Errors) > 0 {
-		msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
-		return "", errors.New(strings.Join(msgs, "\n"))
-	}
-	if len(res.OutputFiles) != 1 {
-		return "", fmt.Errorf("bundling the page's scripts made %d files, not one", len(res.OutputFiles))
-	}
-	return string(res.OutputFiles[0].Contents), nil
+	return oneOutput("the offline page's scripts", res)
 }
