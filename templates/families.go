@@ -5,7 +5,7 @@ package templates
 
 import (
 	"encoding/json"
-	"strings"
+	"regexp"
 
 	"distviz/algo"
 )
@@ -52,13 +52,22 @@ func (a Assets) ViewModuleScript() string {
 	return `<script type="module">import * as view from ` + string(url) + `; window.distvizBoot.view = view;</script>`
 }
 
-// BootScript is the head's script element ("" without Boot). (A "</script"
-// in it would end the element: "<\/script" means the same in JavaScript.)
+// scriptEnd is what would end a script element in its text, in any case.
+var scriptEnd = regexp.MustCompile(`(?i)</script`)
+
+// InScript is a script's text as a script element may hold it: a
+// "</script", in any case, would end the element; "<\/script" means the
+// same in JavaScript.
+func InScript(js string) string {
+	return scriptEnd.ReplaceAllStringFunc(js, func(m string) string { return `<\/` + m[2:] })
+}
+
+// BootScript is the head's script element ("" without Boot).
 func (a Assets) BootScript() string {
 	if a.Boot == "" {
 		return ""
 	}
-	return "<script>" + strings.ReplaceAll(a.Boot, "</script", `<\/script`) + "</script>"
+	return "<script>" + InScript(a.Boot) + "</script>"
 }
 
 // EntryScript is the page's script: Script, else Entry.

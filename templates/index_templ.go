@@ -108,43 +108,63 @@ func Index(families []Family, all []*algo.Algorithm, api []Endpoint, assets Asse
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<script type=\"module\" src=\"")
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		var templ_7745c5c3_Var5 string
-		templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(assets.URL(assets.EntryScript()))
-		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 35, Col: 63}
-		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "\" blocking=\"render\"></script>")
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		for _, m := range assets.Preload {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "<link rel=\"modulepreload\" href=\"")
+		if assets.View != "" {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<script type=\"module\" src=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var6 templ.SafeURL
-			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinURLErrs(assets.URL(m))
+			var templ_7745c5c3_Var5 string
+			templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(assets.URL(assets.EntryScript()))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 37, Col: 50}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 37, Col: 64}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "\" blocking=\"render\"></script>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		} else {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "<script type=\"module\" src=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var6 string
+			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(assets.URL(assets.EntryScript()))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 39, Col: 64}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "\"></script>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "</head><body><div id=\"app\" class=\"app\" data-state=\"empty\" data-testid=\"app\">")
+		for _, m := range assets.Preload {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "<link rel=\"modulepreload\" href=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var7 templ.SafeURL
+			templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinURLErrs(assets.URL(m))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 42, Col: 50}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "</head><body><div id=\"app\" class=\"app\" data-state=\"empty\" data-testid=\"app\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -160,7 +180,7 @@ func Index(families []Family, all []*algo.Algorithm, api []Endpoint, assets Asse
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "</div><div id=\"menu\" class=\"menu\" data-testid=\"menu\" role=\"dialog\" hidden></div><div id=\"tooltip\" class=\"tooltip\" data-testid=\"tooltip\" hidden></div><div id=\"toast\" class=\"toast\" data-testid=\"toast\" role=\"alert\" hidden></div><div id=\"dropzone\" class=\"dropzone\" data-testid=\"dropzone\" hidden><p data-i18n=\"io.dropHere\">Drop the trace file to import it</p></div>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "</div><div id=\"menu\" class=\"menu\" data-testid=\"menu\" role=\"dialog\" hidden></div><div id=\"tooltip\" class=\"tooltip\" data-testid=\"tooltip\" hidden></div><div id=\"toast\" class=\"toast\" data-testid=\"toast\" role=\"alert\" hidden></div><div id=\"dropzone\" class=\"dropzone\" data-testid=\"dropzone\" hidden><p data-i18n=\"io.dropHere\">Drop the trace file to import it</p></div>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -168,7 +188,7 @@ func Index(families []Family, all []*algo.Algorithm, api []Endpoint, assets Asse
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "</body></html>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "</body></html>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -192,12 +212,12 @@ func topBar() templ.Component {
 			}()
 		}
 		ctx = templ.InitializeContext(ctx)
-		templ_7745c5c3_Var7 := templ.GetChildren(ctx)
-		if templ_7745c5c3_Var7 == nil {
-			templ_7745c5c3_Var7 = templ.NopComponent
+		templ_7745c5c3_Var8 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var8 == nil {
+			templ_7745c5c3_Var8 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "<header class=\"topbar\"><button type=\"button\" id=\"setup-toggle\" class=\"tool\" data-testid=\"setup-toggle\" aria-controls=\"setup\" aria-expanded=\"true\" data-i18n-title=\"setup.toggleTitle\" title=\"Show or hide the setup panel\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M3 5h18v2.6H3zM3 10.7h18v2.6H3zM3 16.4h18V19H3z\"></path></svg> <span data-i18n=\"setup.toggle\">Setup</span></button><h1 class=\"brand\">distviz</h1><div class=\"tabs\" role=\"tablist\" data-i18n-aria=\"tab.label\" aria-label=\"What the stage shows\"><button type=\"button\" role=\"tab\" id=\"tab-run\" class=\"tab\" data-testid=\"tab-run\" data-tab=\"run\" aria-selected=\"true\" aria-controls=\"stage\" data-i18n=\"tab.run\">Run</button> <button type=\"button\" role=\"tab\" id=\"tab-experiment\" class=\"tab\" data-testid=\"tab-experiment\" data-tab=\"experiment\" aria-selected=\"false\" aria-controls=\"experiment\" tabindex=\"-1\" data-i18n=\"tab.experiment\">Experiment</button></div><p id=\"run-title\" class=\"run-title\" data-testid=\"run-title\"><span data-i18n=\"app.tagline\">Distributed algorithms, one message at a time</span></p><div id=\"invariants\" class=\"inv inv-none\" data-testid=\"invariants\" role=\"status\" aria-live=\"polite\"><span class=\"inv-icon\" aria-hidden=\"true\">•</span> <span class=\"inv-text\" data-i18n=\"inv.none\">No run yet</span></div><span id=\"conn\" class=\"conn\" data-testid=\"connection\" data-state=\"connecting\"></span> <label class=\"tool lang\"><span class=\"vh\" data-i18n=\"lang.label\">Language</span> <select id=\"lang\" data-testid=\"lang\"><option value=\"en\">English</option> <option value=\"de\">Deutsch</option> <option value=\"es\">Español</option></select></label> <button type=\"button\" id=\"theme\" class=\"tool\" data-testid=\"theme\" data-i18n-title=\"theme.title\" title=\"Switch between light and dark\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><circle cx=\"12\" cy=\"12\" r=\"8.5\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2.5\"></circle><path d=\"M12 3.5a8.5 8.5 0 0 1 0 17z\"></path></svg> <span class=\"theme-text\">Dark</span></button> <button type=\"button\" id=\"presenter\" class=\"tool\" data-testid=\"presenter\" data-i18n-title=\"presenter.title\" aria-pressed=\"false\" title=\"Presenter mode: full screen, forms hidden (P)\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M3 3h7v2.6H5.6V10H3zM14 3h7v7h-2.6V5.6H14zM3 14h2.6v4.4H10V21H3zM18.4 14H21v7h-7v-2.6h4.4z\"></path></svg> <span class=\"presenter-text\" data-i18n=\"presenter.on\">Present</span></button></header>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "<header class=\"topbar\"><button type=\"button\" id=\"setup-toggle\" class=\"tool\" data-testid=\"setup-toggle\" aria-controls=\"setup\" aria-expanded=\"true\" data-i18n-title=\"setup.toggleTitle\" title=\"Show or hide the setup panel\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M3 5h18v2.6H3zM3 10.7h18v2.6H3zM3 16.4h18V19H3z\"></path></svg> <span data-i18n=\"setup.toggle\">Setup</span></button><h1 class=\"brand\">distviz</h1><div class=\"tabs\" role=\"tablist\" data-i18n-aria=\"tab.label\" aria-label=\"What the stage shows\"><button type=\"button\" role=\"tab\" id=\"tab-run\" class=\"tab\" data-testid=\"tab-run\" data-tab=\"run\" aria-selected=\"true\" aria-controls=\"stage\" data-i18n=\"tab.run\">Run</button> <button type=\"button\" role=\"tab\" id=\"tab-experiment\" class=\"tab\" data-testid=\"tab-experiment\" data-tab=\"experiment\" aria-selected=\"false\" aria-controls=\"experiment\" tabindex=\"-1\" data-i18n=\"tab.experiment\">Experiment</button></div><p id=\"run-title\" class=\"run-title\" data-testid=\"run-title\"><span data-i18n=\"app.tagline\">Distributed algorithms, one message at a time</span></p><div id=\"invariants\" class=\"inv inv-none\" data-testid=\"invariants\" role=\"status\" aria-live=\"polite\"><span class=\"inv-icon\" aria-hidden=\"true\">•</span> <span class=\"inv-text\" data-i18n=\"inv.none\">No run yet</span></div><span id=\"conn\" class=\"conn\" data-testid=\"connection\" data-state=\"connecting\"></span> <label class=\"tool lang\"><span class=\"vh\" data-i18n=\"lang.label\">Language</span> <select id=\"lang\" data-testid=\"lang\"><option value=\"en\">English</option> <option value=\"de\">Deutsch</option> <option value=\"es\">Español</option></select></label> <button type=\"button\" id=\"theme\" class=\"tool\" data-testid=\"theme\" data-i18n-title=\"theme.title\" title=\"Switch between light and dark\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><circle cx=\"12\" cy=\"12\" r=\"8.5\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2.5\"></circle><path d=\"M12 3.5a8.5 8.5 0 0 1 0 17z\"></path></svg> <span class=\"theme-text\">Dark</span></button> <button type=\"button\" id=\"presenter\" class=\"tool\" data-testid=\"presenter\" data-i18n-title=\"presenter.title\" aria-pressed=\"false\" title=\"Presenter mode: full screen, forms hidden (P)\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M3 3h7v2.6H5.6V10H3zM14 3h7v7h-2.6V5.6H14zM3 14h2.6v4.4H10V21H3zM18.4 14H21v7h-7v-2.6h4.4z\"></path></svg> <span class=\"presenter-text\" data-i18n=\"presenter.on\">Present</span></button></header>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -221,107 +241,107 @@ func setupPanel(families []Family, all []*algo.Algorithm) templ.Component {
 			}()
 		}
 		ctx = templ.InitializeContext(ctx)
-		templ_7745c5c3_Var8 := templ.GetChildren(ctx)
-		if templ_7745c5c3_Var8 == nil {
-			templ_7745c5c3_Var8 = templ.NopComponent
+		templ_7745c5c3_Var9 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var9 == nil {
+			templ_7745c5c3_Var9 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "<aside id=\"setup\" class=\"setup\" data-testid=\"setup\"><form id=\"run-form\" data-testid=\"run-form\" novalidate><h2 data-i18n=\"setup.title\">Set up a run</h2><label for=\"algorithm\" class=\"field-label\" data-i18n=\"form.algorithm\">Algorithm</label> <select id=\"algorithm\" name=\"algorithm\" data-testid=\"algorithm\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "<aside id=\"setup\" class=\"setup\" data-testid=\"setup\"><form id=\"run-form\" data-testid=\"run-form\" novalidate><h2 data-i18n=\"setup.title\">Set up a run</h2><label for=\"algorithm\" class=\"field-label\" data-i18n=\"form.algorithm\">Algorithm</label> <select id=\"algorithm\" name=\"algorithm\" data-testid=\"algorithm\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		for _, f := range families {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "<optgroup label=\"")
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
-			}
-			var templ_7745c5c3_Var9 string
-			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(f.Title)
-			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 95, Col: 30}
-			}
-			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
-			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "\" data-family=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "<optgroup label=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var10 string
-			templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(f.ID)
+			templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(f.Title)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 95, Col: 51}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 100, Col: 30}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "\" data-family=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var11 string
+			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(f.ID)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 100, Col: 51}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			for _, a := range f.Algorithms {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "<option value=\"")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				var templ_7745c5c3_Var11 string
-				templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(a.ID)
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 97, Col: 27}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "<option value=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var12 string
-				templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(a.Name)
+				templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(a.ID)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 97, Col: 38}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 102, Col: 27}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var12))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "</option>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "\">")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var13 string
+				templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(a.Name)
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 102, Col: 38}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "</option>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "</optgroup>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, "</optgroup>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "</select> ")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "</select> ")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		if len(all) > 0 {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, "<p id=\"summary\" class=\"summary\" data-testid=\"summary\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "<p id=\"summary\" class=\"summary\" data-testid=\"summary\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var13 string
-			templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(all[0].Summary)
+			var templ_7745c5c3_Var14 string
+			templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(all[0].Summary)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 103, Col: 74}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 108, Col: 74}
 			}
-			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var14))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, "</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "<label for=\"scenario\" class=\"field-label\" data-i18n=\"form.scenario\">Scenario</label> <select id=\"scenario\" name=\"scenario\" data-testid=\"scenario\"><option value=\"\" data-i18n=\"form.scenario.none\">None: the defaults</option></select><p id=\"scenario-desc\" class=\"hint\" data-testid=\"scenario-desc\"></p><fieldset id=\"params\" class=\"params\" data-testid=\"params\"><legend><span data-i18n=\"form.params\">Parameters</span> <button type=\"button\" id=\"reset\" class=\"tool small\" data-testid=\"reset\" data-i18n=\"form.reset\" data-i18n-title=\"form.resetTitle\">Defaults</button></legend><div id=\"param-fields\"></div></fieldset><div class=\"form-foot\"><div id=\"form-error\" class=\"form-error\" data-testid=\"form-error\" role=\"alert\" hidden></div><div class=\"run-row\"><label for=\"seed\" class=\"field-label\" data-i18n=\"form.seed\" data-i18n-title=\"form.seed.hint\" title=\"0 … 2⁵³−1: the same seed gives the same run\">Seed</label> <input id=\"seed\" name=\"seed\" data-testid=\"seed\" type=\"number\" min=\"0\" max=\"9007199254740991\" step=\"1\" inputmode=\"numeric\" value=\"1\" data-i18n-title=\"form.seed.hint\" title=\"0 … 2⁵³−1: the same seed gives the same run\"> <button type=\"submit\" id=\"run\" class=\"primary\" data-testid=\"run\" data-i18n=\"form.run\">Run</button></div></div></form><section class=\"io\" aria-labelledby=\"io-title\"><h2 id=\"io-title\" data-i18n=\"io.title\">Trace</h2><div class=\"io-buttons\"><a id=\"export-json\" class=\"button\" data-testid=\"export-json\" aria-disabled=\"true\" data-i18n=\"io.exportJson\">Export trace (JSON)</a> <button type=\"button\" id=\"export-svg\" class=\"button\" data-testid=\"export-svg\" data-i18n=\"io.exportSvg\">Export view (SVG)</button> <label class=\"button file\"><span data-i18n=\"io.import\">Import a trace</span> <input type=\"file\" id=\"import\" data-testid=\"import\" accept=\".json,application/json\"></label></div><p class=\"hint\" data-i18n=\"io.drop\">or drop a trace file anywhere on the page</p><p id=\"io-status\" class=\"io-status\" data-testid=\"io-status\" role=\"status\"></p></section></aside>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, "<label for=\"scenario\" class=\"field-label\" data-i18n=\"form.scenario\">Scenario</label> <select id=\"scenario\" name=\"scenario\" data-testid=\"scenario\"><option value=\"\" data-i18n=\"form.scenario.none\">None: the defaults</option></select><p id=\"scenario-desc\" class=\"hint\" data-testid=\"scenario-desc\"></p><fieldset id=\"params\" class=\"params\" data-testid=\"params\"><legend><span data-i18n=\"form.params\">Parameters</span> <button type=\"button\" id=\"reset\" class=\"tool small\" data-testid=\"reset\" data-i18n=\"form.reset\" data-i18n-title=\"form.resetTitle\">Defaults</button></legend><div id=\"param-fields\"></div></fieldset><div class=\"form-foot\"><div id=\"form-error\" class=\"form-error\" data-testid=\"form-error\" role=\"alert\" hidden></div><div class=\"run-row\"><label for=\"seed\" class=\"field-label\" data-i18n=\"form.seed\" data-i18n-title=\"form.seed.hint\" title=\"0 … 2⁵³−1: the same seed gives the same run\">Seed</label> <input id=\"seed\" name=\"seed\" data-testid=\"seed\" type=\"number\" min=\"0\" max=\"9007199254740991\" step=\"1\" inputmode=\"numeric\" value=\"1\" data-i18n-title=\"form.seed.hint\" title=\"0 … 2⁵³−1: the same seed gives the same run\"> <button type=\"submit\" id=\"run\" class=\"primary\" data-testid=\"run\" data-i18n=\"form.run\">Run</button></div></div></form><section class=\"io\" aria-labelledby=\"io-title\"><h2 id=\"io-title\" data-i18n=\"io.title\">Trace</h2><div class=\"io-buttons\"><a id=\"export-json\" class=\"button\" data-testid=\"export-json\" aria-disabled=\"true\" data-i18n=\"io.exportJson\">Export trace (JSON)</a> <button type=\"button\" id=\"export-svg\" class=\"button\" data-testid=\"export-svg\" data-i18n=\"io.exportSvg\">Export view (SVG)</button> <label class=\"button file\"><span data-i18n=\"io.import\">Import a trace</span> <input type=\"file\" id=\"import\" data-testid=\"import\" accept=\".json,application/json\"></label></div><p class=\"hint\" data-i18n=\"io.drop\">or drop a trace file anywhere on the page</p><p id=\"io-status\" class=\"io-status\" data-testid=\"io-status\" role=\"status\"></p></section></aside>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -345,12 +365,12 @@ func stage() templ.Component {
 			}()
 		}
 		ctx = templ.InitializeContext(ctx)
-		templ_7745c5c3_Var14 := templ.GetChildren(ctx)
-		if templ_7745c5c3_Var14 == nil {
-			templ_7745c5c3_Var14 = templ.NopComponent
+		templ_7745c5c3_Var15 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var15 == nil {
+			templ_7745c5c3_Var15 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, "<main id=\"stage\" class=\"stage\" data-tab=\"run\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "<main id=\"stage\" class=\"stage\" data-tab=\"run\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -358,7 +378,7 @@ func stage() templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, "<div id=\"violation\" class=\"violation\" data-testid=\"violation-banner\" role=\"alert\" hidden></div><div class=\"views\"><section class=\"view view-topology\" aria-labelledby=\"topology-title\"><h2 id=\"topology-title\" class=\"view-title\" data-i18n=\"view.topology\">Processes and messages</h2><div id=\"canvas\" class=\"canvas\"><svg id=\"topology\" data-testid=\"topology\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-labelledby=\"topology-title\" hidden></svg></div><div id=\"legend\" class=\"legend\" data-testid=\"legend\"></div><p id=\"empty\" class=\"empty\" data-i18n=\"view.empty\">Choose an algorithm and press Run.</p><p id=\"topo-note\" class=\"topo-note\" data-testid=\"topology-note\"></p><p id=\"mode-hint\" class=\"mode-hint\" data-testid=\"manual-hint\" data-i18n=\"ctl.manualOn\" hidden>Manual scheduling: click a highlighted message to deliver it.</p></section><section class=\"view view-spacetime\" aria-labelledby=\"spacetime-title\"><h2 id=\"spacetime-title\" class=\"view-title\"><span data-i18n=\"view.spacetime\">Space-time diagram</span> <span id=\"st-window\" class=\"st-window\"></span></h2><div class=\"canvas\"><svg id=\"spacetime\" data-testid=\"spacetime\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-labelledby=\"spacetime-title\"></svg></div></section></div><div id=\"controls\" class=\"controls\" role=\"toolbar\" aria-label=\"Playback\"><div class=\"buttons\"><button type=\"button\" id=\"first\" data-testid=\"first\" data-i18n-title=\"ctl.firstTitle\" data-i18n-aria=\"ctl.first\" title=\"Jump to the start (Home)\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M4 4h3v16H4zM20 4v16L8 12z\"></path></svg></button> <button type=\"button\" id=\"back\" data-testid=\"back\" data-i18n-title=\"ctl.backTitle\" data-i18n-aria=\"ctl.back\" title=\"One step back\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M16 4v16L4 12zM17.5 4h3v16h-3z\"></path></svg></button> <button type=\"button\" id=\"play\" class=\"primary\" data-testid=\"play\" data-i18n-title=\"ctl.playTitle\" data-i18n-aria=\"ctl.play\" title=\"Play (space)\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M6 3.5v17L20.5 12z\"></path></svg></button> <button type=\"button\" id=\"pause\" data-testid=\"pause\" data-i18n-title=\"ctl.pauseTitle\" data-i18n-aria=\"ctl.pause\" title=\"Pause (space)\" disabled><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M5.5 4h4.5v16H5.5zM14 4h4.5v16H14z\"></path></svg></button> <button type=\"button\" id=\"step\" data-testid=\"step-forward\" data-i18n-title=\"ctl.stepTitle\" data-i18n-aria=\"ctl.step\" title=\"One step forward\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M3.5 4h3v16h-3zM8 4v16l12-8z\"></path></svg></button> <button type=\"button\" id=\"last\" data-testid=\"last\" data-i18n-title=\"ctl.lastTitle\" data-i18n-aria=\"ctl.last\" title=\"Run to the end (End)\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M4 4v16l12-8zM17 4h3v16h-3z\"></path></svg></button></div><label class=\"speed\" data-i18n-title=\"ctl.speedTitle\" title=\"Steps per second while playing\"><span class=\"vh\" data-i18n=\"ctl.speed\">Speed</span> <select id=\"speed\" data-testid=\"speed\"></select></label> <label class=\"manual\" data-i18n-title=\"ctl.manualTitle\" title=\"Manual scheduling\"><input type=\"checkbox\" id=\"manual\" data-testid=\"manual\"> <span data-i18n=\"ctl.manual\">Manual</span></label><div class=\"scrub\"><input type=\"range\" id=\"scrubber\" data-testid=\"scrubber\" min=\"0\" max=\"0\" value=\"0\" step=\"1\" data-i18n-aria=\"ctl.scrubber\" aria-label=\"Timeline\"><div id=\"marks\" class=\"marks\" data-testid=\"scrubber-marks\" aria-hidden=\"true\"></div></div><div class=\"position\" aria-live=\"off\"><span class=\"pos-label\" data-i18n=\"ctl.event\">Event</span> <output id=\"seq\" class=\"seq\" data-testid=\"step\">0</output><span class=\"pos-of\">/<span id=\"events-count\" data-testid=\"events-count\">0</span></span> <span id=\"step-info\" class=\"step-info\" data-testid=\"step-info\"></span></div></div><div class=\"lower\"><section class=\"narration\" aria-labelledby=\"narration-title\"><h2 id=\"narration-title\" data-i18n=\"narr.title\">Narration</h2><div id=\"narration-scroll\" class=\"narration-scroll\" tabindex=\"0\"><ol id=\"narration\" data-testid=\"narration\"></ol><p id=\"narration-empty\" class=\"hint\" data-i18n=\"narr.empty\">Nothing has happened yet.</p></div></section><section id=\"panel\" class=\"panel\" aria-label=\"Counters and details\" tabindex=\"0\"><div id=\"details\" class=\"details\" data-testid=\"process-details\"></div><div id=\"outcome\" class=\"outcome\" data-testid=\"outcome\"></div><div id=\"counters\" class=\"counters\" data-testid=\"counters\"></div><div id=\"theory\" class=\"theory\" data-testid=\"theory\"></div></section></div></main>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "<div id=\"violation\" class=\"violation\" data-testid=\"violation-banner\" role=\"alert\" hidden></div><div class=\"views\"><section class=\"view view-topology\" aria-labelledby=\"topology-title\"><h2 id=\"topology-title\" class=\"view-title\" data-i18n=\"view.topology\">Processes and messages</h2><div id=\"canvas\" class=\"canvas\"><svg id=\"topology\" data-testid=\"topology\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-labelledby=\"topology-title\" hidden></svg></div><div id=\"legend\" class=\"legend\" data-testid=\"legend\"></div><p id=\"empty\" class=\"empty\" data-i18n=\"view.empty\">Choose an algorithm and press Run.</p><p id=\"topo-note\" class=\"topo-note\" data-testid=\"topology-note\"></p><p id=\"mode-hint\" class=\"mode-hint\" data-testid=\"manual-hint\" data-i18n=\"ctl.manualOn\" hidden>Manual scheduling: click a highlighted message to deliver it.</p></section><section class=\"view view-spacetime\" aria-labelledby=\"spacetime-title\"><h2 id=\"spacetime-title\" class=\"view-title\"><span data-i18n=\"view.spacetime\">Space-time diagram</span> <span id=\"st-window\" class=\"st-window\"></span></h2><div class=\"canvas\"><svg id=\"spacetime\" data-testid=\"spacetime\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-labelledby=\"spacetime-title\"></svg></div></section></div><div id=\"controls\" class=\"controls\" role=\"toolbar\" aria-label=\"Playback\"><div class=\"buttons\"><button type=\"button\" id=\"first\" data-testid=\"first\" data-i18n-title=\"ctl.firstTitle\" data-i18n-aria=\"ctl.first\" title=\"Jump to the start (Home)\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M4 4h3v16H4zM20 4v16L8 12z\"></path></svg></button> <button type=\"button\" id=\"back\" data-testid=\"back\" data-i18n-title=\"ctl.backTitle\" data-i18n-aria=\"ctl.back\" title=\"One step back\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M16 4v16L4 12zM17.5 4h3v16h-3z\"></path></svg></button> <button type=\"button\" id=\"play\" class=\"primary\" data-testid=\"play\" data-i18n-title=\"ctl.playTitle\" data-i18n-aria=\"ctl.play\" title=\"Play (space)\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M6 3.5v17L20.5 12z\"></path></svg></button> <button type=\"button\" id=\"pause\" data-testid=\"pause\" data-i18n-title=\"ctl.pauseTitle\" data-i18n-aria=\"ctl.pause\" title=\"Pause (space)\" disabled><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M5.5 4h4.5v16H5.5zM14 4h4.5v16H14z\"></path></svg></button> <button type=\"button\" id=\"step\" data-testid=\"step-forward\" data-i18n-title=\"ctl.stepTitle\" data-i18n-aria=\"ctl.step\" title=\"One step forward\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M3.5 4h3v16h-3zM8 4v16l12-8z\"></path></svg></button> <button type=\"button\" id=\"last\" data-testid=\"last\" data-i18n-title=\"ctl.lastTitle\" data-i18n-aria=\"ctl.last\" title=\"Run to the end (End)\"><svg class=\"bi\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M4 4v16l12-8zM17 4h3v16h-3z\"></path></svg></button></div><label class=\"speed\" data-i18n-title=\"ctl.speedTitle\" title=\"Steps per second while playing\"><span class=\"vh\" data-i18n=\"ctl.speed\">Speed</span> <select id=\"speed\" data-testid=\"speed\"></select></label> <label class=\"manual\" data-i18n-title=\"ctl.manualTitle\" title=\"Manual scheduling\"><input type=\"checkbox\" id=\"manual\" data-testid=\"manual\"> <span data-i18n=\"ctl.manual\">Manual</span></label><div class=\"scrub\"><input type=\"range\" id=\"scrubber\" data-testid=\"scrubber\" min=\"0\" max=\"0\" value=\"0\" step=\"1\" data-i18n-aria=\"ctl.scrubber\" aria-label=\"Timeline\"><div id=\"marks\" class=\"marks\" data-testid=\"scrubber-marks\" aria-hidden=\"true\"></div></div><div class=\"position\" aria-live=\"off\"><span class=\"pos-label\" data-i18n=\"ctl.event\">Event</span> <output id=\"seq\" class=\"seq\" data-testid=\"step\">0</output><span class=\"pos-of\">/<span id=\"events-count\" data-testid=\"events-count\">0</span></span> <span id=\"step-info\" class=\"step-info\" data-testid=\"step-info\"></span></div></div><div class=\"lower\"><section class=\"narration\" aria-labelledby=\"narration-title\"><h2 id=\"narration-title\" data-i18n=\"narr.title\">Narration</h2><div id=\"narration-scroll\" class=\"narration-scroll\" tabindex=\"0\"><ol id=\"narration\" data-testid=\"narration\"></ol><p id=\"narration-empty\" class=\"hint\" data-i18n=\"narr.empty\">Nothing has happened yet.</p></div></section><section id=\"panel\" class=\"panel\" aria-label=\"Counters and details\" tabindex=\"0\"><div id=\"details\" class=\"details\" data-testid=\"process-details\"></div><div id=\"outcome\" class=\"outcome\" data-testid=\"outcome\"></div><div id=\"counters\" class=\"counters\" data-testid=\"counters\"></div><div id=\"theory\" class=\"theory\" data-testid=\"theory\"></div></section></div></main>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -385,12 +405,12 @@ func experiment() templ.Component {
 			}()
 		}
 		ctx = templ.InitializeContext(ctx)
-		templ_7745c5c3_Var15 := templ.GetChildren(ctx)
-		if templ_7745c5c3_Var15 == nil {
-			templ_7745c5c3_Var15 = templ.NopComponent
+		templ_7745c5c3_Var16 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var16 == nil {
+			templ_7745c5c3_Var16 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "<section id=\"experiment\" class=\"experiment\" data-testid=\"experiment\" role=\"tabpanel\" aria-labelledby=\"tab-experiment\" hidden><form id=\"exp-form\" class=\"exp-form\" data-testid=\"exp-form\" novalidate><div class=\"exp-row\"><h2 class=\"exp-title\"><span data-i18n=\"exp.title\">Experiment</span>: <span id=\"exp-alg\" data-testid=\"exp-algorithm\"></span></h2><label class=\"exp-field exp-preset\"><span class=\"field-label\" data-i18n=\"exp.preset\">Preset</span> <select id=\"exp-preset\" data-testid=\"exp-preset\"></select></label></div><p id=\"exp-preset-desc\" class=\"hint exp-preset-desc\" data-testid=\"exp-preset-desc\" hidden></p><div class=\"exp-row\"><label class=\"exp-field\"><span class=\"field-label\" data-i18n=\"exp.vary\">Vary</span> <select id=\"exp-vary\" data-testid=\"exp-vary\"></select></label> <label class=\"exp-field exp-values\"><span class=\"field-label\" data-i18n=\"exp.values\">over the values</span> <input id=\"exp-values\" data-testid=\"exp-values\" type=\"text\" inputmode=\"numeric\" autocomplete=\"off\" spellcheck=\"false\" value=\"4,8,16,32,64\" data-i18n-title=\"exp.valuesTitle\" title=\"Whole numbers separated by commas; 3-10 for every number from 3 to 10\"></label> <label class=\"exp-field exp-num\"><span class=\"field-label\" data-i18n=\"exp.seeds\">Seeds</span> <input id=\"exp-seeds\" data-testid=\"exp-seeds\" type=\"number\" min=\"1\" max=\"10000\" step=\"1\" value=\"20\" data-i18n-title=\"exp.seedsTitle\" title=\"How many seeds (runs) per value\"></label> <label class=\"exp-field exp-num\"><span class=\"field-label\" data-i18n=\"exp.from\">from seed</span> <input id=\"exp-from\" data-testid=\"exp-from\" type=\"number\" min=\"0\" max=\"9007199254740991\" step=\"1\" value=\"1\"></label><div class=\"exp-buttons\"><button type=\"submit\" id=\"exp-run\" class=\"primary\" data-testid=\"exp-run\" data-i18n=\"exp.run\">Run experiment</button> <button type=\"button\" id=\"exp-cancel\" data-testid=\"exp-cancel\" data-i18n=\"exp.cancel\" hidden>Cancel</button></div></div><p id=\"exp-base\" class=\"exp-base\" data-testid=\"exp-base\"></p><div id=\"exp-error\" class=\"form-error\" data-testid=\"exp-error\" role=\"alert\" hidden></div><div id=\"exp-progress\" class=\"exp-progress\" data-testid=\"exp-progress\" role=\"status\" aria-live=\"polite\" hidden><progress id=\"exp-bar\" max=\"1\" value=\"0\"></progress> <span id=\"exp-progress-text\"></span></div></form><div id=\"exp-result\" class=\"exp-result\" data-testid=\"exp-result\" hidden><div class=\"exp-toolbar\"><label class=\"exp-field\"><span class=\"field-label\" data-i18n=\"exp.plot\">Plot</span> <select id=\"exp-kind\" data-testid=\"exp-kind\"><option value=\"line\" data-i18n=\"exp.kind.line\">mean and min–max</option> <option value=\"histogram\" data-i18n=\"exp.kind.histogram\">histogram</option></select></label> <label class=\"exp-field\"><span class=\"field-label\" data-i18n=\"exp.measure\">of</span> <select id=\"exp-y\" data-testid=\"exp-y\"></select></label> <label class=\"exp-field\" id=\"exp-at-wrap\" hidden><span class=\"field-label\" id=\"exp-at-label\"></span> <select id=\"exp-at\" data-testid=\"exp-at\"></select></label> <label class=\"exp-check\" data-i18n-title=\"exp.logTitle\" title=\"Logarithmic axes: power laws become straight lines\"><input type=\"checkbox\" id=\"exp-log\" data-testid=\"exp-log\"> <span data-i18n=\"exp.log\">log scale</span></label> <span class=\"exp-downloads\"><button type=\"button\" id=\"exp-csv\" data-testid=\"exp-csv\" data-i18n=\"exp.csv\">Data (CSV)</button> <button type=\"button\" id=\"exp-svg\" data-testid=\"exp-svg\" data-i18n=\"exp.svg\">Plot (SVG)</button></span></div><div id=\"exp-plot\" class=\"exp-plot\" data-testid=\"exp-plot\"></div><ul id=\"exp-legend\" class=\"exp-legend\" data-testid=\"exp-legend\"></ul><p id=\"exp-summary\" class=\"exp-summary\" data-testid=\"exp-summary\"></p></div><p id=\"exp-empty\" class=\"exp-empty\" data-testid=\"exp-empty\" data-i18n=\"exp.empty\">Choose what to vary and press Run experiment: every value is run with every seed, and the message counts are plotted against the theory.</p></section>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "<section id=\"experiment\" class=\"experiment\" data-testid=\"experiment\" role=\"tabpanel\" aria-labelledby=\"tab-experiment\" hidden><form id=\"exp-form\" class=\"exp-form\" data-testid=\"exp-form\" novalidate><div class=\"exp-row\"><h2 class=\"exp-title\"><span data-i18n=\"exp.title\">Experiment</span>: <span id=\"exp-alg\" data-testid=\"exp-algorithm\"></span></h2><label class=\"exp-field exp-preset\"><span class=\"field-label\" data-i18n=\"exp.preset\">Preset</span> <select id=\"exp-preset\" data-testid=\"exp-preset\"></select></label></div><p id=\"exp-preset-desc\" class=\"hint exp-preset-desc\" data-testid=\"exp-preset-desc\" hidden></p><div class=\"exp-row\"><label class=\"exp-field\"><span class=\"field-label\" data-i18n=\"exp.vary\">Vary</span> <select id=\"exp-vary\" data-testid=\"exp-vary\"></select></label> <label class=\"exp-field exp-values\"><span class=\"field-label\" data-i18n=\"exp.values\">over the values</span> <input id=\"exp-values\" data-testid=\"exp-values\" type=\"text\" inputmode=\"numeric\" autocomplete=\"off\" spellcheck=\"false\" value=\"4,8,16,32,64\" data-i18n-title=\"exp.valuesTitle\" title=\"Whole numbers separated by commas; 3-10 for every number from 3 to 10\"></label> <label class=\"exp-field exp-num\"><span class=\"field-label\" data-i18n=\"exp.seeds\">Seeds</span> <input id=\"exp-seeds\" data-testid=\"exp-seeds\" type=\"number\" min=\"1\" max=\"10000\" step=\"1\" value=\"20\" data-i18n-title=\"exp.seedsTitle\" title=\"How many seeds (runs) per value\"></label> <label class=\"exp-field exp-num\"><span class=\"field-label\" data-i18n=\"exp.from\">from seed</span> <input id=\"exp-from\" data-testid=\"exp-from\" type=\"number\" min=\"0\" max=\"9007199254740991\" step=\"1\" value=\"1\"></label><div class=\"exp-buttons\"><button type=\"submit\" id=\"exp-run\" class=\"primary\" data-testid=\"exp-run\" data-i18n=\"exp.run\">Run experiment</button> <button type=\"button\" id=\"exp-cancel\" data-testid=\"exp-cancel\" data-i18n=\"exp.cancel\" hidden>Cancel</button></div></div><p id=\"exp-base\" class=\"exp-base\" data-testid=\"exp-base\"></p><div id=\"exp-error\" class=\"form-error\" data-testid=\"exp-error\" role=\"alert\" hidden></div><div id=\"exp-progress\" class=\"exp-progress\" data-testid=\"exp-progress\" role=\"status\" aria-live=\"polite\" hidden><progress id=\"exp-bar\" max=\"1\" value=\"0\"></progress> <span id=\"exp-progress-text\"></span></div></form><div id=\"exp-result\" class=\"exp-result\" data-testid=\"exp-result\" hidden><div class=\"exp-toolbar\"><label class=\"exp-field\"><span class=\"field-label\" data-i18n=\"exp.plot\">Plot</span> <select id=\"exp-kind\" data-testid=\"exp-kind\"><option value=\"line\" data-i18n=\"exp.kind.line\">mean and min–max</option> <option value=\"histogram\" data-i18n=\"exp.kind.histogram\">histogram</option></select></label> <label class=\"exp-field\"><span class=\"field-label\" data-i18n=\"exp.measure\">of</span> <select id=\"exp-y\" data-testid=\"exp-y\"></select></label> <label class=\"exp-field\" id=\"exp-at-wrap\" hidden><span class=\"field-label\" id=\"exp-at-label\"></span> <select id=\"exp-at\" data-testid=\"exp-at\"></select></label> <label class=\"exp-check\" data-i18n-title=\"exp.logTitle\" title=\"Logarithmic axes: power laws become straight lines\"><input type=\"checkbox\" id=\"exp-log\" data-testid=\"exp-log\"> <span data-i18n=\"exp.log\">log scale</span></label> <span class=\"exp-downloads\"><button type=\"button\" id=\"exp-csv\" data-testid=\"exp-csv\" data-i18n=\"exp.csv\">Data (CSV)</button> <button type=\"button\" id=\"exp-svg\" data-testid=\"exp-svg\" data-i18n=\"exp.svg\">Plot (SVG)</button></span></div><div id=\"exp-plot\" class=\"exp-plot\" data-testid=\"exp-plot\"></div><ul id=\"exp-legend\" class=\"exp-legend\" data-testid=\"exp-legend\"></ul><p id=\"exp-summary\" class=\"exp-summary\" data-testid=\"exp-summary\"></p></div><p id=\"exp-empty\" class=\"exp-empty\" data-testid=\"exp-empty\" data-i18n=\"exp.empty\">Choose what to vary and press Run experiment: every value is run with every seed, and the message counts are plotted against the theory.</p></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -414,387 +434,387 @@ func reference(families []Family, api []Endpoint) templ.Component {
 			}()
 		}
 		ctx = templ.InitializeContext(ctx)
-		templ_7745c5c3_Var16 := templ.GetChildren(ctx)
-		if templ_7745c5c3_Var16 == nil {
-			templ_7745c5c3_Var16 = templ.NopComponent
+		templ_7745c5c3_Var17 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var17 == nil {
+			templ_7745c5c3_Var17 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "<section id=\"reference\" class=\"reference\" data-testid=\"reference\" aria-labelledby=\"ref-title\"><h2 id=\"ref-title\" data-i18n=\"ref.title\">The algorithms and the API</h2><p class=\"lead\">Distributed algorithms from the lecture, simulated deterministically: the same parameters and seed always give the same run, message for message.</p><nav aria-label=\"Families\"><ul class=\"families\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 33, "<section id=\"reference\" class=\"reference\" data-testid=\"reference\" aria-labelledby=\"ref-title\"><h2 id=\"ref-title\" data-i18n=\"ref.title\">The algorithms and the API</h2><p class=\"lead\">Distributed algorithms from the lecture, simulated deterministically: the same parameters and seed always give the same run, message for message.</p><nav aria-label=\"Families\"><ul class=\"families\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		for _, f := range families {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "<li><a href=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 34, "<li><a href=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var17 templ.SafeURL
-			templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("#" + f.ID))
+			var templ_7745c5c3_Var18 templ.SafeURL
+			templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("#" + f.ID))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 295, Col: 44}
-			}
-			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
-			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 33, "\">")
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
-			}
-			var templ_7745c5c3_Var18 string
-			templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(f.Title)
-			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 295, Col: 56}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 300, Col: 44}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 34, "</a></li>")
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
-			}
-		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 35, "<li><a href=\"#api\">JSON API</a></li></ul></nav>")
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		for _, f := range families {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, "<section id=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 35, "\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var19 string
-			templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(f.ID)
+			templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(f.Title)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 301, Col: 21}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 300, Col: 56}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 37, "\"><h3>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, "</a></li>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 37, "<li><a href=\"#api\">JSON API</a></li></ul></nav>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		for _, f := range families {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 38, "<section id=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var20 string
-			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(f.Title)
+			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(f.ID)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 302, Col: 17}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 306, Col: 21}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 38, "</h3>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 39, "\"><h3>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var21 string
+			templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(f.Title)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 307, Col: 17}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 40, "</h3>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			for _, a := range f.Algorithms {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 39, "<article class=\"algorithm\" id=\"")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				var templ_7745c5c3_Var21 string
-				templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs("alg-" + a.ID)
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 304, Col: 50}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 40, "\"><h4><span data-tr-alg=\"")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 41, "<article class=\"algorithm\" id=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var22 string
-				templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(a.ID)
+				templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs("alg-" + a.ID)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 305, Col: 34}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 309, Col: 50}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 41, "\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 42, "\"><h4><span data-tr-alg=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var23 string
-				templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(a.Name)
+				templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(a.ID)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 305, Col: 45}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 310, Col: 34}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var23))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 42, "</span> <code>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 43, "\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var24 string
-				templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(a.ID)
+				templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(a.Name)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 305, Col: 67}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 310, Col: 45}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var24))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 43, "</code> <a class=\"open-link\" href=\"")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 44, "</span> <code>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				var templ_7745c5c3_Var25 templ.SafeURL
-				templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/?algorithm=" + a.ID))
+				var templ_7745c5c3_Var25 string
+				templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(a.ID)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 305, Col: 141}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 310, Col: 67}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var25))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 44, "\">open</a></h4><p data-tr-alg=\"")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 45, "</code> <a class=\"open-link\" href=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				var templ_7745c5c3_Var26 string
-				templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(a.ID)
+				var templ_7745c5c3_Var26 templ.SafeURL
+				templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/?algorithm=" + a.ID))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 306, Col: 27}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 310, Col: 141}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var26))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 45, "\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 46, "\">open</a></h4><p data-tr-alg=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var27 string
-				templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(a.Summary)
+				templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(a.ID)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 306, Col: 41}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 311, Col: 27}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var27))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 46, "</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 47, "\">")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var28 string
+				templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(a.Summary)
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 311, Col: 41}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var28))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 48, "</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				if len(a.Scenarios) > 0 {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 47, "<ul class=\"scenarios\">")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 49, "<ul class=\"scenarios\">")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
 					for _, sc := range a.Scenarios {
-						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 48, "<li><a href=\"")
+						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 50, "<li><a href=\"")
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}
-						var templ_7745c5c3_Var28 templ.SafeURL
-						templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/?algorithm=" + a.ID + "&scenario=" + sc.ID))
+						var templ_7745c5c3_Var29 templ.SafeURL
+						templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/?algorithm=" + a.ID + "&scenario=" + sc.ID))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 310, Col: 82}
-						}
-						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var28))
-						if templ_7745c5c3_Err != nil {
-							return templ_7745c5c3_Err
-						}
-						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 49, "\"><strong data-tr-alg=\"")
-						if templ_7745c5c3_Err != nil {
-							return templ_7745c5c3_Err
-						}
-						var templ_7745c5c3_Var29 string
-						templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(a.ID)
-						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 310, Col: 111}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 315, Col: 82}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var29))
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}
-						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 50, "\">")
+						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 51, "\"><strong data-tr-alg=\"")
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var30 string
-						templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(sc.Name)
+						templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(a.ID)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 310, Col: 123}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 315, Col: 111}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var30))
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}
-						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 51, "</strong></a> <code>")
+						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 52, "\">")
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var31 string
-						templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(sc.ID)
+						templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(sc.Name)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 310, Col: 152}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 315, Col: 123}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var31))
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}
-						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 52, "</code></li>")
+						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 53, "</strong></a> <code>")
+						if templ_7745c5c3_Err != nil {
+							return templ_7745c5c3_Err
+						}
+						var templ_7745c5c3_Var32 string
+						templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinStringErrs(sc.ID)
+						if templ_7745c5c3_Err != nil {
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 315, Col: 152}
+						}
+						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var32))
+						if templ_7745c5c3_Err != nil {
+							return templ_7745c5c3_Err
+						}
+						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 54, "</code></li>")
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}
 					}
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 53, "</ul>")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 55, "</ul>")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 54, "</article>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 56, "</article>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 55, "</section>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 57, "</section>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 56, "<section id=\"api\"><h3>JSON API</h3><p>Every answer is JSON; a refusal is <code>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 58, "<section id=\"api\"><h3>JSON API</h3><p>Every answer is JSON; a refusal is <code>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var32 string
-		templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinStringErrs(`{"error": "…"}`)
+		var templ_7745c5c3_Var33 string
+		templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinStringErrs(`{"error": "…"}`)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 320, Col: 67}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 325, Col: 67}
 		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var32))
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var33))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 57, "</code> with a 4xx status that says what to fix.</p><table><thead><tr><th scope=\"col\">Request</th><th scope=\"col\">What it does</th></tr></thead> <tbody>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 59, "</code> with a 4xx status that says what to fix.</p><table><thead><tr><th scope=\"col\">Request</th><th scope=\"col\">What it does</th></tr></thead> <tbody>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		for _, e := range api {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 58, "<tr><td>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 60, "<tr><td>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			if e.Method == "GET" && !strings.Contains(e.Path, "{") {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 59, "<a href=\"")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 61, "<a href=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				var templ_7745c5c3_Var33 templ.SafeURL
-				templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(e.Path))
+				var templ_7745c5c3_Var34 templ.SafeURL
+				templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(e.Path))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 330, Col: 40}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var33))
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 60, "\"><code>")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				var templ_7745c5c3_Var34 string
-				templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(e.Method)
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 330, Col: 59}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 335, Col: 40}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var34))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 61, " ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 62, "\"><code>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var35 string
-				templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(e.Path)
+				templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(e.Method)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 330, Col: 70}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 335, Col: 59}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var35))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 62, "</code></a>")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 63, "<code>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 63, " ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var36 string
-				templ_7745c5c3_Var36, templ_7745c5c3_Err = templ.JoinStringErrs(e.Method)
+				templ_7745c5c3_Var36, templ_7745c5c3_Err = templ.JoinStringErrs(e.Path)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 332, Col: 25}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 335, Col: 70}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var36))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 64, " ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 64, "</code></a>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+			} else {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 65, "<code>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var37 string
-				templ_7745c5c3_Var37, templ_7745c5c3_Err = templ.JoinStringErrs(e.Path)
+				templ_7745c5c3_Var37, templ_7745c5c3_Err = templ.JoinStringErrs(e.Method)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 332, Col: 36}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 337, Col: 25}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var37))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 65, "</code>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 66, " ")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var38 string
+				templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinStringErrs(e.Path)
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 337, Col: 36}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var38))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 67, "</code>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 66, "</td><td>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 68, "</td><td>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var38 string
-			templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinStringErrs(e.Doc)
+			var templ_7745c5c3_Var39 string
+			templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(e.Doc)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 335, Col: 18}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 340, Col: 18}
 			}
-			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var38))
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var39))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 67, "</td></tr>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 69, "</td></tr>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 68, "</tbody></table><p>The repository's <code>docs/api.md</code> describes each request, the errors and the trace format; <code>docs/protocol.md</code> the WebSocket session this page speaks. For example, the worst case of Chang–Roberts on eight processes:</p><pre tabindex=\"0\"><code>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 70, "</tbody></table><p>The repository's <code>docs/api.md</code> describes each request, the errors and the trace format; <code>docs/protocol.md</code> the WebSocket session this page speaks. For example, the worst case of Chang–Roberts on eight processes:</p><pre tabindex=\"0\"><code>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var39 string
-		templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(`curl -s localhost:8080/api/simulate \
+		var templ_7745c5c3_Var40 string
+		templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.JoinStringErrs(`curl -s localhost:8080/api/simulate \
   -d '{"algorithm": "chang-roberts", "params": {"n": 8, "idOrder": "decreasing"}}'`)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 344, Col: 83}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/index.templ`, Line: 349, Col: 83}
 		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var39))
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var40))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 69, "</code></pre></section></section>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 71, "</code></pre></section></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -10,9 +10,16 @@ import (
 
 func render(t *testing.T) string {
 	t.Helper()
+	return renderWith(t, func(*Assets) {})
+}
+
+// renderWith renders the page with the test's assets as change has them.
+func renderWith(t *testing.T, change func(*Assets)) string {
+	t.Helper()
 	all := algos.All()
 	var b strings.Builder
 	assets := Assets{URL: func(p string) string { return "/static/v/test/" + p }, Preload: []string{"js/app/dom.js"}}
+	change(&assets)
 	if err := Index(Families(all), all, []Endpoint{{Method: "GET", Path: "/api/algorithms", Doc: "the algorithms"}}, assets).Render(context.Background(), &b); err != nil {
 		t.Fatal(err)
 	}
@@ -54,5 +61,29 @@ func TestIndexTestHooks(t *testing.T) {
 		if n := strings.Count(page, `data-testid="`+id+`"`); n != 1 {
 			t.Errorf("data-testid=%q appears %d times, want once", id, n)
 		}
+	}
+}
+
+// The entry script blocks rendering only on a deep link's page (one with a
+// view): the home page shows its form at once.
+func TestEntryBlocksRenderOnlyWithAView(t *testing.T) {
+	if page := render(t); strings.Contains(page, `blocking="render"`) {
+		t.Error("the home page's entry script blocks rendering")
+	}
+	page := renderWith(t, func(a *Assets) { a.View = "ring" })
+	if !strings.Contains(page, `src="/static/v/test/js/app/app.js" blocking="render"`) {
+		t.Error("a deep link's entry script does not block rendering")
+	}
+}
+
+// The head's script cannot end its element early, whatever the case of a "</script" in it.
+func TestBootScriptEscapesEveryCase(t *testing.T) {
+	got := Assets{Boot: `a("</script>", "</SCRIPT>", "</ScRiPt>")`}.BootScript()
+	inner := strings.TrimSuffix(strings.TrimPrefix(got, "<script>"), "</script>")
+	if strings.Contains(strings.ToLower(inner), "</script") {
+		t.Errorf("a </script is left in %s", got)
+	}
+	if want := `a("<\/script>", "<\/SCRIPT>", "<\/ScRiPt>")`; inner != want {
+		t.Errorf("got %s, want %s", inner, want)
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/evanw/esbuild/pkg/api"
 )
 
 func get(t *testing.T, h http.Handler, path string, header ...string) *httptest.ResponseRecorder {
@@ -251,5 +253,23 @@ func TestFirstRenderScripts(t *testing.T) {
 	}
 	if plain := string(gunzip(t, get(t, h, "/", "Accept-Encoding", "gzip").Body.Bytes())); strings.Count(plain, `<script type="module"`) != 1 {
 		t.Error("the plain page runs a script besides the entry")
+	}
+}
+
+// A bundle that made no file, or several, is an error, not an index out of range.
+func TestOneOutput(t *testing.T) {
+	if _, err := oneOutput("nothing", api.BuildResult{}); err == nil {
+		t.Error("no output file: no error")
+	}
+	two := api.BuildResult{OutputFiles: []api.OutputFile{{Contents: []byte("a")}, {Contents: []byte("b")}}}
+	if _, err := oneOutput("two", two); err == nil {
+		t.Error("two output files: no error")
+	}
+	failed := api.BuildResult{Errors: []api.Message{{Text: "broken"}}, OutputFiles: []api.OutputFile{{}}}
+	if _, err := oneOutput("the test's", failed); err == nil || !strings.Contains(err.Error(), "broken") {
+		t.Errorf("a failed build: %v", err)
+	}
+	if js, err := oneOutput("one", api.BuildResult{OutputFiles: []api.OutputFile{{Contents: []byte("x()")}}}); err != nil || js != "x()" {
+		t.Errorf("one file: %q, %v", js, err)
 	}
 }

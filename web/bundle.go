@@ -110,9 +110,8 @@ func (a *assets) addBundle(fsys fs.FS) error {
 		Metafile:         true,
 		Plugins:          []api.Plugin{staticPlugin(fsys, nil)},
 	})
-	if len(res.Errors) > 0 {
-		msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
-		return fmt.Errorf("bundling the page's scripts: %s", strings.Join(msgs, "\n"))
+	if err := buildErr("the page's scripts", res); err != nil {
+		return err
 	}
 	b, err := bundleMeta(res.Metafile)
 	if err != nil {
@@ -159,11 +158,28 @@ func bundleBoot(fsys fs.FS) (string, error) {
 		AbsWorkingDir:     "/",
 		Plugins:           []api.Plugin{staticPlugin(fsys, nil)},
 	})
-	if len(res.Errors) > 0 {
-		msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
-		return "", fmt.Errorf("bundling the page's head script: %s", strings.Join(msgs, "\n"))
+	js, err := oneOutput("the page's head script", res)
+	return strings.TrimSpace(js), err
+}
+
+// buildErr is esbuild's errors of bundling what, as one error (nil: none).
+func buildErr(what string, res api.BuildResult) error {
+	if len(res.Errors) == 0 {
+		return nil
 	}
-	return strings.TrimSpace(string(res.OutputFiles[0].Contents)), nil
+	msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
+	return fmt.Errorf("bundling %s: %s", what, strings.Join(msgs, "\n"))
+}
+
+// oneOutput is the one file a bundle of what made, or its errors.
+func oneOutput(what string, res api.BuildResult) (string, error) {
+	if err := buildErr(what, res); err != nil {
+		return "", err
+	}
+	if len(res.OutputFiles) != 1 {
+		return "", fmt.Errorf("bundling %s made %d files, not one", what, len(res.OutputFiles))
+	}
+	return string(res.OutputFiles[0].Contents), nil
 }
 
 // bundleMeta reads esbuild's metafile: which file is the entry, which a

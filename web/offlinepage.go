@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -167,13 +166,13 @@ var offlineShell = sync.OnceValues(func() (*shell, error) {
 		}
 		page = strings.Replace(page, link, "<style>\n"+string(b)+"</style>", 1)
 	}
-	entry := `<script type="module" src="` + as.URL(templates.Entry) + `" blocking="render"></script>`
+	// (the home page without a view: its entry does not block rendering, and is replaced by the scripts themselves)
+	entry := `<script type="module" src="` + as.URL(templates.Entry) + `"></script>`
 	head, tail, ok := strings.Cut(page, entry)
 	if !ok {
 		return nil, fmt.Errorf("the home page has no %s: the offline page needs it", entry)
 	}
-	// (a "</script" in the scripts would end their element: "<\/script" means the same in JavaScript)
-	script := "<script type=\"module\">\n" + strings.ReplaceAll(bundle, "</script", `<\/script`) + "</script>"
+	script := "<script type=\"module\">\n" + templates.InScript(bundle) + "</script>"
 	return &shell{head: []byte(head), tail: []byte(script + tail)}, nil
 })
 
@@ -203,12 +202,5 @@ func bundleScripts() (string, error) {
 		MinifyWhitespace: true,
 		Plugins:          []api.Plugin{staticPlugin(static.FS, offlineExternal)},
 	})
-	if len(res.Errors) > 0 {
-		msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
-		return "", errors.New(strings.Join(msgs, "\n"))
-	}
-	if len(res.OutputFiles) != 1 {
-		return "", fmt.Errorf("bundling the page's scripts made %d files, not one", len(res.OutputFiles))
-	}
-	return string(res.OutputFiles[0].Contents), nil
+	return oneOutput("the offline page's scripts", res)
 }

@@ -20,15 +20,16 @@ import {createControls, nextSpeed} from "./controls.js";
 import {createMenu, createTooltip} from "./menu.js";
 import {createFiles} from "./files.js";
 import {writeRunTitle, translateReference} from "./titles.js";
-import {parseLocation, buildSearch, linkOpen} from "./params.js";
+import {parseLocation, buildSearch} from "./params.js";
 import {orderToggle} from "./stmode.js";
-import {afterPaint} from "./dom.js";
-import {createChrome, store} from "./chrome.js";
+import {createChrome} from "./chrome.js";
+import {store} from "./store.js";
 import {createInteractions} from "./interact.js";
 import {applyMessage, merge, everything} from "./model.js";
 import {createBranches} from "./branches.js";
 import {createKeyOverlay, markAround} from "./keys.js";
 import {offlineData} from "./offline.js";
+import {createFollowers, start} from "./start.js";
 
 const $ = (id) => document.getElementById(id);
 // an offline file's run (GET /api/runs/{id}/export?format=html), which a
@@ -38,6 +39,8 @@ const offline = offlineData(document);
 const registry = createRegistry({offline, form: () => form, link: () => link, relabel: () => reference()});
 
 const state = createState();
+// the page's address: a deep link's run, language, presenter or embedded mode
+const link = parseLocation(location.search);
 
 // ---- the pieces ----
 
@@ -87,6 +90,7 @@ const ui = createInteractions({state, menu, tooltip, send: (m) => send(m), rende
 const chrome = createChrome({onLayout: () => (stage.view && stage.view.layout(), state.frame && spacetime.update(state.frame)), isMenuOpen: () => menu.isOpen, onPresenter: () => addressBar()});
 
 const stage = createStageView({canvas: $("canvas"), root: app, state, ui, send: (m) => send(m), render: () => render(), legendBox: $("legend")});
+const {ready, formFollows} = createFollowers({state, stage, form});
 
 const spacetime = createSpacetime($("spacetime"), {
 	onSeek: (seq) => session.moves.seekSeq(seq),
@@ -123,9 +127,13 @@ const session = createSession({
 		},
 		openRefused: (text) => {
 			ready();
-			registry.load();
 			chrome.setSetup(true);
+			refusal = text;
 			form.showServerError(text);
+			// the registry fills the form anew when it comes: the refusal is shown again then
+			registry.load().then(() => refusal === text && form.showServerError(text));
+			// presenter mode hides the form: the refusal stays in a notice until clicked
+			if (chrome.presenting()) chrome.toast(t("err.server", {error: text}), true);
 		},
 		attachRefused: (text) => {
 			ioStatus(t("io.refused", {error: text}), true);
@@ -138,6 +146,7 @@ const session = createSession({
 	},
 });
 const send = session.send;
+let refusal = null; // the last open refused, until a run or another open
 
 const controls = createControls(
 	{
@@ -201,6 +210,7 @@ function onEvents(msg) {
 // onRun takes a new run; fromUser: the open or attach the user asked for.
 function onRun(r, fromUser) {
 	pacer.clear(); // (frames of the run before)
+	refusal = null;
 	takeRun(state, r, fromUser === "attach");
 	menu.close();
 	tooltip.hide();
@@ -222,16 +232,6 @@ function onRun(r, fromUser) {
 	if (fromUser && chrome.narrow()) chrome.setSetup(false);
 	// the view last, in the page as the run shows it: it measures its box
 	stage.use(r);
-}
-
-// formFollows has the form show r once r's first picture is on screen:
-// after a paint with its view (a deep link's view may still be loading).
-function formFollows(r) {
-	afterPaint(() => {
-		if (state.run !== r) return;
-		if (stage.loading()) formFollows(r);
-		else form.fromRun(r);
-	});
 }
 
 // MAX_LINK_ACTS is the longest acts text the address bar takes: beyond it
@@ -276,6 +276,7 @@ const pacer = createPacer({apply: onFrame, waiting: () => waiting(), playing: pa
 
 function openRun(req) {
 	if (offline) return chrome.toast(t("offline.noEngine")); // a new run needs the simulator
+	refusal = null;
 	const msg = {type: "open", algorithm: req.algorithm, query: req.query};
 	if (req.seed !== null && req.seed !== undefined) msg.seed = req.seed;
 	if (req.scenario) msg.scenario = req.scenario;
@@ -355,43 +356,9 @@ const ioStatus = files.status;
 
 $("summary").addEventListener("click", () => $("summary").classList.toggle("open"));
 
-// ---- start ----
+// ---- start (start.js) ----
 
-// ready has the reference below the app laid out once the first picture is
-// on screen (reference.css: before it, its layout would delay the picture)
-let readied = false; // (a view's every drawing asks)
-function ready() {
-	if (readied) return;
-	readied = true;
-	afterPaint(() => (document.documentElement.dataset.ready = ""));
-}
-
-// a deep link's lang= wins over the remembered choice (and is remembered)
-// (an offline file's address may say how to show it: embed, present, step, lang)
-const link = parseLocation(location.search);
-// an offline file opens in the language it was saved in, unless its address says another
-setLang(i18n.pickLang(link.lang || (offline ? offline.lang : store.get("lang")), navigator.languages));
-if (link.present) chrome.setPresenter(true); // full screen needs a click: the F11 of the browser, or P
-// in a slide's iframe: the run without the page's chrome (embed.css)
-if (link.embed) document.documentElement.dataset.embed = "";
-if (link.embed && !link.spacetime) document.documentElement.dataset.spacetime = "off";
-
-if (offline) {
-	session.attach(offline.run.id, link.step);
-	chrome.setSetup(false);
-} else if (link.algorithm) {
-	// a deep link runs at once; the form follows when the registry is in;
-	// its view's module loads while the run comes (the page names the view)
-	const view = document.querySelector('meta[name="distviz-view"]');
-	if (view) stage.preload(view.content, window.distvizBoot && window.distvizBoot.view);
-	// (the page's head has sent this open already, boot.js: it is not sent twice)
-	session.open(linkOpen(link), link.step, false);
-	if (chrome.narrow()) chrome.setSetup(false);
-} else {
-	registry.load();
-	ready();
-}
-
+start({link, offline, setLang, chrome, stage, session, registry, ready});
 render();
 
 // for the end-to-end tests and the curious: the state, read-only by convention

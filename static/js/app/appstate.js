@@ -4,7 +4,7 @@
 
 import {EventLog} from "./events.js";
 import {SPEEDS} from "./controls.js";
-import {store} from "./chrome.js";
+import {store} from "./store.js";
 
 /** createState is the state before any run. */
 export function createState() {

@@ -6,8 +6,6 @@ import {t} from "../i18n/i18n.js";
 import {ownsKeys} from "./keys.js";
 import {store} from "./store.js";
 
-export {store};
-
 // the type-size control's steps, and presenter mode's magnification on top
 const SCALES = [0.85, 1, 1.15, 1.3, 1.5, 1.75];
 const PRESENTER_SCALE = 1.5;
@@ -110,12 +108,13 @@ export function createChrome({onLayout, isMenuOpen, onPresenter}) {
 	}, {passive: false});
 
 	let toastTimer = null;
-	function toast(msg) {
+	/** toast shows a notice for 8 s, or until clicked when it must stay (a refusal with nothing else on screen). */
+	function toast(msg, stay = false) {
 		const b = $("toast");
 		b.textContent = msg;
 		b.hidden = false;
 		clearTimeout(toastTimer);
-		toastTimer = setTimeout(() => (b.hidden = true), 8000);
+		if (!stay) toastTimer = setTimeout(() => (b.hidden = true), 8000);
 	}
 	$("toast").addEventListener("click", () => ($("toast").hidden = true));
 
@@ -128,7 +127,7 @@ export function createChrome({onLayout, isMenuOpen, onPresenter}) {
 	// the window is too narrow for the set-up panel beside a run; asked of a
 	// media query, since window.innerWidth lays the page out first (at the
 	// app's start: the whole page, before the panel goes)
-	const narrow = () => matchMedia("(width < 1280px)").matches;
+	const narrow = () => matchMedia("(max-width: 1279.98px)").matches;
 
 	applyTheme(store.get("theme") || "");
 	return {setSetup, toast, relabel, setPresenter, presenting, narrow};

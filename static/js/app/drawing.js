@@ -48,11 +48,11 @@ export function createDrawing({state, parts, drawn, search, next}) {
 		state.changes = noChanges();
 		const view = stage.shown();
 		if (view) {
-			view.update(f, {manual: state.manual, selected: state.selected, hover: state.hover}, changes);
+			view.update(f, {manual: state.manual, playing: state.playing, selected: state.selected, hover: state.hover}, changes);
 			drawn();
 		}
 		if (state.tip) ui.showTip();
-		const st = spacetime.update(f, changes);
+		const st = spacetime.update(f, changes, state.playing);
 		// a long run shows a window of time: say which
 		text(stWindow, st && st.domain[0] > 0 ? "· " + t("view.window", {t0: st.domain[0], t1: st.domain[1]}) : "");
 		// While a run plays, the words (narration, panel) follow ten times a

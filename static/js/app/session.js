@@ -28,18 +28,20 @@ export function showStatus(c, s, secs) {
  * for the rest (events, actions, playing), and for refusals openRefused(text),
  * attachRefused(text), reopened() (the server forgot the run: it is opened
  * again from its link), experimentError(text), error(text); leaving() before
- * an action (the run shown stays as a branch).
+ * an action (the run shown stays as a branch). transport connects
+ * (ws.js's connect, offline.js's connectOffline; a test's fake).
  */
-export function createSession({offline, refusal, app, on}) {
+export function createSession({offline, refusal, app, on, transport = offline ? connectOffline : connect}) {
 	const state = {
 		status: "connecting",
 		pending: null, // an open or attach to send when connected
+		unanswered: null, // the last open or attach sent, until its run or error: sent again if the connection drops first
 		awaiting: null, // "open" | "attach": a request whose errors belong next to the form or the import
 		wantStep: null, // a step to go back to after an attach (an offline file's address, a reconnect); an open carries its step
 		sentLast: false, // a `last` has been asked for on the way to wantStep
 	};
 
-	const conn = (offline ? connectOffline : connect)({
+	const conn = transport({
 		url: offline ? null : wsURL(location),
 		early: window.distvizBoot || null, // the socket the page's head opened (boot.js)
 		data: offline,
@@ -57,8 +59,9 @@ export function createSession({offline, refusal, app, on}) {
 			state.wantStep = app.frame ? app.frame.step : null;
 			state.sentLast = true;
 			send({type: "attach", id: app.run.id});
-		} else if (state.pending) {
-			const p = state.pending;
+		} else if (state.pending || state.unanswered) {
+			// (an open whose answer the lost connection took is asked again: the new session never had it)
+			const p = state.pending || state.unanswered;
 			state.pending = null;
 			state.awaiting = p.type;
 			send(p);
@@ -88,6 +91,7 @@ export function createSession({offline, refusal, app, on}) {
 		if (step !== null && step !== undefined) msg.step = step;
 		state.wantStep = null;
 		if (asked) state.awaiting = "open";
+		state.unanswered = msg;
 		return send(msg);
 	}
 
@@ -96,7 +100,8 @@ export function createSession({offline, refusal, app, on}) {
 		state.awaiting = "attach";
 		state.wantStep = step;
 		state.sentLast = false;
-		return send({type: "attach", id});
+		state.unanswered = {type: "attach", id};
+		return send(state.unanswered);
 	}
 
 	function receive(msg) {
@@ -105,6 +110,7 @@ export function createSession({offline, refusal, app, on}) {
 			case "run": {
 				const asked = state.awaiting;
 				state.awaiting = null;
+				state.unanswered = null;
 				on.run(msg, asked);
 				break;
 			}
@@ -140,6 +146,7 @@ export function createSession({offline, refusal, app, on}) {
 	function refused(text, about) {
 		if (about === "experiment") return on.experimentError(text);
 		const kind = about || state.awaiting;
+		if (kind === "open" || kind === "attach") state.unanswered = null;
 		if (kind === "open") {
 			state.awaiting = null;
 			return on.openRefused(text);

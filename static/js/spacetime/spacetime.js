@@ -111,11 +111,14 @@ export function createSpacetime(root, handlers) {
 	}
 
 	// update draws a frame; changes (model.js) say what changed since the
-	// last (none given: anything may have).
+	// last (none given: anything may have); playing: whether the run plays
+	// (bulk.js; none given: as at the last update, e.g. a new layout's).
 	let lastTime = null;
 	let barrierKey = ""; // what the barriers were drawn for
-	function update(frame, changes) {
+	let playingNow = false;
+	function update(frame, changes, playing = playingNow) {
 		if (!st.run) return;
+		playingNow = playing;
 		const all = !changes || changes.whole || st.lastFrame === null;
 		st.lastFrame = frame;
 		const resized = resize(frame);
@@ -194,7 +197,7 @@ export function createSpacetime(root, handlers) {
 	// the time or the picture moved (all), else those that came and went;
 	// many of them in one path a colour (marks.js, views/kit/bulk.js)
 	function syncFlights(frame, changes, all) {
-		if (flightCount.many(frame.flights.length)) {
+		if (flightCount.many(frame.flights.length, playingNow)) {
 			for (const line of st.flights.values()) line.remove();
 			st.flights.clear();
 			if (all || changes.flights || !st.bulk.size) drawFlightsInBulk(st, frame, frame.time);

@@ -28,6 +28,7 @@ import "./flights.test.js";
 import "./bulk.test.js";
 import "./spacetime.test.js";
 import "./framepace.test.js";
+import "./session.test.js";
 import "./ws.test.js";
 
 export {run} from "./harness.js";

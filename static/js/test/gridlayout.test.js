@@ -265,6 +265,8 @@ test("quorumsOf: from the members' variable, else from the outcome's table", () 
 	eq(quorumsOf(ALGORITHM, bare), PLANE, "the outcome's quorums");
 	eq(quorumsOf(ALGORITHM, {nodes: [{vars: []}], outcome: null}), [[]]);
 	eq(quorumsOf({}, f), PLANE.map(() => []), "nothing declared: no quorums");
+	const none = quorumsOf({}, f);
+	ok(none[0] === none[1] && none[0] === quorumsOf({}, f)[0], "no quorum is the same array at every frame (grid.js's cells test identity)");
 });
 
 test("deadlockCycle: the outcome's cycle of waits, only when it reports one", () => {

@@ -55,6 +55,7 @@ test("views: every view keeps the contract", async () => {
 			const frame = fx.frames[fx.frames.length - 1];
 			const drawn = v.drawn(frame);
 			ok(drawn === null || (Array.isArray(drawn) && drawn.length === frame.nodes.length), `${name}: drawn is null or a flag per process`);
+			ok(v.drawn(frame) === drawn && v.drawn({...frame}) === drawn, `${name}: drawn is the same list while the frame's outcome is (the space-time diagram reads its lanes once)`);
 			const nodes = svg.querySelectorAll("[data-node]");
 			eq(nodes.length, frame.nodes.length, `${name}: an element per process`);
 			for (const fl of frame.flights) ok(svg.querySelector(`[data-msg="${fl.id}"]`), `${name}: message ${fl.id} drawn`);

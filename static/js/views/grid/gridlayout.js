@@ -313,6 +313,10 @@ export function highlight(quorums, a, b) {
 	return {a: qa, b: qb, both};
 }
 
+// NO_QUORUM is the quorum of a process without one: the same array at every
+// frame, so that a cell's identity test (grid.js) sees it unchanged
+const NO_QUORUM = Object.freeze([]);
+
 /**
  * quorumsOf reads every process's quorum from the frame: its variable that
  * stands for its members, else the outcome's table of every quorum.
@@ -322,6 +326,6 @@ export function quorumsOf(alg, frame) {
 	const fromOutcome = Array.isArray(table) ? table : [];
 	return ((frame && frame.nodes) || []).map((nd, p) => {
 		const q = useOf(alg, nd, "members");
-		return Array.isArray(q) ? q : fromOutcome[p] || [];
+		return Array.isArray(q) ? q : fromOutcome[p] || NO_QUORUM;
 	});
 }

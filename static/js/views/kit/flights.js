@@ -43,7 +43,7 @@ export function createFlights(layer, {alg, prepare = () => null, shape = () => "
 	const dots = {n: 0, ids: [], xy: new Float64Array(0)};
 	let dotR = 0;
 	let stamp = 0;
-	let last = null; // {time, manual}: what the tokens were last drawn for
+	let last = null; // {time, manual, playing}: what the tokens were last drawn for
 	const count = bulkSwitch();
 
 	/**
@@ -53,14 +53,15 @@ export function createFlights(layer, {alg, prepare = () => null, shape = () => "
 	 */
 	function update(frame, changes, opts = {}) {
 		const manual = !!opts.manual;
+		const playing = !!opts.playing; // (bulk.js: the switch's hysteresis only while playing)
 		const all = !changes || changes.whole || !last;
-		if (!all && !changes.flights && last.time === frame.time && last.manual === manual) return;
-		last = {time: frame.time, manual};
+		if (!all && !changes.flights && last.time === frame.time && last.manual === manual && last.playing === playing) return;
+		last = {time: frame.time, manual, playing};
 		stamp++;
 		const fl = frame.flights.filter(keep);
 		const fr = fl.map((f) => msgFraction(frame.time, f.sentAt, f.arrive));
 		const slot = spreadQueue(fl, fr, eps);
-		const ctx = prepare(fl, frame, count.many(fl.length));
+		const ctx = prepare(fl, frame, count.many(fl.length, playing));
 		if (at && ctx && ctx.bulk) return drawBulk(fl, fr, slot, ctx, manual);
 		clearBulk();
 		const drawn = after ? [] : null;

@@ -56,10 +56,10 @@ export function create(host, handlers) {
 		// many have no labels (the narration names them), on a ring dots in bulk
 		prepare: (fl, frame, many) => (!many
 			? {labels: true, compact: L.dense || fl.length > 16 || !roomFor(fl)}
-			: run.view === "ring" ? {bulk: true, r: tokenRadius()} : {labels: false}),
+			: run.view === "ring" ? {bulk: true, r: tokenOf(L)} : {labels: false}),
 		shape: (f, ctx) => (!ctx.labels ? "dot" : ctx.compact ? "compact" : "label"),
 		make(m, f, ctx) {
-			m.shape = svg("circle", {class: "tok", r: tokenRadius()}, m.g);
+			m.shape = svg("circle", {class: "tok", r: tokenOf(L)}, m.g);
 			if (run.view === "complete") {
 				const c = chordLine(L, f.from, f.to, trackOffset());
 				m.track = svg("line", {class: "track " + typeClass(run.alg, f.type), x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2, "marker-end": "url(#arrow)"}, g.tracks);
@@ -93,14 +93,14 @@ export function create(host, handlers) {
 	// flightAt is where a message is drawn at fraction fr of its way, in queue slot slot
 	function flightAt(f, fr, slot) {
 		return run.view === "ring"
-			? ringMsgPos(L, f.from, f.to, fr, slot * (tokenRadius() * 2 + 2), L.r * 0.5 + 6)
+			? ringMsgPos(L, f.from, f.to, fr, slot * (tokenOf(L) * 2 + 2), L.r * 0.5 + 6)
 			: chordMsgPos(L, f.from, f.to, fr, trackOffset() * (1 + slot * 3), 4);
 	}
 
 	// placeMsgLabels puts every message's label beside its dot, oldest first
 	function placeMsgLabels(drawn) {
 		const list = drawn.filter((d) => d.m.lab).sort((a, b) => a.f.id - b.f.id);
-		const tr = tokenRadius() + 2;
+		const tr = tokenOf(L) + 2;
 		const obstacles = [...nodeBoxes(), ...drawn.map((d) => box(d.m.x, d.m.y, 2 * tr, 2 * tr))];
 		const items = list.map(({m, f}) => {
 			const d = preferredDir(m, f);
@@ -165,10 +165,6 @@ export function create(host, handlers) {
 	function contentOf(f) {
 		const m = /\((.*)\)$/.exec(f.label);
 		return m ? m[1] : shortOf(run.alg, f.type);
-	}
-
-	function tokenRadius() {
-		return tokenOf(L);
 	}
 
 	function msgFont() {

@@ -21,7 +21,7 @@ import {belowTitle} from "../kit/titleroom.js";
 import {forestLayout, fitLayout, freePortAngles, angleTo, lerpPositions, ease} from "./treelayout.js";
 import {treeModel, attachedOf, formatTime} from "./treemodel.js";
 import {varOfUse} from "../../i18n/vocab.js";
-import {store} from "../../app/chrome.js";
+import {store} from "../../app/store.js";
 
 import {unplugState, hotplug, renderTreeLegend} from "./treelegend.js";
 export {PORT_GLYPH, unplugState, hotplug, renderTreeLegend} from "./treelegend.js";
@@ -351,14 +351,27 @@ export function create(host, handlers) {
 		];
 	}
 
+	// drawn says per position whether a device is plugged in there (an empty
+	// slot is not drawn, nor its lane in the space-time diagram); null: all.
+	// The same list while the outcome is the same: the diagram then reads its lanes no more.
+	let drawnRead = {run: null, outcome: null, n: -1, list: null};
+	function drawn(frame) {
+		if (!run || !frame) return null;
+		const n = frame.nodes ? frame.nodes.length : 0;
+		if (drawnRead.run !== run || drawnRead.outcome !== frame.outcome || drawnRead.n !== n) {
+			const plugged = attachedOf(run.algorithm, frame);
+			drawnRead = {run, outcome: frame.outcome, n, list: plugged.every(Boolean) ? null : plugged};
+		}
+		return drawnRead.list;
+	}
+
 	return view(kit, {
 		setRun,
 		update,
 		layout,
 		show,
 		menuItems,
-		/** drawn: the devices plugged in (an empty slot is not drawn, nor its lane in the space-time diagram). */
-		drawn: (frame) => (run && frame ? attachedOf(run.algorithm, frame) : null),
+		drawn,
 		/** legend adds the ports and cables to the legend of roles and messages. */
 		legend(boxEl, frame, roles) {
 			if (!run) return;
@@ -367,10 +380,6 @@ export function create(host, handlers) {
 			settleText.textContent = t("tree.settle"); // the language may have changed
 			settle.title = t("tree.settleTitle");
 			boxEl.append(settle);
-		},
-		/** drawn says per position whether the view draws it (an empty device slot it does not). */
-		drawn(frame) {
-			return run ? attachedOf(run.algorithm, frame) : null;
 		},
 	});
 }
