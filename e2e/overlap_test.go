@@ -118,6 +118,7 @@ var overlapRuns = []struct{ name, link string }{
 	{"central-mutex-presenter", "/?algorithm=central-mutex&scenario=all-at-once&step=60&present=1"},
 	{"echo-election-presenter", "/?algorithm=echo-election&scenario=grid&step=40&present=1"},
 	{"echo-election-two-waves", "/?algorithm=echo-election&scenario=two-waves&step=20"},
+	{"bully-40-presenter", "/?algorithm=bully&n=40&step=30&present=1"},
 	{"peterson-100", "/?algorithm=peterson&n=100&step=150"},
 	{"chang-roberts-1000-presenter", "/?algorithm=chang-roberts&n=1000&present=1"},
 }
