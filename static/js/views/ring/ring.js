@@ -12,7 +12,7 @@ import {msgLabel} from "../kit/msglabel.js";
 import {createKit, view} from "../kit/kit.js";
 import {belowNote, watchNote} from "../kit/titleroom.js";
 import {createFlights} from "../kit/flights.js";
-import {svg, set, cls, clear} from "../../app/dom.js";
+import {svg, set, cls, clear, text} from "../../app/dom.js";
 import {roleLook, useOf, typeClass, shortOf} from "../../i18n/vocab.js";
 import {t} from "../../i18n/i18n.js";
 
@@ -263,6 +263,7 @@ export function create(host, handlers) {
 		timed = new Set();
 		flights.clear();
 		if (kit.frame) update(kit.frame, opts, null);
+		if (noteEl) text(noteEl, note());
 	}
 
 	// update draws a frame: of the processes only those that changed
@@ -387,21 +388,25 @@ export function create(host, handlers) {
 		return L.dense ? 3 : 7;
 	}
 
-	// the note's text follows the layout (every k-th label): when it wraps
-	// to another number of lines, the circle keeps them free again
-	watchNote(root, () => run && kit.shown && Math.abs(Math.max(18, belowNote(root)) - top) > 1 && v.layout());
+	/** note says how a crowded ring is drawn: every k-th label, roles by position. */
+	function note() {
+		if (!L) return "";
+		let s = L.labelEvery > 1 ? `n = ${L.n} · ${t("view.labelsEvery", {k: L.labelEvery})}` : "";
+		if (L.dense && !haloInside(L)) s += ` · ${t("view.denseHalo")}`;
+		return s;
+	}
+
+	// when the note wraps to another number of lines, the circle keeps them
+	// free again (layout writes the note: the page does only with a frame)
+	const noteEl = watchNote(root, () => {
+		if (run && kit.shown && Math.abs(Math.max(18, belowNote(root)) - top) > 1) v.layout();
+	});
 
 	const v = view(kit, {
 		setRun,
 		update,
 		layout,
-		/** note says how a crowded ring is drawn: every k-th label, roles by position. */
-		note() {
-			if (!L) return "";
-			let s = L.labelEvery > 1 ? `n = ${L.n} · ${t("view.labelsEvery", {k: L.labelEvery})}` : "";
-			if (L.dense && !haloInside(L)) s += ` · ${t("view.denseHalo")}`;
-			return s;
-		},
+		note,
 	});
 	return v;
 }
