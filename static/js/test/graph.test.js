@@ -1,5 +1,5 @@
 import {test, eq, ok} from "./harness.js";
-import {stressLayout, fitLayout, hops} from "../views/graph/graphlayout.js";
+import {stressLayout, fitLayout, hops, msgPos} from "../views/graph/graphlayout.js";
 import {toDOT, fromDOT, addNode, removeNode, toggleEdge, checkGraph, connected} from "../views/graph/graphdata.js";
 import {graphModel, edgeLook, edgesOf, carried, waveLooks} from "../views/graph/graphmodel.js";
 
@@ -75,4 +75,23 @@ test("graph model: tree edges toward the parent, ends done, swallowed, waves", (
 	eq([look(7), look(9), look(null)], [0, 1, null], "the starters' IDs ascending");
 	eq(carried({label: "ECHO(12)"}), 12);
 	eq(carried({label: "TOKEN"}), null);
+});
+
+test("graph tokens: a pill just sent or about to arrive covers neither process's ID", () => {
+	// two processes 160 apart, on a slant; a pill 52×18 (INFO5), shifted 9 px off the line
+	const L = {r: 24, xs: [100, 228], ys: [100, 196]};
+	const sz = {w: 52, h: 18};
+	for (const fr of [0, 0.5, 1]) {
+		const p = msgPos(L, 0, 1, fr, 9, sz);
+		for (const q of [0, 1]) {
+			// the nearest point of the pill's box to the process's centre (its ID) is outside its body
+			const dx = Math.max(0, Math.abs(p.x - L.xs[q]) - sz.w / 2);
+			const dy = Math.max(0, Math.abs(p.y - L.ys[q]) - sz.h / 2);
+			ok(Math.hypot(dx, dy) >= L.r, `fr=${fr}: the pill clear of P${q}'s ID (${dx.toFixed(1)}, ${dy.toFixed(1)})`);
+		}
+	}
+	// an edge too short for the pill: it waits at the middle
+	const S = {r: 24, xs: [0, 60], ys: [0, 0]};
+	eq(msgPos(S, 0, 1, 0, 0, sz).x, 30);
+	eq(msgPos(S, 0, 1, 1, 0, sz).x, 30);
 });

@@ -4,6 +4,7 @@ import {
 	cardRows, cardFont, queueText, slotsOf, slotBoxes, highlight, quorumsOf, isGridQuorums, listText, cycleArrows, deadlockCycle,
 } from "../views/grid/gridlayout.js";
 import {PLANE, fixtureFrame, ALGORITHM} from "./gridfixture.js";
+import {twoLines} from "../views/grid/gridtext.js";
 
 test("gridRows: a grid quorum system is ⌈√n⌉ wide, row by row from the left", () => {
 	eq(gridRows(16, true), {rows: [4, 4, 4, 4], cols: 4, centred: false});
@@ -300,4 +301,14 @@ test("cycleArrows: an arrow past a card between its ends bends round it", () => 
 	const L = {xs: [100, 250, 400], ys: [200, 200, 200], cw: 100, ch: 120};
 	const [a] = cycleArrows(L, [0, 2]);
 	ok(Math.abs(a.my - 200) > 60 + 2, `the middle clears P2's card (y ${a.my.toFixed(1)})`);
+});
+
+test("twoLines: a caption too wide for one line, broken at the balancing space", () => {
+	const es = "Pulse un proceso o una fila Sᵢ";
+	eq(twoLines("S5 = {1, 5, 6, 7}", 400, 14), ["S5 = {1, 5, 6, 7}"], "fits: one line");
+	const ls = twoLines(es, 150, 14);
+	eq(ls.length, 2);
+	eq(ls.join(""), es, "the lines read as the text");
+	for (const l of ls) ok(textWidth(l.trimEnd(), 14) <= 150, `"${l}" fits 150 px`);
+	eq(twoLines("Unbreakable", 10, 14), ["Unbreakable"], "no space: one line");
 });

@@ -53,18 +53,19 @@ export function create(host, handlers) {
 			const w = look(carried(f));
 			const wc = w === null ? "" : ` wave-${w}`;
 			if (ctx.dot) {
+				m.sz = {w: 10, h: 10};
 				m.shape = svg("circle", {class: "tok g-tok" + wc, r: 5}, m.g);
 				return;
 			}
 			const n = carried(f);
 			const txt = shortOf(run.alg, f.type) + (n === null ? "" : n);
-			const sz = tokenSize(txt, ctx.font);
+			const sz = (m.sz = tokenSize(txt, ctx.font));
 			m.shape = svg("rect", {class: "tok g-tok" + wc, x: -sz.w / 2, y: -sz.h / 2, width: sz.w, height: sz.h, rx: sz.h / 2}, m.g);
 			const label = svg("text", {class: "tok-text", "font-size": ctx.font}, m.g);
 			label.textContent = txt;
 		},
 		place(m, f, fr, slot, ctx) {
-			const p = msgPos(L, f.from, f.to, fr, (ctx.dot ? 4 : 9) + slot * (ctx.dot ? 6 : 14));
+			const p = msgPos(L, f.from, f.to, fr, (ctx.dot ? 4 : 9) + slot * (ctx.dot ? 6 : 14), m.sz);
 			set(m.g, "transform", `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`);
 		},
 	});

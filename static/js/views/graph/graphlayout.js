@@ -208,10 +208,19 @@ export function edgeEnds(L, a, b, gap = 2) {
 	return {x1: L.xs[a] + ux * k, y1: L.ys[a] + uy * k, x2: L.xs[b] - ux * k, y2: L.ys[b] - uy * k, ux, uy, len};
 }
 
-/** msgPos is where a message a→b is at fraction fr, shifted off the line to its right (both directions stay apart). */
-export function msgPos(L, a, b, fr, offset) {
+/**
+ * msgPos is where a message a→b is at fraction fr, shifted off the line to
+ * its right (both directions stay apart). A token of size sz ({w, h}) runs
+ * between the nodes' edges: its centre stays half its extent along the edge
+ * (and 2 px) clear of both bodies, so that it never covers a process's ID;
+ * on an edge too short for that it waits at the middle.
+ */
+export function msgPos(L, a, b, fr, offset, sz = null) {
 	const e = edgeEnds(L, a, b, 0);
-	const x = e.x1 + (e.x2 - e.x1) * fr;
-	const y = e.y1 + (e.y2 - e.y1) * fr;
+	const ext = sz ? (Math.abs(e.ux) * sz.w + Math.abs(e.uy) * sz.h) / 2 + 2 : 0;
+	const way = Math.max(0, e.len - 2 * L.r - 2 * ext);
+	const d = way > 0 ? L.r + ext + way * fr : e.len / 2;
+	const x = L.xs[a] + e.ux * d;
+	const y = L.ys[a] + e.uy * d;
 	return {x: x - e.uy * offset, y: y + e.ux * offset};
 }

@@ -17,6 +17,7 @@ import {createGridFlights, glyphOf} from "./gridmsgs.js";
 import {renderGridLegend} from "./gridlegend.js";
 import {drawSlots, drawLock, drawQueue, drawFlags, txt} from "./gridcard.js";
 import {fillMatrix, matrixCaption} from "./gridmatrix.js";
+import {twoLines} from "./gridtext.js";
 import {use} from "../kit/icons.js";
 import {roleLook} from "../../i18n/vocab.js";
 import {svg, set, text, clear, MSG_TARGET, NODE_TARGET} from "../../app/dom.js";
@@ -298,10 +299,20 @@ export function create(host, handlers) {
 		};
 		// a deadlock's caption takes the hint's place (drawCycle)
 		const deadlock = deadlockCycle(run.alg, frame, run.n).length > 0;
-		fit(mx.caption, a === null && deadlock ? "" : matrixCaption(run, a, b, H), L.matrix.font + 1);
+		const caption = a === null && deadlock ? "" : matrixCaption(run, a, b, H);
 		// (the lecturer's hint, which presenter mode leaves out)
 		mx.caption.classList.toggle("hinting", a === null);
-		fit(mx.hint, a === null || deadlock ? "" : b === null ? t("grid.pick2") : "", L.matrix.font - 1);
+		const hint = a === null || deadlock ? "" : b === null ? t("grid.pick2") : "";
+		fit(mx.hint, hint, L.matrix.font - 1);
+		// a long caption takes the hint's line when that is free (German,
+		// Spanish: "Pulse un proceso o una fila Sᵢ"), instead of shrinking
+		const lines = hint || m.hidden ? [caption] : twoLines(caption, room, L.matrix.font + 1);
+		if (lines.length < 2) return fit(mx.caption, caption, L.matrix.font + 1);
+		clear(mx.caption);
+		mx.caption.__dt = undefined; // (text() writes it whole again)
+		set(mx.caption, "font-size", Math.max(8, Math.min(L.matrix.font + 1, room / Math.max(1e-9, ...lines.map((s) => textWidth(s, 1))))).toFixed(1));
+		const x = mx.caption.getAttribute("x");
+		lines.forEach((s, i) => (svg("tspan", {x, dy: i ? "1.25em" : 0}, mx.caption).textContent = s));
 	}
 
 	// the messages between the cards (gridmsgs.js)

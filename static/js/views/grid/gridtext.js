@@ -150,3 +150,22 @@ export function slotBoxes(k, width, max) {
 }
 
 // ---- selection ----
+
+/**
+ * twoLines splits text that is wider than width px at the font size into
+ * two lines at the space that balances them best (the first keeps its
+ * trailing space, so the lines joined read as the text); [text] when it
+ * fits on one line or has no space to break at.
+ */
+export function twoLines(text, width, font) {
+	const s = String(text);
+	if (textWidth(s, font) <= width) return [s];
+	let best = null;
+	for (let i = s.indexOf(" "); i > 0; i = s.indexOf(" ", i + 1)) {
+		const a = s.slice(0, i + 1);
+		const b = s.slice(i + 1);
+		const wide = Math.max(textWidth(a.trimEnd(), font), textWidth(b, font));
+		if (b && (!best || wide < best.wide)) best = {lines: [a, b], wide};
+	}
+	return best ? best.lines : [s];
+}

@@ -5,21 +5,19 @@
 // only the processes that changed and moves the tokens (views/kit/kit.js
 // says the contract this module keeps).
 
-import {circleLayout, labelPos, labelWidth, ringArc, ringMsgPos, chordLine, chordMsgPos, tokenRadius as tokenOf, haloRadius, stepOut} from "./circle.js";
+import {circleLayout, labelPos, labelWidth, ringArc, ringMsgPos, chordLine, chordMsgPos, tokenRadius as tokenOf, haloRadius, stepOut, haloInside, innerHaloRadius} from "./circle.js";
 import {fitFont} from "../kit/geometry.js";
 import {box, placeLabels, msgText, labelSize} from "../kit/labels.js";
 import {msgLabel} from "../kit/msglabel.js";
 import {createKit, view} from "../kit/kit.js";
+import {belowNote, watchNote} from "../kit/titleroom.js";
 import {createFlights} from "../kit/flights.js";
-import {svg, set, cls, clear} from "../../app/dom.js";
+import {svg, set, cls, clear, text} from "../../app/dom.js";
 import {roleLook, useOf, typeClass, shortOf} from "../../i18n/vocab.js";
 import {t} from "../../i18n/i18n.js";
 
 const ARROW =
 	'<marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse" markerUnits="strokeWidth"><path class="arrowhead" d="M0,0 L10,5 L0,10 z"/></marker>';
-
-// room kept free at the top (the view's title)
-const TOP = 20;
 
 export function create(host, handlers) {
 	const kit = createKit(host, {
@@ -46,6 +44,7 @@ export function create(host, handlers) {
 	let nodes = []; // per position: {g, x, y, body, halo, id, badge, clock, role, timer}
 	let timed = new Set(); // positions drawn with a timer's clock
 	let opts = {manual: false, selected: null};
+	let top = 18; // the room kept free above the circle (the title and the note), laid out for
 
 	// a message is a dot on its link, coloured by its type; what it carries
 	// is a label beside it, placed clear of the processes and of the other
@@ -107,7 +106,7 @@ export function create(host, handlers) {
 			return {x: m.x, y: m.y, w: m.w, h: m.h, ux: d.x, uy: d.y};
 		});
 		const {w, h} = kit.size();
-		const at = placeLabels(items, obstacles, {x0: 2, y0: TOP, x1: w - 2, y1: h - 2});
+		const at = placeLabels(items, obstacles, {x0: 2, y0: Math.max(20, top), x1: w - 2, y1: h - 2});
 		list.forEach(({m}, i) => {
 			const dx = at[i].x - m.x;
 			const dy = at[i].y - m.y;
@@ -195,8 +194,14 @@ export function create(host, handlers) {
 		if (!run) return;
 		const {w, h} = kit.size();
 		const n = run.n;
-		L = circleLayout(n, w, h, {margin: n > 40 ? 40 : 46, top: 18, labelChars: run.labelChars});
+		// the view's note (how a crowded ring is drawn) keeps its lines free
+		top = Math.max(18, belowNote(root));
+		L = circleLayout(n, w, h, {margin: n > 40 ? 40 : 46, top, labelChars: run.labelChars});
 		root.classList.toggle("dense", L.dense);
+		// a ring of some tens carries its roles inside the nodes: drawn over
+		// the messages waiting at their ends, else under them
+		if (haloInside(L)) g.msgs.after(g.nodes);
+		else g.tracks.after(g.nodes);
 		clear(g.links);
 		clear(g.chords);
 		clear(g.labels);
@@ -254,6 +259,7 @@ export function create(host, handlers) {
 		timed = new Set();
 		flights.clear();
 		if (kit.frame) update(kit.frame, opts, null);
+		if (noteEl) text(noteEl, note());
 	}
 
 	// update draws a frame: of the processes only those that changed
@@ -288,10 +294,12 @@ export function create(host, handlers) {
 		cls(nd.g, `node tone-${info.tone}${info.halo ? " halo-" + info.halo : ""}${tok ? " has-token" : ""}`);
 		nd.g.dataset.role = role;
 		// a halo ring, drawn under the body; created only where a role needs it
-		if (info.halo && !L.dense) {
+		// (on a ring of some tens, a ring inside the body: see haloInside)
+		const inner = haloInside(L);
+		if (info.halo && (!L.dense || inner)) {
 			if (!nd.halo) nd.halo = put(nd, svg("circle", {class: "halo"}));
-			nd.g.insertBefore(nd.halo, nd.body);
-			set(nd.halo, "r", haloRadius(L));
+			nd.g.insertBefore(nd.halo, inner ? nd.body.nextSibling : nd.body);
+			set(nd.halo, "r", inner ? innerHaloRadius(L) : haloRadius(L));
 		} else if (nd.halo) {
 			nd.halo.remove();
 			nd.halo = null;
@@ -299,7 +307,7 @@ export function create(host, handlers) {
 		// in a crowded ring there is no room for a halo: such roles step
 		// out of the ring instead (position as the second cue)
 		if (L.dense) {
-			const out = info.halo ? stepOut(L) : 0;
+			const out = info.halo && !inner ? stepOut(L) : 0;
 			const a = L.angles[fn.pos];
 			moveNode(nd, Number((L.xs[fn.pos] + out * Math.cos(a)).toFixed(1)), Number((L.ys[fn.pos] + out * Math.sin(a)).toFixed(1)));
 		}
@@ -376,16 +384,25 @@ export function create(host, handlers) {
 		return L.dense ? 3 : 7;
 	}
 
-	return view(kit, {
+	/** note says how a crowded ring is drawn: every k-th label, roles by position. */
+	function note() {
+		if (!L) return "";
+		let s = L.labelEvery > 1 ? `n = ${L.n} · ${t("view.labelsEvery", {k: L.labelEvery})}` : "";
+		if (L.dense && !haloInside(L)) s += ` · ${t("view.denseHalo")}`;
+		return s;
+	}
+
+	// when the note wraps to another number of lines, the circle keeps them
+	// free again (layout writes the note: the page does only with a frame)
+	const noteEl = watchNote(root, () => {
+		if (run && kit.shown && Math.abs(Math.max(18, belowNote(root)) - top) > 1) v.layout();
+	});
+
+	const v = view(kit, {
 		setRun,
 		update,
 		layout,
-		/** note says how a crowded ring is drawn: every k-th label, roles by position. */
-		note() {
-			if (!L) return "";
-			let s = L.labelEvery > 1 ? `n = ${L.n} · ${t("view.labelsEvery", {k: L.labelEvery})}` : "";
-			if (L.dense) s += ` · ${t("view.denseHalo")}`;
-			return s;
-		},
+		note,
 	});
+	return v;
 }
