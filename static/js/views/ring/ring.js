@@ -12,6 +12,7 @@ import {msgLabel} from "../kit/msglabel.js";
 import {createKit, view} from "../kit/kit.js";
 import {belowNote, watchNote} from "../kit/titleroom.js";
 import {createFlights} from "../kit/flights.js";
+import {put, moveNode} from "./parts.js";
 import {svg, set, cls, clear, text} from "../../app/dom.js";
 import {roleLook, useOf, typeClass, shortOf} from "../../i18n/vocab.js";
 import {t} from "../../i18n/i18n.js";
@@ -355,29 +356,6 @@ export function create(host, handlers) {
 			y = -L.r * 0.72 - s / 2;
 		}
 		return put(nd, svg("use", {href: "#ic-" + icon, class: "icon " + icon, width: s, height: s}, nd.g), x, y);
-	}
-
-	// A process's parts are placed at its centre (nd.x, nd.y), each at its
-	// own offset, not in a group moved there: a moved group is a transform
-	// each, and with 1,000 of them every frame's layerization took about
-	// 3 ms more.
-	function put(nd, el, dx = 0, dy = 0) {
-		el.__at = [dx, dy];
-		placePart(nd, el);
-		return el;
-	}
-
-	function placePart(nd, el) {
-		const c = el.tagName === "circle";
-		set(el, c ? "cx" : "x", nd.x + el.__at[0]);
-		set(el, c ? "cy" : "y", nd.y + el.__at[1]);
-	}
-
-	// moveNode puts a process's centre at (x, y), its parts with it
-	function moveNode(nd, x, y) {
-		nd.x = x;
-		nd.y = y;
-		for (const el of nd.g.children) if (el.__at) placePart(nd, el);
 	}
 
 	function trackOffset() {
