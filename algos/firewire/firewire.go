@@ -66,7 +66,6 @@ const (
 var stateNames = [...]string{idlePort: portIdle, childPort: portChild, parentPort: portParent, askedPort: portAsked,
 	offeredPort: portOffered, contendedPort: portContention}
 
-
 // port is two bytes (a bus has at most 63 devices): a device is copied and
 // compared as bytes at every step, 16 ports of it.
 type port struct {
@@ -91,10 +90,10 @@ type node struct {
 	waitUntil engine.Time // when it ends (kept after it ended, for the theory notes)
 	resetAt   engine.Time
 	rootAt    engine.Time
-	parent    int32          // a position, or −1 for the root; valid when parentKnown
-	contended int32          // the port in contention while waiting, or −1
-	rival     int32          // the peer of the last contention, or −1
-	rounds    int32          // contention rounds since the last bus reset
+	parent    int32               // a position, or −1 for the root; valid when parentKnown
+	contended int32               // the port in contention while waiting, or −1
+	rival     int32               // the peer of the last contention, or −1
+	rounds    int32               // contention rounds since the last bus reset
 	portBuf   [tree.MaxPorts]port // ports() are the first nports
 	nports    uint8
 	coin      coinSide
