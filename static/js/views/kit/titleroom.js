@@ -39,12 +39,10 @@ export function belowNote(root, gap = 4) {
 /**
  * watchNote calls fn when the view's note changes its size (its text, set
  * after a drawing, wraps to another number of lines): a drawing that keeps
- * room for it lays out again. fn gets the note's element (to write the
- * note of its new layout: the page writes it only with the next frame).
+ * room for it lays out again.
  */
 export function watchNote(root, fn) {
 	const view = root.closest(".view");
 	const note = view && view.querySelector(".topo-note");
-	if (note) new ResizeObserver(() => fn(note)).observe(note);
-	return note;
+	if (note) new ResizeObserver(() => fn()).observe(note);
 }

@@ -13,7 +13,7 @@ import {createKit, view} from "../kit/kit.js";
 import {belowNote, watchNote} from "../kit/titleroom.js";
 import {createFlights} from "../kit/flights.js";
 import {put, moveNode} from "./parts.js";
-import {svg, set, cls, clear, text} from "../../app/dom.js";
+import {svg, set, cls, clear} from "../../app/dom.js";
 import {roleLook, useOf, typeClass, shortOf} from "../../i18n/vocab.js";
 import {t} from "../../i18n/i18n.js";
 
@@ -260,7 +260,6 @@ export function create(host, handlers) {
 		timed = new Set();
 		flights.clear();
 		if (kit.frame) update(kit.frame, opts, null);
-		if (noteEl) text(noteEl, note());
 	}
 
 	// update draws a frame: of the processes only those that changed
@@ -362,25 +361,21 @@ export function create(host, handlers) {
 		return L.dense ? 3 : 7;
 	}
 
-	/** note says how a crowded ring is drawn: every k-th label, roles by position. */
-	function note() {
-		if (!L) return "";
-		let s = L.labelEvery > 1 ? `n = ${L.n} · ${t("view.labelsEvery", {k: L.labelEvery})}` : "";
-		if (L.dense && !haloInside(L)) s += ` · ${t("view.denseHalo")}`;
-		return s;
-	}
-
-	// when the note wraps to another number of lines, the circle keeps them
-	// free again (layout writes the note: the page does only with a frame)
-	const noteEl = watchNote(root, () => {
-		if (run && kit.shown && Math.abs(Math.max(18, belowNote(root)) - top) > 1) v.layout();
-	});
+	// the note's text follows the layout (every k-th label): when it wraps
+	// to another number of lines, the circle keeps them free again
+	watchNote(root, () => run && kit.shown && Math.abs(Math.max(18, belowNote(root)) - top) > 1 && v.layout());
 
 	const v = view(kit, {
 		setRun,
 		update,
 		layout,
-		note,
+		/** note says how a crowded ring is drawn: every k-th label, roles by position. */
+		note() {
+			if (!L) return "";
+			let s = L.labelEvery > 1 ? `n = ${L.n} · ${t("view.labelsEvery", {k: L.labelEvery})}` : "";
+			if (L.dense && !haloInside(L)) s += ` · ${t("view.denseHalo")}`;
+			return s;
+		},
 	});
 	return v;
 }
