@@ -58,8 +58,7 @@ const jsTextFaults = `(() => {
 		}
 	}
 	// the drawings
-	// (and the view's note under the title: it wraps in German and Spanish)
-	const titles = [...document.querySelectorAll('.views .view-title, .views .topo-note')].filter(shown).map(e => [e, e.getBoundingClientRect()]);
+	const titles = [...document.querySelectorAll('.views .view-title')].filter(shown).map(e => [e, e.getBoundingClientRect()]);
 	for (const s of document.querySelectorAll('.views svg')) {
 		if (!shown(s) || s.closest('.legend')) continue;
 		const sb = s.getBoundingClientRect();
@@ -119,8 +118,6 @@ var overlapRuns = []struct{ name, link string }{
 	{"echo-election-presenter", "/?algorithm=echo-election&scenario=grid&step=40&present=1"},
 	{"echo-election-two-waves", "/?algorithm=echo-election&scenario=two-waves&step=20"},
 	{"bully-40-presenter", "/?algorithm=bully&n=40&step=30&present=1"},
-	{"peterson-100", "/?algorithm=peterson&n=100&step=150"},
-	{"chang-roberts-1000-presenter", "/?algorithm=chang-roberts&n=1000&present=1"},
 }
 
 // TestNoOverlapsOrCuts opens runs of every view at 1024×768 in English,

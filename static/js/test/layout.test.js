@@ -82,15 +82,6 @@ test("circleLayout: top keeps room above", () => {
 	eq(L.R, 120);
 });
 
-test("circleLayout: the top label stays under a note of two lines (the ring's top: the note's bottom)", () => {
-	// a 512×410 box, a note two lines high (German, Spanish): its bottom at 56
-	for (const [n, margin] of [[100, 40], [1000, 40], [12, 46]]) {
-		const L = circleLayout(n, 512, 410, {margin, top: 56, labelChars: 4});
-		const p = labelPos(L, 0, labelWidth("P0", L.labelFont));
-		ok(p.y - L.labelFont / 2 >= 56 - 4, `n=${n}: P0's top ${p.y - L.labelFont / 2} under the note`);
-	}
-});
-
 test("labelPos: outside the ring", () => {
 	const L = circleLayout(8, 600, 600);
 	const p = labelPos(L, 2);

@@ -19,30 +19,3 @@ export function belowTitle(root, x, gap = 4) {
 	const k = vb.width / r.width; // drawing units per px
 	return (tr.right - r.left) * k + gap > x ? (tr.bottom - r.top) * k + gap : 0;
 }
-
-/**
- * belowNote is the y in the drawing's units under the view's note (the
- * line under its title, which wraps in a narrow view: German, Spanish,
- * presenter mode), plus gap; 0 when the note is empty or not there.
- */
-export function belowNote(root, gap = 4) {
-	const view = root.closest(".view");
-	const note = view && view.querySelector(".topo-note");
-	if (!note || !note.textContent.trim()) return 0;
-	const r = root.getBoundingClientRect();
-	const nr = note.getBoundingClientRect();
-	const vb = root.viewBox && root.viewBox.baseVal;
-	if (!r.width || !nr.height || !vb || !vb.width) return 0;
-	return (nr.bottom - r.top) * (vb.width / r.width) + gap;
-}
-
-/**
- * watchNote calls fn when the view's note changes its size (its text, set
- * after a drawing, wraps to another number of lines): a drawing that keeps
- * room for it lays out again.
- */
-export function watchNote(root, fn) {
-	const view = root.closest(".view");
-	const note = view && view.querySelector(".topo-note");
-	if (note) new ResizeObserver(() => fn()).observe(note);
-}

@@ -10,7 +10,6 @@ import {fitFont} from "../kit/geometry.js";
 import {box, placeLabels, msgText, labelSize} from "../kit/labels.js";
 import {msgLabel} from "../kit/msglabel.js";
 import {createKit, view} from "../kit/kit.js";
-import {belowNote, watchNote} from "../kit/titleroom.js";
 import {createFlights} from "../kit/flights.js";
 import {put, moveNode} from "./parts.js";
 import {svg, set, cls, clear} from "../../app/dom.js";
@@ -19,6 +18,9 @@ import {t} from "../../i18n/i18n.js";
 
 const ARROW =
 	'<marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse" markerUnits="strokeWidth"><path class="arrowhead" d="M0,0 L10,5 L0,10 z"/></marker>';
+
+// room kept free at the top (the view's title)
+const TOP = 20;
 
 export function create(host, handlers) {
 	const kit = createKit(host, {
@@ -45,7 +47,6 @@ export function create(host, handlers) {
 	let nodes = []; // per position: {g, x, y, body, halo, id, badge, clock, role, timer}
 	let timed = new Set(); // positions drawn with a timer's clock
 	let opts = {manual: false, selected: null};
-	let top = 18; // the room kept free above the circle (the title and the note), laid out for
 
 	// a message is a dot on its link, coloured by its type; what it carries
 	// is a label beside it, placed clear of the processes and of the other
@@ -107,7 +108,7 @@ export function create(host, handlers) {
 			return {x: m.x, y: m.y, w: m.w, h: m.h, ux: d.x, uy: d.y};
 		});
 		const {w, h} = kit.size();
-		const at = placeLabels(items, obstacles, {x0: 2, y0: Math.max(20, top), x1: w - 2, y1: h - 2});
+		const at = placeLabels(items, obstacles, {x0: 2, y0: TOP, x1: w - 2, y1: h - 2});
 		list.forEach(({m}, i) => {
 			const dx = at[i].x - m.x;
 			const dy = at[i].y - m.y;
@@ -195,9 +196,7 @@ export function create(host, handlers) {
 		if (!run) return;
 		const {w, h} = kit.size();
 		const n = run.n;
-		// the view's note (how a crowded ring is drawn) keeps its lines free
-		top = Math.max(18, belowNote(root));
-		L = circleLayout(n, w, h, {margin: n > 40 ? 40 : 46, top, labelChars: run.labelChars});
+		L = circleLayout(n, w, h, {margin: n > 40 ? 40 : 46, top: 18, labelChars: run.labelChars});
 		root.classList.toggle("dense", L.dense);
 		// a ring of some tens carries its roles inside the nodes: drawn over
 		// the messages waiting at their ends, else under them
@@ -361,11 +360,7 @@ export function create(host, handlers) {
 		return L.dense ? 3 : 7;
 	}
 
-	// the note's text follows the layout (every k-th label): when it wraps
-	// to another number of lines, the circle keeps them free again
-	watchNote(root, () => run && kit.shown && Math.abs(Math.max(18, belowNote(root)) - top) > 1 && v.layout());
-
-	const v = view(kit, {
+	return view(kit, {
 		setRun,
 		update,
 		layout,
@@ -377,5 +372,4 @@ export function create(host, handlers) {
 			return s;
 		},
 	});
-	return v;
 }
