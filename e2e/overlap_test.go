@@ -117,7 +117,6 @@ var overlapRuns = []struct{ name, link string }{
 	{"central-mutex-presenter", "/?algorithm=central-mutex&scenario=all-at-once&step=60&present=1"},
 	{"echo-election-presenter", "/?algorithm=echo-election&scenario=grid&step=40&present=1"},
 	{"echo-election-two-waves", "/?algorithm=echo-election&scenario=two-waves&step=20"},
-	{"bully-40-presenter", "/?algorithm=bully&n=40&step=30&present=1"},
 }
 
 // TestNoOverlapsOrCuts opens runs of every view at 1024×768 in English,

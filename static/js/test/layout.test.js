@@ -1,6 +1,6 @@
 import {test, eq, ok, near} from "./harness.js";
 import {clamp01, msgFraction, niceCeil, fitFont, tokenText, tokenSize, spreadQueue} from "../views/kit/geometry.js";
-import {circleLayout, ringArc, ringMsgPos, chordLine, chordMsgPos, labelPos, labelWidth, reach, tokenRadius, stepOut, nearNode, haloInside, innerHaloRadius} from "../views/ring/circle.js";
+import {circleLayout, ringArc, ringMsgPos, chordLine, chordMsgPos, labelPos, labelWidth, reach, tokenRadius, stepOut, nearNode} from "../views/ring/circle.js";
 import {stScale, timeDomain, stInFlight, procOf, rowOf, causalPast, causalFuture} from "../spacetime/time.js";
 import {markBuckets} from "../app/marks.js";
 
@@ -287,13 +287,4 @@ test("labelPos: outer labels clear of the ring and what is on it, inside the box
 	}
 	const dense = circleLayout(1000, 392, 262, {margin: 40, top: 18});
 	ok(reach(dense) >= tokenRadius(dense) + 3 && reach(dense) >= dense.r + stepOut(dense), "a crowded ring reaches past its tokens and its stepped-out processes");
-});
-
-test("haloInside: a ring of some tens carries roles inside its nodes; a ring of hundreds steps them out", () => {
-	const tens = circleLayout(40, 392, 310, {margin: 40, top: 40});
-	ok(tens.dense && haloInside(tens), `n=40: dense, r=${tens.r.toFixed(1)}, halo inside`);
-	ok(innerHaloRadius(tens) < tens.r, "the ring inside the body");
-	const many = circleLayout(1000, 512, 410, {margin: 40, top: 56});
-	ok(many.dense && !haloInside(many), "n=1000: roles step out");
-	ok(!haloInside(circleLayout(8, 512, 410)), "a sparse ring: the halo around the node");
 });

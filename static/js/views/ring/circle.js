@@ -73,21 +73,6 @@ export function stepOut(L) {
 }
 
 /**
- * haloInside says whether a crowded ring's nodes are big enough (r ≥ 7 px:
- * some tens of processes) to carry a role's halo as a ring inside the body:
- * then roles are colour and ring (the legend names them) and nothing steps
- * out, where stepped-out nodes would crowd each other and the messages.
- */
-export function haloInside(L) {
-	return L.dense && L.r >= 7;
-}
-
-/** innerHaloRadius is the radius of that ring inside the body. */
-export function innerHaloRadius(L) {
-	return L.r * 0.5;
-}
-
-/**
  * reach is how far past the circle what is drawn on it goes: a process
  * with its halo (on a crowded ring: stepped out), a token with its
  * outline (3 px when it may be delivered next; in bulk, a band of them).

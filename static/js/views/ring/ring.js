@@ -5,7 +5,7 @@
 // only the processes that changed and moves the tokens (views/kit/kit.js
 // says the contract this module keeps).
 
-import {circleLayout, labelPos, labelWidth, ringArc, ringMsgPos, chordLine, chordMsgPos, tokenRadius as tokenOf, haloRadius, stepOut, haloInside, innerHaloRadius} from "./circle.js";
+import {circleLayout, labelPos, labelWidth, ringArc, ringMsgPos, chordLine, chordMsgPos, tokenRadius as tokenOf, haloRadius, stepOut} from "./circle.js";
 import {fitFont} from "../kit/geometry.js";
 import {box, placeLabels, msgText, labelSize} from "../kit/labels.js";
 import {msgLabel} from "../kit/msglabel.js";
@@ -198,10 +198,6 @@ export function create(host, handlers) {
 		const n = run.n;
 		L = circleLayout(n, w, h, {margin: n > 40 ? 40 : 46, top: 18, labelChars: run.labelChars});
 		root.classList.toggle("dense", L.dense);
-		// a ring of some tens carries its roles inside the nodes: drawn over
-		// the messages waiting at their ends, else under them
-		if (haloInside(L)) g.msgs.after(g.nodes);
-		else g.tracks.after(g.nodes);
 		clear(g.links);
 		clear(g.chords);
 		clear(g.labels);
@@ -293,12 +289,10 @@ export function create(host, handlers) {
 		cls(nd.g, `node tone-${info.tone}${info.halo ? " halo-" + info.halo : ""}${tok ? " has-token" : ""}`);
 		nd.g.dataset.role = role;
 		// a halo ring, drawn under the body; created only where a role needs it
-		// (on a ring of some tens, a ring inside the body: see haloInside)
-		const inner = haloInside(L);
-		if (info.halo && (!L.dense || inner)) {
+		if (info.halo && !L.dense) {
 			if (!nd.halo) nd.halo = put(nd, svg("circle", {class: "halo"}));
-			nd.g.insertBefore(nd.halo, inner ? nd.body.nextSibling : nd.body);
-			set(nd.halo, "r", inner ? innerHaloRadius(L) : haloRadius(L));
+			nd.g.insertBefore(nd.halo, nd.body);
+			set(nd.halo, "r", haloRadius(L));
 		} else if (nd.halo) {
 			nd.halo.remove();
 			nd.halo = null;
@@ -306,7 +300,7 @@ export function create(host, handlers) {
 		// in a crowded ring there is no room for a halo: such roles step
 		// out of the ring instead (position as the second cue)
 		if (L.dense) {
-			const out = info.halo && !inner ? stepOut(L) : 0;
+			const out = info.halo ? stepOut(L) : 0;
 			const a = L.angles[fn.pos];
 			moveNode(nd, Number((L.xs[fn.pos] + out * Math.cos(a)).toFixed(1)), Number((L.ys[fn.pos] + out * Math.sin(a)).toFixed(1)));
 		}
@@ -368,7 +362,7 @@ export function create(host, handlers) {
 		note() {
 			if (!L) return "";
 			let s = L.labelEvery > 1 ? `n = ${L.n} · ${t("view.labelsEvery", {k: L.labelEvery})}` : "";
-			if (L.dense && !haloInside(L)) s += ` · ${t("view.denseHalo")}`;
+			if (L.dense) s += ` · ${t("view.denseHalo")}`;
 			return s;
 		},
 	});
