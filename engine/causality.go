@@ -215,7 +215,12 @@ func comparePart(m, own *part) uint8 {
 		newerBits |= lanesBelow(y[j], x[j])
 		olderBits |= lanesBelow(x[j], y[j])
 	}
-	newer, older := newerBits != 0, olderBits != 0
+	return partOrder(newerBits != 0, olderBits != 0)
+}
+
+// partOrder names how a part compares with the receiver's, from whether
+// some entry is newer and whether some is older.
+func partOrder(newer, older bool) uint8 {
 	switch {
 	case newer && older:
 		return partMixed

@@ -35,13 +35,5 @@ func entryByEntry(m, own *part) uint8 {
 		newer = newer || m[j] > own[j]
 		older = older || m[j] < own[j]
 	}
-	switch {
-	case newer && older:
-		return partMixed
-	case newer:
-		return partNewer
-	case older:
-		return partOld
-	}
-	return partSame
+	return partOrder(newer, older)
 }
